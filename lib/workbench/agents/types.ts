@@ -1,0 +1,76 @@
+import type { LanguageModel } from "ai";
+import type { Task } from "../datasets/types";
+import type { Sandbox, Tool } from "../tools/types";
+import type { StateDiff } from "../sandbox/types";
+
+export const AGENT_KINDS = ["react", "tools", "oracle", "noop", "replay"] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+
+/** How a task ended badly; recorded as the task's error (and makes it incorrect). */
+export type RunErrorKind = "context_window" | "iteration_limit" | "timeout" | "provider" | "cancelled";
+
+/** One event of a trace, persisted as a Step. A discriminated union, rendered per kind. */
+export type AgentStep =
+  | {
+      readonly kind: "model";
+      readonly text: string;
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly latencyMs: number;
+      readonly finishReason: string;
+      /** Provider calls retried (429/5xx/timeouts) before this turn succeeded. */
+      readonly retries: number;
+    }
+  | {
+      readonly kind: "tool";
+      readonly tool: string;
+      readonly args: Readonly<Record<string, unknown>>;
+      /** The call string as recorded in results, e.g. `email.delete_email.func(email_id="00000479")`. */
+      readonly call: string;
+      readonly observation: string;
+      /** False when the call raised (the v1 replay skips it). */
+      readonly ok: boolean;
+      /** What this call changed in the sandbox (empty when nothing). */
+      readonly diff: StateDiff;
+    }
+  | { readonly kind: "final"; readonly text: string }
+  | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
+
+/** Where an agent reports steps as they happen (Postgres in a worker, an array in a test). */
+export interface StepSink {
+  record(step: AgentStep): Promise<void>;
+}
+
+/** Everything an agent needs, injected. */
+export interface AgentDeps {
+  readonly sandbox: Sandbox;
+  /** The tools offered (tool set `all` or `domains`). */
+  readonly tools: readonly Tool[];
+  readonly sink: StepSink;
+  /** Aborted on the per-task timeout or on cancel. */
+  readonly signal: AbortSignal;
+  /** Required by `react` and `tools`. */
+  readonly model?: LanguageModel;
+  readonly temperature?: number;
+  /** Max model steps (paper: 20). */
+  readonly maxSteps?: number;
+  /** For `replay`: the recorded call strings of this task. */
+  readonly recordedCalls?: readonly string[];
+}
+
+export interface AgentOutcome {
+  /** Every call the agent made, as call strings, in order (what the scorer replays). */
+  readonly calls: readonly string[];
+  /** The task's run error, if any (v1 wording where one exists, e.g. "Context window exceeded"). */
+  readonly error: string | null;
+  readonly errorKind: RunErrorKind | null;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly retries: number;
+  readonly finalAnswer: string | null;
+}
+
+export interface Agent {
+  readonly kind: AgentKind;
+  run(task: Task, deps: AgentDeps): Promise<AgentOutcome>;
+}

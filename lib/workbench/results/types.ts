@@ -1,0 +1,25 @@
+import type { Domain } from "../datasets/types";
+
+/** One row of a recorded results CSV (v1 format: query, function_calls, full_response, error). */
+export interface RecordedResult {
+  readonly domain: Domain;
+  /** From the file name `<model>_<all|domains>_<timestamp>.csv`. */
+  readonly model: string;
+  readonly toolSet: "all" | "domains";
+  readonly query: string;
+  readonly calls: readonly string[];
+  readonly error: string;
+  /** Thoughts / intermediate steps parsed from full_response when it parses, else null. */
+  readonly steps: readonly RecordedStep[] | null;
+  readonly finalOutput: string | null;
+  readonly file: string;
+  /** 1-based line of the row's start in the file (for error messages). */
+  readonly line: number;
+}
+
+export interface RecordedStep {
+  readonly tool: string;
+  readonly toolInput: unknown;
+  /** The model's text for this step (Thought + Action blob). */
+  readonly log: string;
+}

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import type { SandboxState, SandboxData } from "../sandbox/types";
+
+/**
+ * The mutable sandbox a tool runs against. Implemented in sandbox/sandbox.ts.
+ * Tools read `state` and commit a new table with `replaceTable` (copy-on-write).
+ */
+export interface Sandbox {
+  readonly data: SandboxData;
+  readonly state: SandboxState;
+  replaceTable(table: SandboxState[keyof SandboxState]): void;
+}
+
+/** What a tool call produced. */
+export type ToolOutcome =
+  /** The tool ran: `value` is what the Python tool returned (string, object, list, number). */
+  | { readonly ok: true; readonly value: unknown; readonly observation: string }
+  /**
+   * The call raised in the original (Python exception: unknown tool, unexpected keyword, unparseable
+   * date, str/Timestamp comparison...). The replay skips it; an agent sees `observation`.
+   */
+  | { readonly ok: false; readonly errorType: string; readonly message: string; readonly observation: string };
+
+export type ToolDomain =
+  | "calendar"
+  | "email"
+  | "analytics"
+  | "project_management"
+  | "customer_relationship_manager"
+  | "company_directory";
+
+export interface Tool {
+  /** Dotted name as the agent and the call strings use it, e.g. "calendar.delete_event". */
+  readonly name: string;
+  readonly domain: ToolDomain;
+  /** Description shown to the model (our words, the original's facts). */
+  readonly description: string;
+  /** Every argument is an optional string. */
+  readonly inputSchema: z.ZodObject<Record<string, z.ZodOptional<z.ZodString>>>;
+  /** Argument names in declaration order (positional order of the Python function). */
+  readonly parameters: readonly string[];
+  readonly hasSideEffects: boolean;
+  /** Never throws for bad model input: such problems come back as an outcome. */
+  execute(sandbox: Sandbox, args: Readonly<Record<string, string>>): ToolOutcome;
+}
