@@ -1,0 +1,13 @@
+#!/usr/bin/env tsx
+// `npm run workbench -- <command>`: the headless CLI. Each command lives in scripts/commands/<name>.ts
+// and exports `register(program)`; add one import + one call here per command.
+import { Command } from "commander";
+
+const program = new Command()
+  .name("workbench")
+  .description("WorkBench Studio command line: fetch and import data, score recorded results, run agents")
+  .showHelpAfterError();
+
+// Commands register themselves below (kept in alphabetical order).
+
+await program.parseAsync(process.argv);
