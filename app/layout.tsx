@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "WorkBench Studio", template: "%s · WorkBench Studio" },
+  description: "Run, score and inspect AI agents on the WorkBench benchmark.",
+  icons: { icon: "/logo.svg" },
+};
+
+const navigation = [
+  { href: "/", label: "Datasets" },
+  { href: "/leaderboard", label: "Leaderboard" },
+  { href: "/runs", label: "Runs", except: ["/runs/new"] },
+  { href: "/runs/new", label: "New run" },
+];
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+          <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-6">
+            <Link href="/" className="flex items-center gap-2 font-semibold text-ink" data-testid="brand">
+              <Image src="/logo.svg" alt="" width={24} height={24} priority />
+              WorkBench Studio
+            </Link>
+            <nav aria-label="Main" className="flex items-center gap-1" data-testid="main-nav">
+              {navigation.map((item) => (
+                <NavLink key={item.href} href={item.href} except={item.except}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+          </div>
+        </header>
+        <main className="mx-auto max-w-7xl px-6 py-8">{children}</main>
+      </body>
+    </html>
+  );
+}
