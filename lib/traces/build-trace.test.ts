@@ -1,0 +1,123 @@
+import { describe, expect, test } from "vitest";
+import { buildTrace, stepMetrics, traceTotals, type StepRecord, type TraceEvent } from "./build-trace";
+
+function makeStep(overrides: Partial<StepRecord> = {}): StepRecord {
+  return {
+    index: 0,
+    kind: "model",
+    tool: null,
+    args: null,
+    call: null,
+    observation: null,
+    ok: null,
+    diff: null,
+    text: null,
+    errorKind: null,
+    inputTokens: null,
+    outputTokens: null,
+    latencyMs: null,
+    finishReason: null,
+    retries: null,
+    ...overrides,
+  };
+}
+
+const deleteDiff = [
+  {
+    table: "email",
+    inserted: [],
+    deleted: [{ email_id: "00000479", subject: "Hi" }],
+    changed: [],
+  },
+];
+
+describe("buildTrace", () => {
+  test.each<[string, StepRecord, Partial<TraceEvent>]>([
+    [
+      "model turn",
+      makeStep({ kind: "model", text: "Thought", inputTokens: 100, outputTokens: 20, latencyMs: 800, finishReason: "stop", retries: 2 }),
+      { kind: "model", text: "Thought", inputTokens: 100, outputTokens: 20, latencyMs: 800, finishReason: "stop", retries: 2 },
+    ],
+    [
+      "model turn with missing counters",
+      makeStep({ kind: "model" }),
+      { kind: "model", text: "", inputTokens: 0, outputTokens: 0, retries: 0, latencyMs: null },
+    ],
+    [
+      "tool call with a diff",
+      makeStep({
+        kind: "tool",
+        tool: "email.delete_email",
+        call: 'email.delete_email.func(email_id="00000479")',
+        args: { email_id: "00000479" },
+        observation: "Email deleted successfully.",
+        ok: true,
+        diff: deleteDiff,
+      }),
+      {
+        kind: "tool",
+        tool: "email.delete_email",
+        argsText: '{\n  "email_id": "00000479"\n}',
+        observationCollapsed: false,
+        ok: true,
+        diffSummary: "email +0 −1 ~0",
+      },
+    ],
+    [
+      "failed tool call with a long observation",
+      makeStep({ kind: "tool", tool: "calendar.search_events", observation: "x".repeat(500), ok: false }),
+      { kind: "tool", ok: false, observationCollapsed: true, argsText: "{}", diff: [], diffSummary: "" },
+    ],
+    ["final answer", makeStep({ kind: "final", text: "Done." }), { kind: "final", text: "Done." }],
+    [
+      "error step",
+      makeStep({ kind: "error", errorKind: "context_window", text: "Context window exceeded" }),
+      { kind: "error", errorKind: "context_window", message: "Context window exceeded" },
+    ],
+    [
+      "unknown kind surfaces as an error",
+      makeStep({ kind: "thinking" }),
+      { kind: "error", errorKind: "unknown_step", message: 'Unrecognised step kind "thinking"' },
+    ],
+  ])("%s", (_name, step, expected) => {
+    expect(buildTrace([step])[0]).toMatchObject(expected);
+  });
+
+  test("orders events by step index", () => {
+    const trace = buildTrace([makeStep({ index: 2, kind: "final" }), makeStep({ index: 0 }), makeStep({ index: 1, kind: "tool" })]);
+    expect(trace.map((event) => [event.index, event.kind])).toEqual([
+      [0, "model"],
+      [1, "tool"],
+      [2, "final"],
+    ]);
+  });
+});
+
+describe("totals and chart points", () => {
+  const trace = buildTrace([
+    makeStep({ index: 0, kind: "model", inputTokens: 100, outputTokens: 10, latencyMs: 500, retries: 1 }),
+    makeStep({ index: 1, kind: "tool", tool: "email.delete_email", ok: false, latencyMs: 3 }),
+    makeStep({ index: 2, kind: "model", inputTokens: 150, outputTokens: 5, latencyMs: 700 }),
+    makeStep({ index: 3, kind: "tool", tool: "email.search_emails", ok: true }),
+    makeStep({ index: 4, kind: "final", text: "ok" }),
+  ]);
+
+  test("traceTotals", () => {
+    expect(traceTotals(trace)).toEqual({
+      modelTurns: 2,
+      toolCalls: 2,
+      failedToolCalls: 1,
+      inputTokens: 250,
+      outputTokens: 15,
+      retries: 1,
+    });
+  });
+
+  test("stepMetrics keeps model turns and timed tool calls", () => {
+    expect(stepMetrics(trace)).toEqual([
+      { step: 0, label: "#0 model", latencyMs: 500, tokens: 110 },
+      { step: 1, label: "#1 email.delete_email", latencyMs: 3, tokens: 0 },
+      { step: 2, label: "#2 model", latencyMs: 700, tokens: 155 },
+    ]);
+  });
+});

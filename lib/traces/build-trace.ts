@@ -1,0 +1,174 @@
+/**
+ * Stored Steps → trace events for the inspector. The events are a discriminated union on `kind`, one
+ * renderer per kind; everything the UI needs (pretty args, long-observation flag, diff sections) is
+ * decided here so it is unit-tested and the components stay dumb.
+ */
+import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
+
+/** The columns of a Step row the inspector reads (structurally a Prisma Step). */
+export interface StepRecord {
+  readonly index: number;
+  readonly kind: string;
+  readonly tool: string | null;
+  readonly args: unknown;
+  readonly call: string | null;
+  readonly observation: string | null;
+  readonly ok: boolean | null;
+  readonly diff: unknown;
+  readonly text: string | null;
+  readonly errorKind: string | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly latencyMs: number | null;
+  readonly finishReason: string | null;
+  readonly retries: number | null;
+}
+
+export interface ModelEvent {
+  readonly kind: "model";
+  readonly index: number;
+  readonly text: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly latencyMs: number | null;
+  readonly finishReason: string | null;
+  readonly retries: number;
+}
+
+export interface ToolEvent {
+  readonly kind: "tool";
+  readonly index: number;
+  readonly tool: string;
+  readonly call: string;
+  /** Arguments as indented JSON ("{}" when none). */
+  readonly argsText: string;
+  readonly observation: string;
+  /** Long observations start collapsed. */
+  readonly observationCollapsed: boolean;
+  readonly ok: boolean;
+  readonly diff: readonly TableDiffView[];
+  readonly diffSummary: string;
+  readonly latencyMs: number | null;
+}
+
+export interface FinalEvent {
+  readonly kind: "final";
+  readonly index: number;
+  readonly text: string;
+}
+
+export interface ErrorEvent {
+  readonly kind: "error";
+  readonly index: number;
+  readonly errorKind: string;
+  readonly message: string;
+}
+
+export type TraceEvent = ModelEvent | ToolEvent | FinalEvent | ErrorEvent;
+
+/** Observations longer than this (characters or lines) start collapsed. */
+export const LONG_OBSERVATION_CHARS = 400;
+export const LONG_OBSERVATION_LINES = 8;
+
+export function isLongText(text: string): boolean {
+  return text.length > LONG_OBSERVATION_CHARS || text.split("\n").length > LONG_OBSERVATION_LINES;
+}
+
+function argsText(args: unknown): string {
+  if (args === null || args === undefined) return "{}";
+  return JSON.stringify(args, null, 2);
+}
+
+function toEvent(step: StepRecord): TraceEvent {
+  switch (step.kind) {
+    case "model":
+      return {
+        kind: "model",
+        index: step.index,
+        text: step.text ?? "",
+        inputTokens: step.inputTokens ?? 0,
+        outputTokens: step.outputTokens ?? 0,
+        latencyMs: step.latencyMs,
+        finishReason: step.finishReason,
+        retries: step.retries ?? 0,
+      };
+    case "tool": {
+      const diff = buildDiffView(step.diff);
+      const observation = step.observation ?? "";
+      return {
+        kind: "tool",
+        index: step.index,
+        tool: step.tool ?? "(unknown tool)",
+        call: step.call ?? step.tool ?? "",
+        argsText: argsText(step.args),
+        observation,
+        observationCollapsed: isLongText(observation),
+        // A tool step without a recorded outcome did not visibly fail: treat as ok.
+        ok: step.ok ?? true,
+        diff,
+        diffSummary: summarizeDiff(diff),
+        latencyMs: step.latencyMs,
+      };
+    }
+    case "final":
+      return { kind: "final", index: step.index, text: step.text ?? "" };
+    case "error":
+      return { kind: "error", index: step.index, errorKind: step.errorKind ?? "error", message: step.text ?? "" };
+    default:
+      // Rows written by a newer or buggy writer still show up, as errors, instead of vanishing.
+      return {
+        kind: "error",
+        index: step.index,
+        errorKind: "unknown_step",
+        message: `Unrecognised step kind "${step.kind}"`,
+      };
+  }
+}
+
+/** All events in step order. */
+export function buildTrace(steps: readonly StepRecord[]): TraceEvent[] {
+  return [...steps].sort((a, b) => a.index - b.index).map(toEvent);
+}
+
+export interface TraceTotals {
+  readonly modelTurns: number;
+  readonly toolCalls: number;
+  readonly failedToolCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly retries: number;
+}
+
+export function traceTotals(events: readonly TraceEvent[]): TraceTotals {
+  const models = events.filter((event): event is ModelEvent => event.kind === "model");
+  const tools = events.filter((event): event is ToolEvent => event.kind === "tool");
+  return {
+    modelTurns: models.length,
+    toolCalls: tools.length,
+    failedToolCalls: tools.filter((tool) => !tool.ok).length,
+    inputTokens: models.reduce((sum, model) => sum + model.inputTokens, 0),
+    outputTokens: models.reduce((sum, model) => sum + model.outputTokens, 0),
+    retries: models.reduce((sum, model) => sum + model.retries, 0),
+  };
+}
+
+export interface StepMetricPoint {
+  readonly step: number;
+  readonly label: string;
+  readonly latencyMs: number;
+  readonly tokens: number;
+}
+
+/** Points for the latency/tokens-per-step chart: model turns (tokens + latency) and timed tool calls. */
+export function stepMetrics(events: readonly TraceEvent[]): StepMetricPoint[] {
+  const points: StepMetricPoint[] = [];
+  for (const event of events) {
+    if (event.kind === "model") {
+      const tokens = event.inputTokens + event.outputTokens;
+      points.push({ step: event.index, label: `#${event.index} model`, latencyMs: event.latencyMs ?? 0, tokens });
+    } else if (event.kind === "tool" && event.latencyMs !== null) {
+      points.push({ step: event.index, label: `#${event.index} ${event.tool}`, latencyMs: event.latencyMs, tokens: 0 });
+    }
+  }
+  return points;
+}

@@ -1,0 +1,101 @@
+/**
+ * Turns a stored StateDiff (JSON on TaskResult.diff / Step.diff) into rows a table can render: one
+ * section per sandbox table with inserted, deleted and changed rows over a shared column list, and the
+ * changed cells flagged. Stored JSON is validated, never trusted: a malformed diff renders as empty.
+ */
+import { z } from "zod";
+
+const cellSchema = z.union([z.string(), z.null(), z.object({ timestamp: z.string() })]);
+const rowSchema = z.record(z.string(), cellSchema);
+const tableDiffSchema = z.object({
+  table: z.string(),
+  inserted: z.array(rowSchema),
+  deleted: z.array(rowSchema),
+  changed: z.array(
+    z.object({ key: z.string(), before: rowSchema, after: rowSchema, columns: z.array(z.string()) }),
+  ),
+});
+const stateDiffSchema = z.array(tableDiffSchema);
+
+type StoredCell = z.infer<typeof cellSchema>;
+
+export type DiffRowKind = "inserted" | "deleted" | "changed";
+
+export interface DiffCellView {
+  readonly column: string;
+  readonly text: string;
+  /** For changed rows: the value before, shown struck through beside the new one. */
+  readonly before?: string;
+  readonly changed: boolean;
+}
+
+export interface DiffRowView {
+  readonly kind: DiffRowKind;
+  readonly key: string;
+  readonly cells: readonly DiffCellView[];
+}
+
+export interface TableDiffView {
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly DiffRowView[];
+  readonly counts: Readonly<Record<DiffRowKind, number>>;
+}
+
+export function cellText(cell: StoredCell | undefined): string {
+  if (cell === undefined || cell === null) return "∅";
+  return typeof cell === "string" ? cell : cell.timestamp;
+}
+
+function columnsOf(rows: readonly Record<string, StoredCell>[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
+  return [...columns];
+}
+
+function plainRow(kind: DiffRowKind, row: Record<string, StoredCell>, columns: readonly string[], index: number) {
+  const key = columns[0] !== undefined ? cellText(row[columns[0]]) : String(index);
+  const cells = columns.map((column) => ({ column, text: cellText(row[column]), changed: false }));
+  return { kind, key, cells } satisfies DiffRowView;
+}
+
+/** Parses a stored diff and shapes it per table; returns [] for "no difference" and for bad JSON. */
+export function buildDiffView(stored: unknown): TableDiffView[] {
+  const parsed = stateDiffSchema.safeParse(stored);
+  if (!parsed.success) return [];
+  return parsed.data
+    .map((table) => {
+      const columns = columnsOf([
+        ...table.inserted,
+        ...table.deleted,
+        ...table.changed.flatMap((change) => [change.before, change.after]),
+      ]);
+      const changedRows: DiffRowView[] = table.changed.map((change) => ({
+        kind: "changed",
+        key: change.key,
+        cells: columns.map((column) => {
+          const changed = change.columns.includes(column);
+          const text = cellText(change.after[column]);
+          return changed ? { column, text, before: cellText(change.before[column]), changed } : { column, text, changed };
+        }),
+      }));
+      return {
+        table: table.table,
+        columns,
+        rows: [
+          ...table.inserted.map((row, index) => plainRow("inserted", row, columns, index)),
+          ...table.deleted.map((row, index) => plainRow("deleted", row, columns, index)),
+          ...changedRows,
+        ],
+        counts: { inserted: table.inserted.length, deleted: table.deleted.length, changed: table.changed.length },
+      };
+    })
+    .filter((table) => table.rows.length > 0);
+}
+
+/** "email +1 −0 ~2" style one-liner for step headers. */
+export function summarizeDiff(tables: readonly TableDiffView[]): string {
+  return tables
+    .map(({ table, counts }) => `${table} +${counts.inserted} −${counts.deleted} ~${counts.changed}`)
+    .join(", ");
+}
