@@ -1,0 +1,14 @@
+/** Why a data file could not be used. Always names the file, and the 1-based line when known. */
+export type DatasetErrorCode = "missing_file" | "bad_csv" | "missing_column" | "bad_value" | "bad_layout";
+
+export class DatasetError extends Error {
+  constructor(
+    readonly code: DatasetErrorCode,
+    readonly file: string,
+    readonly line: number | null,
+    detail: string,
+  ) {
+    super(`${file}${line === null ? "" : `:${line}`}: ${detail}`);
+    this.name = "DatasetError";
+  }
+}
