@@ -1,0 +1,10 @@
+// Next.js start-up hook: runs an in-process task worker in the Node.js server runtime (never in the
+// edge runtime, never during `next build`). WORKBENCH_INPROCESS_WORKER=0 turns it off, e.g. when
+// dedicated `npm run worker` processes do the work.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  if (process.env.WORKBENCH_INPROCESS_WORKER === "0") return;
+  const { startInProcessWorker } = await import("@/lib/runs/in-process-worker");
+  startInProcessWorker();
+}

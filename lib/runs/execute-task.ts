@@ -1,0 +1,108 @@
+// executeTask: run one agent on one task against a fresh sandbox, under a hard timeout, then score it.
+// Everything is injected (agent, sandbox, sink, scorer), so a unit test runs it with an in-memory sink
+// and a worker with the Postgres one. Agent failures become the task's error; they never throw out.
+import type { LanguageModel } from "ai";
+import type { Agent, AgentOutcome, AgentStep, StepSink } from "@/lib/workbench/agents/types";
+import type { Task } from "@/lib/workbench/datasets/types";
+import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
+import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
+import { LostClaimError } from "./step-store";
+
+/** The v1 wording the paper's agent used when it ran out of steps or time. */
+export const TIME_LIMIT_ERROR = "Agent stopped due to iteration limit or time limit.";
+const STUCK_AGENT_GRACE_MS = 2_000;
+
+export interface TaskScorer {
+  scoreTask(task: Task, calls: readonly string[], error: string | null): TaskVerdict;
+}
+
+export interface ExecuteTaskDeps {
+  readonly agent: Agent;
+  readonly sandbox: Sandbox;
+  readonly tools: readonly Tool[];
+  readonly sink: StepSink;
+  readonly scorer: TaskScorer;
+  readonly timeoutMs: number;
+  /** Aborted when the worker shuts down. */
+  readonly signal?: AbortSignal;
+  readonly model?: LanguageModel;
+  readonly temperature?: number;
+  readonly maxSteps?: number;
+  readonly recordedCalls?: readonly string[];
+}
+
+export interface TaskExecution {
+  readonly outcome: AgentOutcome;
+  /** The agent's RunErrorKind, or "internal" when the agent threw instead of reporting. */
+  readonly errorKind: string | null;
+  readonly verdict: TaskVerdict;
+  readonly latencyMs: number;
+}
+
+export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<TaskExecution> {
+  const started = performance.now();
+  const timeout = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, timeout.signal]) : timeout.signal;
+  const sink = closableSink(deps.sink);
+  let timer: NodeJS.Timeout | undefined;
+  // On the deadline the agent is aborted and should return its own outcome (with the calls it made);
+  // the grace period after it makes sure a stuck agent cannot hold the worker slot forever.
+  const deadline = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => {
+      timeout.abort(new Error(TIME_LIMIT_ERROR));
+      timer = setTimeout(() => resolve("timeout"), STUCK_AGENT_GRACE_MS);
+    }, deps.timeoutMs);
+  });
+  const agentRun = deps.agent.run(task, {
+    sandbox: deps.sandbox,
+    tools: deps.tools,
+    sink,
+    signal,
+    model: deps.model,
+    temperature: deps.temperature,
+    maxSteps: deps.maxSteps,
+    recordedCalls: deps.recordedCalls,
+  });
+  let outcome: AgentOutcome;
+  let errorKind: string | null;
+  try {
+    const first = await Promise.race([agentRun, deadline]);
+    outcome = first === "timeout" ? timedOutOutcome() : first;
+    errorKind = outcome.errorKind;
+  } catch (error) {
+    if (error instanceof LostClaimError) throw error;
+    outcome = timeout.signal.aborted ? timedOutOutcome() : crashedOutcome(error);
+    errorKind = timeout.signal.aborted ? "timeout" : "internal";
+  } finally {
+    clearTimeout(timer);
+    sink.close();
+  }
+  agentRun.catch(() => undefined); // a timed-out agent may still reject later; nobody is listening
+  const verdict = deps.scorer.scoreTask(task, outcome.calls, outcome.error);
+  return { outcome, errorKind, verdict, latencyMs: performance.now() - started };
+}
+
+function timedOutOutcome(): AgentOutcome {
+  // Calls made before the deadline are not known here when the agent never returned; like the
+  // paper's agent, a task that hits the limit is scored with its error (incorrect) anyway.
+  return { calls: [], error: TIME_LIMIT_ERROR, errorKind: "timeout", inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
+}
+
+function crashedOutcome(error: unknown): AgentOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { calls: [], error: `Agent failed: ${message}`, errorKind: null, inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
+}
+
+/** After the task ends, a late step from an abandoned agent is dropped instead of written. */
+function closableSink(inner: StepSink): StepSink & { close(): void } {
+  let closed = false;
+  return {
+    async record(step: AgentStep) {
+      if (closed) return;
+      await inner.record(step);
+    },
+    close() {
+      closed = true;
+    },
+  };
+}

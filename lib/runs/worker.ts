@@ -1,0 +1,106 @@
+// startWorker: N slots, each fetching one task job at a time from pg-boss and processing it. Fetching
+// ourselves (rather than boss.work) lets a slot take the next job the moment it finishes one, and the
+// group-concurrency fetch keeps every run within its own `concurrency` across all worker processes.
+import type { PgBoss } from "pg-boss";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { processTaskJob, type JobOutcome } from "./process-task-job";
+import { GROUP_CONCURRENCY, startBoss, TASK_QUEUE, type TaskJobData } from "./queue";
+import { recoverStaleResults } from "./recovery";
+import { sleepUnlessWoken } from "./wake";
+
+export interface WorkerOptions {
+  /** Tasks processed at once by this process (default 32: slots mostly wait on the model). */
+  readonly concurrency?: number;
+  /** Aborting it stops the worker like stop(). */
+  readonly signal?: AbortSignal;
+  readonly db?: PrismaClient;
+  /** A started pg-boss; by default the worker starts (and later stops) its own from DATABASE_URL. */
+  readonly boss?: PgBoss;
+  /** Longest wait between polls when the queue is empty (default 1000 ms). */
+  readonly idlePollMs?: number;
+  /** How often stale `running` results are recovered (default 30 s; also once at start). */
+  readonly recoveryIntervalMs?: number;
+  /** How long past its timeout a running result is presumed dead (default 30 s). */
+  readonly staleGraceMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface WorkerHandle {
+  readonly stats: Record<JobOutcome | "failed", number>;
+  /** Stops fetching and waits for the tasks in flight to finish. */
+  stop(): Promise<void>;
+}
+
+export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
+  const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
+  const db = options.db ?? (await import("@/lib/db")).prisma;
+  const ownBoss = !options.boss;
+  const boss = options.boss ?? (await startBoss({ connectionString: requireDatabaseUrl() }));
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const graceMs = options.staleGraceMs ?? 30_000;
+  const stats = { done: 0, skipped: 0, lost: 0, failed: 0 };
+  const stopping = new AbortController();
+
+  const recover = () =>
+    recoverStaleResults(db, boss, graceMs)
+      .then((count) => count > 0 && log(`recovered ${count} result(s) from dead workers`))
+      .catch((error: unknown) => log(`recovery failed: ${describe(error)}`));
+  await recover();
+  const recoveryTimer = setInterval(recover, options.recoveryIntervalMs ?? 30_000);
+  recoveryTimer.unref();
+
+  async function slot(): Promise<void> {
+    let idleMs = 20;
+    while (!stopping.signal.aborted) {
+      let job: { id: string; data: TaskJobData } | undefined;
+      try {
+        [job] = await boss.fetch<TaskJobData>(TASK_QUEUE, { batchSize: 1, groupConcurrency: GROUP_CONCURRENCY });
+      } catch (error) {
+        log(`fetch failed: ${describe(error)}`);
+      }
+      if (!job) {
+        await sleepUnlessWoken(idleMs, stopping.signal);
+        idleMs = Math.min(idleMs * 2, idlePollMs);
+        continue;
+      }
+      idleMs = 20;
+      await handle(job);
+    }
+  }
+
+  async function handle(job: { id: string; data: TaskJobData }): Promise<void> {
+    try {
+      const outcome = await processTaskJob(db, job.data);
+      stats[outcome] += 1;
+      await boss.complete(TASK_QUEUE, job.id);
+    } catch (error) {
+      stats.failed += 1;
+      log(`task ${job.data.resultId} failed, pg-boss will retry it: ${describe(error)}`);
+      await boss.fail(TASK_QUEUE, job.id, { message: describe(error) }).catch(() => undefined);
+    }
+  }
+
+  const slots = Array.from({ length: Math.max(1, options.concurrency ?? 32) }, () => slot());
+  const finished = Promise.all(slots);
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping.abort();
+      clearInterval(recoveryTimer);
+      await finished;
+      if (ownBoss) await boss.stop({ graceful: false, close: true });
+    })());
+  options.signal?.addEventListener("abort", () => void stop(), { once: true });
+  return { stats, stop };
+}
+
+function requireDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: the worker needs the database that holds the runs");
+  return url;
+}
+
+/** Error text for logs: the message only (provider errors are already redacted by lib/providers). */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
