@@ -6,8 +6,11 @@ import type { StateDiff } from "../sandbox/types";
 export const AGENT_KINDS = ["react", "tools", "oracle", "noop", "replay"] as const;
 export type AgentKind = (typeof AGENT_KINDS)[number];
 
-/** How a task ended badly; recorded as the task's error (and makes it incorrect). */
-export type RunErrorKind = "context_window" | "iteration_limit" | "timeout" | "provider" | "cancelled";
+/**
+ * How a task ended badly; recorded as the task's error (and makes it incorrect). `format`: a ReAct
+ * reply whose Action blob could not be parsed (LangChain raised OutputParserException; v1 wording).
+ */
+export type RunErrorKind = "context_window" | "iteration_limit" | "timeout" | "provider" | "cancelled" | "format";
 
 /** One event of a trace, persisted as a Step. A discriminated union, rendered per kind. */
 export type AgentStep =

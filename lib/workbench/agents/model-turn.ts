@@ -1,0 +1,48 @@
+// One model call (one generateText), recorded as a model step with tokens, latency, finish reason
+// and the provider retries our fetch wrapper counted. SDK retries are off: lib/providers retries.
+import { generateText, type ModelMessage, type ToolSet } from "ai";
+import type { AgentDeps } from "./types";
+import type { Trace } from "./trace";
+import { runErrorFrom, type RunError } from "./run-errors";
+import { classifyProviderError, retriesFromHeaders } from "../../providers/errors";
+
+export interface TurnRequest {
+  readonly system: string;
+  readonly messages: ModelMessage[];
+  readonly tools?: ToolSet;
+  readonly stopSequences?: string[];
+}
+
+export type TurnResult =
+  | { readonly ok: true; readonly result: Awaited<ReturnType<typeof generateText<ToolSet>>> }
+  | { readonly ok: false; readonly error: RunError };
+
+export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequest): Promise<TurnResult> {
+  if (!deps.model) throw new Error("This agent needs a model (deps.model)");
+  const started = performance.now();
+  try {
+    const result = await generateText({
+      model: deps.model,
+      system: request.system,
+      messages: request.messages,
+      tools: request.tools,
+      stopSequences: request.stopSequences,
+      temperature: deps.temperature ?? 0,
+      maxRetries: 0,
+      abortSignal: deps.signal,
+    });
+    await trace.record({
+      kind: "model",
+      text: result.text,
+      inputTokens: result.usage.inputTokens ?? 0,
+      outputTokens: result.usage.outputTokens ?? 0,
+      latencyMs: Math.round(performance.now() - started),
+      finishReason: result.finishReason,
+      retries: retriesFromHeaders(result.finalStep.response.headers),
+    });
+    return { ok: true, result };
+  } catch (error) {
+    if (!deps.signal.aborted) trace.addRetries(classifyProviderError(error).retries);
+    return { ok: false, error: runErrorFrom(error, deps.signal) };
+  }
+}

@@ -1,0 +1,45 @@
+// How a run ends badly: the v1 wording where the original has one (the scorer and the Fig. 6
+// breakdown match on these exact strings).
+import type { RunErrorKind } from "./types";
+import { classifyProviderError } from "../../providers/errors";
+
+export const ITERATION_LIMIT_MESSAGE = "Agent stopped due to iteration limit or time limit.";
+export const CONTEXT_WINDOW_MESSAGE = "Context window exceeded";
+export const CANCELLED_MESSAGE = "Run cancelled";
+
+export interface RunError {
+  readonly kind: RunErrorKind;
+  readonly message: string;
+}
+
+/**
+ * A signal for one task: aborts with a TimeoutError after `ms` (→ kind "timeout") or when `cancel`
+ * aborts (→ kind "cancelled"). Callers may build their own; only the reason's name matters.
+ */
+export function taskSignal(ms: number, cancel?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+}
+
+/** Was the task's signal aborted by its time limit (rather than a cancel)? */
+export function abortedByTimeout(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error || (typeof DOMException === "function" && reason instanceof DOMException)
+    ? (reason as Error).name === "TimeoutError"
+    : false;
+}
+
+/** The run error for a signal that has fired. */
+export function abortError(signal: AbortSignal): RunError {
+  return abortedByTimeout(signal)
+    ? { kind: "timeout", message: ITERATION_LIMIT_MESSAGE }
+    : { kind: "cancelled", message: CANCELLED_MESSAGE };
+}
+
+/** Maps what a model call threw to the task's run error. */
+export function runErrorFrom(error: unknown, signal: AbortSignal): RunError {
+  if (signal.aborted) return abortError(signal);
+  const providerError = classifyProviderError(error);
+  if (providerError.code === "context_window") return { kind: "context_window", message: CONTEXT_WINDOW_MESSAGE };
+  return { kind: "provider", message: `Provider error (${providerError.code}): ${providerError.message}` };
+}

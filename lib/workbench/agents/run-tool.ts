@@ -1,0 +1,54 @@
+// Executes calls on the live sandbox and records each as a tool step with its state diff.
+import type { AgentDeps } from "./types";
+import type { Call } from "../calls/types";
+import type { Trace } from "./trace";
+import { diffStates, executeCall, formatCall, parseCall } from "./engine";
+
+export interface ToolRun {
+  readonly call: string;
+  readonly observation: string;
+  readonly ok: boolean;
+}
+
+/**
+ * Runs `tool` with string arguments and records the call and the step. `observationOverride` replaces
+ * what the agent is shown (LangChain's invalid-tool message); `recordedArgs` (default `args`) are
+ * the arguments written into the call string when they differ from what the live tool receives.
+ */
+export function runToolCall(
+  deps: AgentDeps,
+  trace: Trace,
+  tool: string,
+  args: Readonly<Record<string, string>>,
+  observationOverride?: string,
+  recordedArgs: Readonly<Record<string, string>> = args,
+): Promise<ToolRun> {
+  const raw = formatCall(tool, recordedArgs);
+  return executeAndRecord(deps, trace, { tool, args, raw }, recordedArgs, observationOverride);
+}
+
+/** Runs a call string as written (oracle, replay): unparseable strings are recorded as failed calls. */
+export async function runCallString(deps: AgentDeps, trace: Trace, raw: string): Promise<ToolRun> {
+  const parsed = parseCall(raw);
+  if (parsed.ok) return executeAndRecord(deps, trace, parsed.call, parsed.call.args);
+  const observation = `${parsed.error.errorType}: ${parsed.error.message}`;
+  trace.addCall(raw);
+  await trace.record({ kind: "tool", tool: raw.split("(")[0] ?? raw, args: {}, call: raw, observation, ok: false, diff: [] });
+  return { call: raw, observation, ok: false };
+}
+
+async function executeAndRecord(
+  deps: AgentDeps,
+  trace: Trace,
+  call: Call,
+  recordedArgs: Readonly<Record<string, string>>,
+  observationOverride?: string,
+): Promise<ToolRun> {
+  const before = deps.sandbox.state;
+  const outcome = executeCall(deps.sandbox, call);
+  const diff = diffStates(before, deps.sandbox.state);
+  const observation = observationOverride ?? outcome.observation;
+  trace.addCall(call.raw);
+  await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation, ok: outcome.ok, diff });
+  return { call: call.raw, observation, ok: outcome.ok };
+}

@@ -1,0 +1,74 @@
+// Native tool calling (the 2026 setting). The loop is ours, one generateText per model turn, so each
+// turn and each tool call is recorded as it happens. Malformed tool-call JSON and arguments that fail a
+// tool's schema come back to the model as error results; the run continues.
+import { tool as defineTool, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+import type { Agent, AgentDeps, AgentOutcome } from "./types";
+import type { Task } from "../datasets/types";
+import type { Tool } from "../tools/types";
+import { Trace } from "./trace";
+import { modelTurn } from "./model-turn";
+import { runToolCall } from "./run-tool";
+import { DATE_PREAMBLE } from "./react-prompt";
+import { DEFAULT_MAX_STEPS } from "./react-agent";
+import { fromProviderToolName, toProviderToolName } from "./tool-names";
+import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
+import { recordInvalidCall } from "./invalid-call";
+
+export const TOOLS_SYSTEM_PROMPT = `${DATE_PREAMBLE} Use the tools to complete the user's request, then reply with a short final answer.`;
+
+/** Provider-safe names; strict schemas so an unexpected argument fails as the Python call would. */
+export function buildToolSet(tools: readonly Tool[]): ToolSet {
+  return Object.fromEntries(
+    tools.map((tool) => [
+      toProviderToolName(tool.name),
+      defineTool({ description: tool.description, inputSchema: tool.inputSchema.strict() }),
+    ]),
+  );
+}
+
+export const toolsAgent: Agent = {
+  kind: "tools",
+  async run(task: Task, deps: AgentDeps): Promise<AgentOutcome> {
+    const trace = new Trace(deps.sink);
+    const tools = buildToolSet(deps.tools);
+    const messages: ModelMessage[] = [{ role: "user", content: task.text }];
+    for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
+      if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
+      const turn = await modelTurn(deps, trace, { system: TOOLS_SYSTEM_PROMPT, messages, tools });
+      if (!turn.ok) return trace.fail(turn.error);
+      const { content, text } = turn.result;
+      const toolCalls = content.flatMap((part) => (part.type === "tool-call" ? [part] : []));
+      if (toolCalls.length === 0) return trace.finish(text);
+      messages.push({
+        role: "assistant",
+        content: [
+          ...(text ? [{ type: "text" as const, text }] : []),
+          ...toolCalls.map((call) => ({ type: "tool-call" as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+        ],
+      });
+      const results: ToolResultPart[] = [];
+      for (const call of toolCalls) {
+        const dotted = fromProviderToolName(call.toolName);
+        if (call.invalid === true) {
+          const message = await recordInvalidCall(trace, dotted, call.input, call.error);
+          results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "error-text", value: message } });
+          continue;
+        }
+        const args = stringArgs(call.input);
+        const run = await runToolCall(deps, trace, dotted, args);
+        results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: run.observation } });
+      }
+      messages.push({ role: "tool", content: results });
+    }
+    return trace.fail({ kind: "iteration_limit", message: ITERATION_LIMIT_MESSAGE });
+  },
+};
+
+/** Validated input: an object of optional strings (the schema guarantees it; undefined values dropped). */
+function stringArgs(input: unknown): Record<string, string> {
+  const args: Record<string, string> = {};
+  if (typeof input !== "object" || input === null) return args;
+  for (const [key, value] of Object.entries(input)) if (typeof value === "string") args[key] = value;
+  return args;
+}
+

@@ -1,0 +1,53 @@
+// Accumulates what an agent did (steps go straight to the sink) and builds the AgentOutcome.
+import type { AgentOutcome, AgentStep, StepSink } from "./types";
+import type { RunError } from "./run-errors";
+
+export class Trace {
+  private readonly calls: string[] = [];
+  private inputTokens = 0;
+  private outputTokens = 0;
+  private retries = 0;
+
+  constructor(private readonly sink: StepSink) {}
+
+  async record(step: AgentStep): Promise<void> {
+    if (step.kind === "model") {
+      this.inputTokens += step.inputTokens;
+      this.outputTokens += step.outputTokens;
+      this.retries += step.retries;
+    }
+    await this.sink.record(step);
+  }
+
+  /** A call the agent made (what the scorer replays), in order. */
+  addCall(call: string): void {
+    this.calls.push(call);
+  }
+
+  /** Retries spent on a model call that finally failed (no model step records them). */
+  addRetries(count: number): void {
+    this.retries += count;
+  }
+
+  async finish(finalAnswer: string): Promise<AgentOutcome> {
+    await this.record({ kind: "final", text: finalAnswer });
+    return this.outcome(null, finalAnswer);
+  }
+
+  async fail(error: RunError): Promise<AgentOutcome> {
+    await this.record({ kind: "error", errorKind: error.kind, message: error.message });
+    return this.outcome(error, null);
+  }
+
+  outcome(error: RunError | null, finalAnswer: string | null): AgentOutcome {
+    return {
+      calls: [...this.calls],
+      error: error?.message ?? null,
+      errorKind: error?.kind ?? null,
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      retries: this.retries,
+      finalAnswer,
+    };
+  }
+}
