@@ -1,0 +1,5 @@
+import { PanelSkeleton } from "@/components/runs/panel-skeleton";
+
+export default function LeaderboardLoading() {
+  return <PanelSkeleton rows={10} />;
+}

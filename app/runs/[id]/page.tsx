@@ -1,0 +1,65 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { AutoRefresh } from "@/components/runs/auto-refresh";
+import { CancelRunButton } from "@/components/runs/cancel-run-button";
+import { PanelSkeleton } from "@/components/runs/panel-skeleton";
+import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
+import { RunProgress } from "@/components/runs/run-progress";
+import { RunStatusBadge } from "@/components/runs/run-status-badge";
+import { getRun, isActiveStatus } from "@/lib/queries/runs";
+import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
+import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
+
+type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[]>> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const run = await getRun({ id: (await params).id });
+  return { title: run ? run.name : "Run not found" };
+}
+
+export default async function RunPage({ params, searchParams }: Params) {
+  const { id } = await params;
+  const run = await getRun({ id });
+  if (!run) notFound();
+  const search = parseResultSearch(await searchParams);
+  const active = isActiveStatus(run.status);
+  return (
+    <>
+      <AutoRefresh active={active} />
+      <PageHeader
+        eyebrow={`${run.source} run · ${run.groundTruth}`}
+        title={<span data-testid="run-name">{run.name}</span>}
+        description={
+          <span className="inline-flex items-center gap-2">
+            <RunStatusBadge status={run.status} />
+            {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
+            {run.error ? <span className="text-bad">· {run.error}</span> : null}
+          </span>
+        }
+        actions={
+          <>
+            <ButtonLink href={`/runs/compare?a=${run.id}`} variant="secondary" size="sm">
+              Compare…
+            </ButtonLink>
+            {run.status === "queued" || run.status === "running" ? <CancelRunButton runId={run.id} /> : null}
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <div className="rounded-xl border border-line bg-surface px-5 py-3 shadow-xs">
+          <RunProgress done={run.tasksDone} total={run.tasksTotal} wide />
+        </div>
+        <Suspense fallback={<PanelSkeleton height={320} />}>
+          <RunSummaryPanels run={run} />
+        </Suspense>
+        <ReproducibilityCard run={run} />
+        <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
+          <RunResultsPanel run={run} search={search} />
+        </Suspense>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+// SVG presentation attributes do not resolve CSS variables everywhere, so charts use literal colours
+// matching the theme tokens in app/globals.css.
+export const chartColors = {
+  accent: "#4f5bd5",
+  accentSoft: "#c7ccf4",
+  bad: "#d9534f",
+  badSoft: "#f3c4c1",
+  muted: "#6b7280",
+  grid: "#e5e7eb",
+  ink: "#1f2433",
+} as const;
+
+export const axisTick = { fontSize: 11, fill: chartColors.muted } as const;
+
+/** Tooltip value formatter for 0..1 shares. */
+export function percentTick(value: unknown): string {
+  return typeof value === "number" ? `${Math.round(value * 100)}%` : String(value);
+}

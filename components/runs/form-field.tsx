@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+
+export const inputClasses =
+  "block w-full rounded-lg border-0 bg-surface px-3 py-1.5 text-sm text-ink shadow-xs ring-1 ring-inset ring-line placeholder:text-muted/70 focus:ring-2 focus:ring-accent aria-invalid:ring-bad";
+
+/** A labelled form control with its hint and its validation errors beside it. */
+export function FormField({
+  name,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  errors?: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1" data-testid={`field-${name}`}>
+      <label htmlFor={name} className="block text-xs font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {errors && errors.length > 0 ? (
+        <p id={`${name}-error`} className="text-xs text-bad" data-testid={`field-error-${name}`}>
+          {errors.join(" ")}
+        </p>
+      ) : hint ? (
+        <p className="text-xs text-muted">{hint}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Card, CardHeader } from "@/components/ui/card";
+import type { RunDetail } from "@/lib/queries/runs";
+import { formatDate } from "@/lib/metrics/format";
+
+function paramText(value: unknown): string {
+  if (value === null || value === undefined) return "–";
+  if (Array.isArray(value)) return value.length === 0 ? "all" : value.join(", ");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** Everything needed to rerun this run the same way. */
+export function ReproducibilityCard({ run }: { run: RunDetail }) {
+  const params = typeof run.params === "object" && run.params !== null && !Array.isArray(run.params) ? run.params : {};
+  const entries: [string, string][] = [
+    ["Ground truth", run.groundTruth],
+    ["Agent", run.agent],
+    ["Provider", run.provider ?? "–"],
+    ["Model", run.model ?? "–"],
+    ["Base URL", run.baseUrl ?? "–"],
+    ["Tool set", run.toolSet],
+    ["Trials", String(run.trials)],
+    ...Object.entries(params)
+      .filter(([key]) => !["trials"].includes(key))
+      .map(([key, value]): [string, string] => [key, paramText(value)]),
+    ["Prompt hash", run.promptHash ? run.promptHash.slice(0, 12) : "–"],
+    ["App revision", run.appRevision ? run.appRevision.slice(0, 12) : "–"],
+    ["Import file", run.importFile ?? "–"],
+    ["Created", formatDate(run.createdAt)],
+  ];
+  return (
+    <Card data-testid="reproducibility">
+      <CardHeader title="Reproducibility" description="Parameters this run was launched with." />
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 px-5 py-4 text-sm sm:grid-cols-3 lg:grid-cols-4">
+        {entries.map(([key, value]) => (
+          <div key={key} className="min-w-0">
+            <dt className="text-xs text-muted">{key}</dt>
+            <dd className="truncate font-mono text-xs text-ink" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

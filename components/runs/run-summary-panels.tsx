@@ -1,0 +1,46 @@
+import { Card, CardHeader } from "@/components/ui/card";
+import { DomainAccuracyChart } from "@/components/charts/domain-accuracy-chart";
+import { ErrorBreakdownCard } from "@/components/runs/error-breakdown-card";
+import { SummaryCards } from "@/components/runs/summary-cards";
+import { TallyTable } from "@/components/runs/tally-table";
+import { ACTION_BUCKETS } from "@/lib/metrics/summarize-results";
+import { getRunSummary } from "@/lib/queries/results";
+import type { RunDetail } from "@/lib/queries/runs";
+
+/** Headline cards, per-domain chart, action-count buckets, Fig. 6 errors and per-template table. */
+export async function RunSummaryPanels({ run }: { run: RunDetail }) {
+  const summary = await getRunSummary({ runId: run.id });
+  const domainData = summary.byDomain.map((group) => ({
+    domain: group.key,
+    accuracy: group.accuracy,
+    sideEffectRate: group.sideEffectRate,
+  }));
+  const buckets = ACTION_BUCKETS.map((bucket) => ({ key: bucket, ...summary.byActionCount[bucket] }));
+  return (
+    <div className="space-y-6">
+      <SummaryCards run={run} summary={summary} />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Card className="lg:col-span-3">
+          <CardHeader title="Per domain" description="Accuracy and side-effect rate (paper Table 6)." />
+          <div className="px-3 pt-3">
+            <DomainAccuracyChart data={domainData} />
+          </div>
+          <TallyTable groups={summary.byDomain} groupLabel="Domain" testId="domain-table" />
+        </Card>
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="By ground-truth actions" description="Paper Table 7: 0, 1+ and 2+ actions (2+ ⊂ 1+)." />
+            <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" />
+          </Card>
+          <ErrorBreakdownCard breakdown={summary.errors} />
+        </div>
+      </div>
+      <Card>
+        <CardHeader title="Per template" description={`${summary.byTemplate.length} base templates.`} />
+        <div className="max-h-96 overflow-y-auto">
+          <TallyTable groups={summary.byTemplate} groupLabel="Template" testId="template-table" />
+        </div>
+      </Card>
+    </div>
+  );
+}

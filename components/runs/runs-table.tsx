@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
+import { formatCost, formatDate, formatPercent } from "@/lib/metrics/format";
+import { ratio } from "@/lib/metrics/wilson";
+import type { RunListItem } from "@/lib/queries/runs";
+import { RunProgress } from "./run-progress";
+import { RunStatusBadge } from "./run-status-badge";
+
+export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
+  return (
+    <Table data-testid="runs-table">
+      <TableHead>
+        <tr>
+          <TableHeaderCell>Run</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell>Progress</TableHeaderCell>
+          <TableHeaderCell>Agent / model</TableHeaderCell>
+          <TableHeaderCell>GT</TableHeaderCell>
+          <TableHeaderCell numeric>Accuracy</TableHeaderCell>
+          <TableHeaderCell numeric>Side eff.</TableHeaderCell>
+          <TableHeaderCell numeric>Errors</TableHeaderCell>
+          <TableHeaderCell numeric>Cost</TableHeaderCell>
+          <TableHeaderCell numeric>Created</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {runs.map((run) => (
+          <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
+            <TableCell className="max-w-64">
+              <Link href={`/runs/${run.id}`} className="block truncate font-medium text-ink hover:text-accent" title={run.name}>
+                {run.name}
+              </Link>
+              <span className="text-xs text-muted">{run.source}</span>
+            </TableCell>
+            <TableCell>
+              <RunStatusBadge status={run.status} />
+            </TableCell>
+            <TableCell>
+              <RunProgress done={run.tasksDone} total={run.tasksTotal} />
+            </TableCell>
+            <TableCell>
+              <div className="text-ink">{run.model ?? run.agent}</div>
+              <div className="text-xs text-muted">
+                {run.agent}
+                {run.provider ? ` · ${run.provider}` : ""} · {run.toolSet} tools
+              </div>
+            </TableCell>
+            <TableCell>
+              <Badge>{run.groundTruth}</Badge>
+            </TableCell>
+            <TableCell numeric>{formatPercent(ratio(run.correctCount, run.tasksDone), 1)}</TableCell>
+            <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>
+            <TableCell numeric>{run.errorCount}</TableCell>
+            <TableCell numeric>{formatCost(run.costUsd)}</TableCell>
+            <TableCell numeric className="whitespace-nowrap text-xs text-muted">
+              {formatDate(run.createdAt)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

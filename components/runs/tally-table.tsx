@@ -1,0 +1,39 @@
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
+import type { GroupTally } from "@/lib/metrics/summarize-results";
+import { formatInterval, formatPercent } from "@/lib/metrics/format";
+
+/** Accuracy / side effects per group (domain, GT action bucket, template). */
+export function TallyTable({ groups, groupLabel, testId }: { groups: readonly GroupTally[]; groupLabel: string; testId?: string }) {
+  return (
+    <Table data-testid={testId}>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>{groupLabel}</TableHeaderCell>
+          <TableHeaderCell numeric>n</TableHeaderCell>
+          <TableHeaderCell numeric>Correct</TableHeaderCell>
+          <TableHeaderCell numeric>Accuracy</TableHeaderCell>
+          <TableHeaderCell numeric>95 % CI</TableHeaderCell>
+          <TableHeaderCell numeric>Side eff.</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {groups.map((group) => (
+          <TableRow key={group.key} data-testid={testId ? `${testId}-row` : undefined} data-key={group.key}>
+            <TableCell className="max-w-md truncate" title={group.key}>
+              {group.key}
+            </TableCell>
+            <TableCell numeric>{group.n}</TableCell>
+            <TableCell numeric>{group.correct}</TableCell>
+            <TableCell numeric className="font-medium">
+              {formatPercent(group.accuracy, 1)}
+            </TableCell>
+            <TableCell numeric className="text-xs text-muted">
+              {formatInterval(group.accuracyInterval)}
+            </TableCell>
+            <TableCell numeric>{formatPercent(group.sideEffectRate, 1)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

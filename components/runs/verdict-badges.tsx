@@ -1,0 +1,42 @@
+import { Badge } from "@/components/ui/badge";
+
+/** Correct / wrong, side effects, exact match and error badges of one result. */
+export function VerdictBadges({
+  correct,
+  sideEffects,
+  exactMatch,
+  error,
+  pending = false,
+}: {
+  correct: boolean | null;
+  sideEffects: boolean | null;
+  exactMatch?: boolean | null;
+  error: string | null;
+  pending?: boolean;
+}) {
+  if (pending) return <Badge data-testid="verdict-pending">pending</Badge>;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {correct ? (
+        <Badge tone="good" data-testid="verdict-correct">
+          correct
+        </Badge>
+      ) : (
+        <Badge tone="bad" data-testid="verdict-wrong">
+          wrong
+        </Badge>
+      )}
+      {sideEffects ? (
+        <Badge tone="warn" data-testid="verdict-side-effects">
+          side effects
+        </Badge>
+      ) : null}
+      {exactMatch ? <Badge data-testid="verdict-exact">exact</Badge> : null}
+      {error ? (
+        <Badge tone="bad" title={error} data-testid="verdict-error">
+          {error.length > 28 ? `${error.slice(0, 28)}…` : error}
+        </Badge>
+      ) : null}
+    </span>
+  );
+}

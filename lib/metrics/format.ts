@@ -1,0 +1,42 @@
+/** Number formatting shared by tables, cards and charts (tabular, fixed precision, no locale surprises). */
+import type { Interval } from "./wilson";
+
+export function formatPercent(value: number, digits = 2): string {
+  return `${(value * 100).toFixed(digits)} %`;
+}
+
+/** "42.61 % [38.97–46.33]" style interval in percent points. */
+export function formatInterval(interval: Interval | null, digits = 1): string {
+  if (!interval) return "–";
+  return `${(interval.low * 100).toFixed(digits)}–${(interval.high * 100).toFixed(digits)}`;
+}
+
+export function formatInteger(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+/** Compact token counts: 950, 12.3k, 4.56M. */
+export function formatTokens(value: number): string {
+  if (value < 1_000) return String(value);
+  if (value < 1_000_000) return `${(value / 1_000).toFixed(1)}k`;
+  return `${(value / 1_000_000).toFixed(2)}M`;
+}
+
+export function formatCost(usd: number): string {
+  if (usd === 0) return "$0";
+  return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+export function formatDuration(ms: number | null): string {
+  if (ms === null || ms < 0) return "–";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1_000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds % 60)} s`;
+}
+
+/** UTC "2024-03-21 15:21" so server and client render the same string. */
+export function formatDate(date: Date): string {
+  return date.toISOString().slice(0, 16).replace("T", " ");
+}

@@ -1,0 +1,127 @@
+// Reads of task results: the per-run aggregates (shaped by lib/metrics), the filterable result table,
+// one result with its trace, and run-vs-run comparison.
+import "server-only";
+import { prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
+import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
+
+/** Light rows of the scored results of a run: enough for every chart and table of the run page. */
+async function loadScoredResults(runId: string) {
+  const rows = await prisma.taskResult.findMany({
+    where: { runId, status: "done" },
+    select: {
+      correct: true,
+      sideEffects: true,
+      exactMatch: true,
+      error: true,
+      diagnostics: true,
+      task: { select: { domain: true, baseTemplate: true, actionCount: true } },
+    },
+  });
+  return rows.map((row) => ({
+    scored: {
+      domain: row.task.domain,
+      template: row.task.baseTemplate,
+      actionCount: row.task.actionCount,
+      correct: row.correct === true,
+      sideEffects: row.sideEffects === true,
+      exactMatch: row.exactMatch === true,
+      error: row.error,
+    } satisfies ScoredResult,
+    diagnostics: parseDiagnostics(row.diagnostics),
+  }));
+}
+
+export async function getRunSummary({ runId }: { runId: string }) {
+  const rows = await loadScoredResults(runId);
+  const scored = rows.map((row) => row.scored);
+  return {
+    overall: tallyResults(scored),
+    byDomain: tallyBy(scored, (result) => result.domain),
+    byActionCount: tallyByActionCount(scored),
+    byTemplate: tallyBy(scored, (result) => result.template),
+    errors: errorBreakdown(
+      rows.map((row) => ({ correct: row.scored.correct, sideEffects: row.scored.sideEffects, diagnostics: row.diagnostics })),
+    ),
+  };
+}
+
+export type RunSummary = Awaited<ReturnType<typeof getRunSummary>>;
+
+export interface ResultFilter {
+  readonly domain?: string;
+  readonly verdict?: "correct" | "wrong";
+  readonly sideEffects?: boolean;
+  readonly errored?: boolean;
+  readonly q?: string;
+}
+
+export const RESULT_PAGE_SIZE = 100;
+
+export async function listRunResults({ runId, filter, page = 0 }: { runId: string; filter: ResultFilter; page?: number }) {
+  const where: Prisma.TaskResultWhereInput = {
+    runId,
+    task: {
+      domain: filter.domain,
+      text: filter.q ? { contains: filter.q, mode: "insensitive" } : undefined,
+    },
+    correct: filter.verdict === "correct" ? true : filter.verdict === "wrong" ? { not: true } : undefined,
+    sideEffects: filter.sideEffects,
+    error: filter.errored === undefined ? undefined : filter.errored ? { not: null } : null,
+  };
+  const [total, rows] = await Promise.all([
+    prisma.taskResult.count({ where }),
+    prisma.taskResult.findMany({
+      where,
+      orderBy: [{ task: { domain: "asc" } }, { task: { position: "asc" } }, { trial: "asc" }],
+      skip: page * RESULT_PAGE_SIZE,
+      take: RESULT_PAGE_SIZE,
+      select: {
+        id: true,
+        trial: true,
+        status: true,
+        correct: true,
+        sideEffects: true,
+        exactMatch: true,
+        error: true,
+        calls: true,
+        task: { select: { key: true, domain: true, text: true, actionCount: true } },
+      },
+    }),
+  ]);
+  return { total, rows };
+}
+
+export type RunResultRow = Awaited<ReturnType<typeof listRunResults>>["rows"][number];
+
+/** One result with its task, run and ordered steps; null when it does not belong to the run. */
+export async function getResultWithTrace({ runId, resultId }: { runId: string; resultId: string }) {
+  return prisma.taskResult.findFirst({
+    where: { id: resultId, runId },
+    include: {
+      task: true,
+      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true } },
+      steps: { orderBy: { index: "asc" } },
+    },
+  });
+}
+
+export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWithTrace>>>;
+
+/** Every result of one task across runs (the task page). */
+export async function listResultsForTask({ taskId }: { taskId: string }) {
+  return prisma.taskResult.findMany({
+    where: { taskId, status: "done" },
+    orderBy: [{ run: { createdAt: "desc" } }, { trial: "asc" }],
+    select: {
+      id: true,
+      trial: true,
+      correct: true,
+      sideEffects: true,
+      error: true,
+      calls: true,
+      run: { select: { id: true, name: true, model: true, agent: true, toolSet: true } },
+    },
+  });
+}
