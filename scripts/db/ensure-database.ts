@@ -1,0 +1,21 @@
+// Creates the database named in a URL when it does not exist yet (like `prisma migrate deploy` does).
+import pg from "pg";
+import { poolConfigFromUrl } from "./connection";
+
+const DUPLICATE_DATABASE = "42P04";
+
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const config = poolConfigFromUrl(databaseUrl);
+  const admin = new pg.Client({ ...config, database: "postgres" });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [config.database]);
+    if (found.rowCount) return;
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(config.database)}`).catch((error: { code?: string }) => {
+      // Another process (a worker started at the same time) created it first: fine.
+      if (error.code !== DUPLICATE_DATABASE) throw error;
+    });
+  } finally {
+    await admin.end();
+  }
+}
