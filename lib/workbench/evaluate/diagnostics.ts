@@ -1,0 +1,50 @@
+// The original's string-level checks: exact match on side-effect calls and the paper's Fig. 6 flags.
+import { preprocessCall } from "../calls/parse-call";
+import type { Diagnostics } from "./types";
+
+/** The 14 tools with side effects, by the name the original derives from a call string. */
+export const SIDE_EFFECT_TOOLS: ReadonlySet<string> = new Set([
+  "calendar.create_event", "calendar.delete_event", "calendar.update_event",
+  "email.send_email", "email.delete_email", "email.forward_email", "email.reply_email",
+  "analytics.create_plot",
+  "project_management.create_task", "project_management.delete_task", "project_management.update_task",
+  "customer_relationship_manager.update_customer", "customer_relationship_manager.add_customer",
+  "customer_relationship_manager.delete_customer",
+]);
+
+/** `".".join(action.split("(")[0].split(".")[0:2])` */
+export function functionNameOf(call: string): string {
+  return (call.split("(")[0] as string).split(".").slice(0, 2).join(".");
+}
+
+/** Predicted side-effect calls, lowercased and sorted, equal the lowercased sorted ground truth. */
+export function isExactMatch(predicted: readonly string[], groundTruth: readonly string[]): boolean {
+  const normalise = (calls: readonly string[]) => calls.map((call) => preprocessCall(call).toLowerCase()).sort();
+  const left = normalise(predicted.filter((call) => SIDE_EFFECT_TOOLS.has(functionNameOf(call))));
+  const right = normalise(groundTruth);
+  return left.length === right.length && left.every((call, i) => call === right[i]);
+}
+
+const CONTEXT_WINDOW_ERROR = "Context window exceeded";
+const EXPECTED_START = "13:00:00";
+const COMMON_WRONG_STARTS = ["09:00:00", "11:00:00", "15:00:00", "15:30:00"];
+
+/** Every ground-truth action has `from`, and its copy with `from` replaced by one of `to` was predicted. */
+function everyActionOffBy(groundTruth: readonly string[], predicted: readonly string[], from: string, to: readonly string[]): boolean {
+  if (groundTruth.length === 0) return false;
+  const predictedSet = new Set(predicted);
+  return groundTruth.every((action) => action.includes(from) && to.some((value) => predictedSet.has(action.replaceAll(from, value))));
+}
+
+/** Fig. 6 flags of one result; all false when the answer is correct. */
+export function diagnose(predicted: readonly string[], groundTruth: readonly string[], error: string | null, correct: boolean): Diagnostics {
+  if (correct) return { noActions: false, wrongEmail: false, endDateOffByOne: false, meetingStartTime: false, contextWindow: false };
+  const text = predicted.join("\u0000");
+  return {
+    noActions: predicted.length === 0,
+    wrongEmail: text.includes("@example") && !text.includes("@atlas"),
+    endDateOffByOne: everyActionOffBy(groundTruth, predicted, "2023-11-29", ["2023-11-30"]),
+    meetingStartTime: everyActionOffBy(groundTruth, predicted, EXPECTED_START, COMMON_WRONG_STARTS),
+    contextWindow: error === CONTEXT_WINDOW_ERROR,
+  };
+}

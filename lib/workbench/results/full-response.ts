@@ -1,0 +1,52 @@
+// Reads the `full_response` column: the repr of LangChain's agent output dict, e.g.
+// {'input': ..., 'output': ..., 'intermediate_steps': [(AgentAction(tool=..., tool_input=..., log=...), observation)]}.
+import { isPyKind, parsePythonLiteral, type PyValue } from "../calls/python-literal";
+import { PythonSyntaxError } from "../calls/python-string";
+import { pyToJs } from "./python-to-js";
+import type { RecordedStep } from "./types";
+
+export interface ParsedFullResponse {
+  readonly steps: RecordedStep[] | null;
+  readonly finalOutput: string | null;
+}
+
+const UNPARSED: ParsedFullResponse = { steps: null, finalOutput: null };
+
+/** Never throws for bad input: an unreadable response gives `steps: null` (the row is still scored). */
+export function parseFullResponse(text: string): ParsedFullResponse {
+  if (text.trim() === "") return UNPARSED;
+  let value: PyValue;
+  try {
+    value = parsePythonLiteral(text);
+  } catch (error) {
+    if (error instanceof PythonSyntaxError) return UNPARSED;
+    throw error;
+  }
+  if (!isPyKind(value, "dict")) return UNPARSED;
+  const output = dictGet(value, "output");
+  const intermediate = dictGet(value, "intermediate_steps");
+  return {
+    steps: intermediate === undefined ? null : readSteps(intermediate),
+    finalOutput: typeof output === "string" ? output : null,
+  };
+}
+
+function dictGet(dict: Extract<PyValue, { kind: "dict" }>, key: string): PyValue | undefined {
+  return dict.entries.find(([k]) => k === key)?.[1];
+}
+
+function readSteps(value: PyValue): RecordedStep[] | null {
+  if (!Array.isArray(value)) return null;
+  const steps: RecordedStep[] = [];
+  for (const item of value as readonly PyValue[]) {
+    const action = isPyKind(item, "tuple") ? item.items[0] : item;
+    if (action === undefined || !isPyKind(action, "call")) return null;
+    const { tool, tool_input: toolInput, log } = action.kwargs;
+    steps.push({
+      tool: typeof tool === "string" ? tool : "",
+      toolInput: toolInput === undefined ? null : pyToJs(toolInput),
+      log: typeof log === "string" ? log : "",
+    });
+  }
+  return steps;
+}
