@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GroundTruthVersion" ADD COLUMN     "sandboxColumns" JSONB NOT NULL DEFAULT '{}';
