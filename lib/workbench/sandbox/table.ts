@@ -1,0 +1,109 @@
+/**
+ * Generic, immutable table operations shared by every sandbox table (no per-domain copies).
+ * Each write returns a new Table whose row array is new but whose untouched Row objects are shared,
+ * so a write costs one array copy of that table only. Semantics follow the pandas operations the
+ * original tools used (boolean-mask delete keeps labels, `.loc[label] = row`, `concat`).
+ * Engine rule: plain TypeScript, no framework imports.
+ */
+import type { Cell, Row, Table, TableName } from "./types";
+
+/** Builds a table with pandas' default RangeIndex labels 0..n-1. */
+export function tableFromRecords(
+  name: TableName,
+  columns: readonly string[],
+  records: readonly Record<string, Cell>[],
+): Table {
+  const rows = records.map((record, label) => ({ label, values: pickColumns(columns, record) }));
+  return { name, columns: [...columns], rows };
+}
+
+/** pandas' default NA strings: `read_csv(dtype=str)` still turns these (and "") into NaN. */
+const PANDAS_NA_STRINGS = new Set([
+  "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+  "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null",
+]);
+
+/** A raw CSV field as `pd.read_csv(dtype=str)` holds it. */
+export function cellFromCsv(raw: string): Cell {
+  return PANDAS_NA_STRINGS.has(raw) ? null : raw;
+}
+
+function pickColumns(columns: readonly string[], record: Readonly<Record<string, Cell>>): Record<string, Cell> {
+  // fromEntries defines own properties, so even a column named "__proto__" stays a plain cell.
+  return Object.fromEntries(columns.map((column) => [column, Object.hasOwn(record, column) ? (record[column] ?? null) : null]));
+}
+
+/** A row as `to_dict(orient="records")` gives it: every column in order, missing cells null. */
+export function rowRecord(table: Table, row: Row): Record<string, Cell> {
+  return pickColumns(table.columns, row.values);
+}
+
+export function tableRecords(table: Table): Record<string, Cell>[] {
+  return table.rows.map((row) => rowRecord(table, row));
+}
+
+export function cellOf(row: Row, column: string): Cell {
+  return row.values[column] ?? null;
+}
+
+/** `df[df[column] == value]`: exact string equality (NaN and Timestamps never equal a string). */
+export function rowsWhere(table: Table, column: string, value: string): Row[] {
+  return table.rows.filter((row) => cellOf(row, column) === value);
+}
+
+/** `value in df[column].values`. */
+export function hasValue(table: Table, column: string, value: string): boolean {
+  return table.rows.some((row) => cellOf(row, column) === value);
+}
+
+/** Boolean-mask filtering: kept rows keep their labels. */
+export function filterRows(table: Table, keep: (row: Row) => boolean): Table {
+  return { ...table, rows: table.rows.filter(keep) };
+}
+
+/** `df[df[column] != value]`. */
+export function deleteWhere(table: Table, column: string, value: string): Table {
+  return filterRows(table, (row) => cellOf(row, column) !== value);
+}
+
+/** `df.loc[df[column] == value, field] = newValue`; an unknown field becomes a new last column. */
+export function updateWhere(table: Table, column: string, value: string, field: string, newValue: Cell): Table {
+  const columns = table.columns.includes(field) ? table.columns : [...table.columns, field];
+  const rows = table.rows.map((row) =>
+    cellOf(row, column) === value ? { label: row.label, values: { ...row.values, [field]: newValue } } : row,
+  );
+  return { ...table, columns, rows };
+}
+
+/**
+ * `pd.concat([df, new_row_frame])`. With `ignoreIndex` every row is relabelled 0..n (as
+ * `ignore_index=True` does); without it the new row keeps label 0, its own frame's index.
+ */
+export function concatRow(table: Table, record: Readonly<Record<string, Cell>>, ignoreIndex: boolean): Table {
+  const extra = Object.keys(record).filter((column) => !table.columns.includes(column));
+  const columns = [...table.columns, ...extra];
+  const appended: Row = { label: ignoreIndex ? table.rows.length : 0, values: pickColumns(columns, record) };
+  const existing = ignoreIndex
+    ? table.rows.map((row, index) => (row.label === index ? row : { label: index, values: row.values }))
+    : table.rows;
+  return { ...table, columns, rows: [...existing, appended] };
+}
+
+/** `df.loc[label] = values`: overwrites the rows carrying that label in place, else appends one. */
+export function setRowAtLabel(table: Table, label: number, record: Readonly<Record<string, Cell>>): Table {
+  const values = pickColumns(table.columns, record);
+  if (!table.rows.some((row) => row.label === label)) {
+    return { ...table, rows: [...table.rows, { label, values }] };
+  }
+  return { ...table, rows: table.rows.map((row) => (row.label === label ? { label, values } : row)) };
+}
+
+/** `df[column].max()` over an object column: the greatest string, NaN skipped; null when none. */
+export function maxString(table: Table, column: string): string | null {
+  let max: string | null = null;
+  for (const row of table.rows) {
+    const cell = cellOf(row, column);
+    if (typeof cell === "string" && (max === null || cell > max)) max = cell;
+  }
+  return max;
+}

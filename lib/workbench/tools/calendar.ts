@@ -1,0 +1,122 @@
+/** The calendar toolkit (5 tools) over the `calendar` table. */
+import type { Tool } from "./types";
+import type { Table } from "../sandbox/types";
+import { defineTool, type ToolArgs } from "./define-tool";
+import { cellOf, concatRow, deleteWhere, hasValue, rowRecord, updateWhere } from "../sandbox/table";
+import { informationById, nextId, pyStr, tableOf } from "./tool-helpers";
+import { compareTimestamps, parseTimestamp } from "./pandas-timestamp";
+import { compilePythonRegex, regexSearch } from "./python-regex";
+
+const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';
+
+const getEventInformationById = defineTool({
+  name: "calendar.get_event_information_by_id",
+  domain: "calendar",
+  description: "Looks up one field of a calendar event by its ID and returns it as {field: value}.",
+  parameters: [
+    ["event_id", EVENT_ID_DOC],
+    ["field", 'Field to return: "event_id", "event_name", "participant_email", "event_start" or "duration".'],
+  ],
+  hasSideEffects: false,
+  run: (sandbox, { event_id, field }) =>
+    informationById(tableOf(sandbox, "calendar"), "event_id", event_id, field, {
+      noId: "Event ID not provided.",
+      notFound: "Event not found.",
+    }),
+});
+
+const searchEvents = defineTool({
+  name: "calendar.search_events",
+  domain: "calendar",
+  description:
+    "Searches calendar events whose name or participant email contains the query (case-insensitive), " +
+    "optionally between two times. Returns at most 5 events, in calendar order.",
+  parameters: [
+    ["query", "Text to look for in the event_name and participant_email fields. Default: empty (every event)."],
+    ["time_min", 'Lower bound (inclusive) for the event time. Format: "YYYY-MM-DD HH:MM:SS".'],
+    ["time_max", 'Upper bound (inclusive) for the event start time. Format: "YYYY-MM-DD HH:MM:SS".'],
+  ],
+  hasSideEffects: false,
+  run: (sandbox, args) => searchEventsRun(tableOf(sandbox, "calendar"), args),
+});
+
+function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs): unknown {
+  const regex = compilePythonRegex(query, true);
+  const matches = (text: unknown) => typeof text === "string" && regexSearch(regex, text);
+  let rows = table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  // The original filters on the start time for both bounds (its docstring says end time for time_min),
+  // and parses the bounds per event, so an unparseable bound only raises when an event is left to filter.
+  const startOf = (row: (typeof rows)[number]) => parseTimestamp(pyStr(cellOf(row, "event_start")));
+  if (time_min) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
+  if (time_max) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_max)) ?? 1) <= 0);
+  return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No events found.";
+}
+
+const createEvent = defineTool({
+  name: "calendar.create_event",
+  domain: "calendar",
+  description: "Creates a calendar event and returns its new 8-digit ID.",
+  parameters: [
+    ["event_name", "Name of the event."],
+    ["participant_email", "Email address of the participant."],
+    ["event_start", 'Start time. Format: "YYYY-MM-DD HH:MM:SS".'],
+    ["duration", 'Duration in minutes, e.g. "30".'],
+  ],
+  hasSideEffects: true,
+  run(sandbox, { event_name, participant_email, event_start, duration }) {
+    if (!event_name) return "Event name not provided.";
+    if (!participant_email) return "Participant email not provided.";
+    if (!event_start) return "Event start not provided.";
+    if (!duration) return "Event duration not provided.";
+    const table = tableOf(sandbox, "calendar");
+    const event_id = nextId(table, "event_id", true);
+    const record = { event_id, event_name, participant_email: participant_email.toLowerCase(), event_start, duration };
+    // pd.concat without ignore_index: the new row keeps label 0 of its one-row frame.
+    sandbox.replaceTable(concatRow(table, record, false));
+    return event_id;
+  },
+});
+
+const deleteEvent = defineTool({
+  name: "calendar.delete_event",
+  domain: "calendar",
+  description: "Deletes a calendar event by its ID.",
+  parameters: [["event_id", EVENT_ID_DOC]],
+  hasSideEffects: true,
+  run(sandbox, { event_id }) {
+    if (!event_id) return "Event ID not provided.";
+    const table = tableOf(sandbox, "calendar");
+    if (!hasValue(table, "event_id", event_id)) return "Event not found.";
+    sandbox.replaceTable(deleteWhere(table, "event_id", event_id));
+    return "Event deleted successfully.";
+  },
+});
+
+const updateEvent = defineTool({
+  name: "calendar.update_event",
+  domain: "calendar",
+  description: "Sets one field of a calendar event to a new value.",
+  parameters: [
+    ["event_id", EVENT_ID_DOC],
+    ["field", 'Field to update: "event_name", "participant_email", "event_start" or "duration".'],
+    ["new_value", "New value for the field (times as \"YYYY-MM-DD HH:MM:SS\", durations in minutes)."],
+  ],
+  hasSideEffects: true,
+  run(sandbox, { event_id, field, new_value }) {
+    if (!event_id || !field || !new_value) return "Event ID, field, or new value not provided.";
+    const table = tableOf(sandbox, "calendar");
+    if (!hasValue(table, "event_id", event_id)) return "Event not found.";
+    const value = field === "participant_email" ? new_value.toLowerCase() : new_value;
+    // Any field name is accepted: an unknown one adds a column (NaN in the other rows), as in pandas.
+    sandbox.replaceTable(updateWhere(table, "event_id", event_id, field, value));
+    return "Event updated successfully.";
+  },
+});
+
+export const CALENDAR_TOOLS: readonly Tool[] = [
+  getEventInformationById,
+  searchEvents,
+  createEvent,
+  deleteEvent,
+  updateEvent,
+];

@@ -1,0 +1,185 @@
+/** The email toolkit (6 tools) over the `email` table. */
+import type { Sandbox, Tool } from "./types";
+import type { Cell, Row, Table } from "../sandbox/types";
+import { defineTool, type ToolArgs } from "./define-tool";
+import { cellOf, deleteWhere, hasValue, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
+import { CURRENT_TIME, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
+import { compareTimestamps, parseTimestamp, timestampDate } from "./pandas-timestamp";
+import { PythonError } from "./python-error";
+
+const EMAIL_ID_DOC = '8-digit ID of the email, e.g. "00000373".';
+
+const getEmailInformationById = defineTool({
+  name: "email.get_email_information_by_id",
+  domain: "email",
+  description: "Looks up one field of an email by its ID and returns it as {field: value}.",
+  parameters: [
+    ["email_id", EMAIL_ID_DOC],
+    // The original docstring lists "sender" and "sent_date", which are not columns ("Field not found.").
+    ["field", 'Field to return: "email_id", "inbox/outbox", "sender/recipient", "subject", "sent_datetime" or "body".'],
+  ],
+  hasSideEffects: false,
+  run: (sandbox, { email_id, field }) =>
+    informationById(tableOf(sandbox, "email"), "email_id", email_id, field, {
+      noId: "Email ID not provided.",
+      notFound: "Email not found.",
+    }),
+});
+
+const searchEmails = defineTool({
+  name: "email.search_emails",
+  domain: "email",
+  description:
+    "Searches emails: every word of the query must appear (case-insensitive) in the subject, body or " +
+    "sender/recipient. Optional sent-date bounds. Returns at most 5 emails, newest first.",
+  parameters: [
+    ["query", "Words to look for in subject, body and sender/recipient. Default: empty (every email)."],
+    ["date_min", 'Earliest sent date (inclusive). Format: "YYYY-MM-DD".'],
+    ["date_max", 'Latest sent date (inclusive). Format: "YYYY-MM-DD".'],
+  ],
+  hasSideEffects: false,
+  run: (sandbox, args) => searchEmailsRun(tableOf(sandbox, "email"), args),
+});
+
+function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs): unknown {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = table.rows.filter((row) => {
+    const text = `${pyStr(cellOf(row, "subject"))} ${pyStr(cellOf(row, "body"))} ${pyStr(cellOf(row, "sender/recipient"))}`;
+    const lower = text.toLowerCase();
+    return words.every((word) => lower.includes(word));
+  });
+  let rows = sortNewestFirst(matching);
+  // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
+  const dateOf = (row: Row) => timestampDate(parseTimestamp(pyStr(cellOf(row, "sent_datetime"))));
+  const boundDate = (text: string) => timestampDate(parseTimestamp(text));
+  if (date_min) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_min)) >= 0);
+  if (date_max) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_max)) <= 0);
+  return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No emails found.";
+}
+
+/** NaT dates compare false in every direction. */
+function compareDates(a: string | null, b: string | null): number {
+  if (a === null || b === null) return Number.NaN;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * `sort_values("sent_datetime", ascending=False)`: a string sort; ties keep table order. A string and
+ * the Timestamp that send_email writes cannot be compared in Python, so a mix raises TypeError.
+ */
+function sortNewestFirst(rows: readonly Row[]): Row[] {
+  const kinds = new Set(rows.map((row) => kindOf(cellOf(row, "sent_datetime"))));
+  if (kinds.has("str") && kinds.has("Timestamp")) {
+    throw new PythonError("TypeError", "'<' not supported between instances of 'str' and 'Timestamp'");
+  }
+  const key = (row: Row) => pyStr(cellOf(row, "sent_datetime"));
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => (key(a.row) < key(b.row) ? 1 : key(a.row) > key(b.row) ? -1 : a.index - b.index))
+    .map(({ row }) => row);
+}
+
+function kindOf(cell: Cell): "str" | "Timestamp" | "nan" {
+  return cell === null ? "nan" : typeof cell === "string" ? "str" : "Timestamp";
+}
+
+/**
+ * The original send_email, also used by forward and reply: id = max + 1 WITHOUT zero padding ("500"
+ * sorts above "00000499", so the next is 501), written with `EMAILS.loc[len(EMAILS)] = row`, which
+ * overwrites the row labelled len(EMAILS) when emails were deleted earlier.
+ */
+function sendEmail(sandbox: Sandbox, recipient?: string, subject?: string, body?: string): string {
+  if (!recipient || !subject || !body) return "Recipient, subject, or body not provided.";
+  if (!recipient.includes("@") || !recipient.includes(".")) return "Invalid recipient email address.";
+  const table = tableOf(sandbox, "email");
+  const record = {
+    email_id: nextId(table, "email_id", false),
+    "inbox/outbox": "outbox",
+    "sender/recipient": recipient.toLowerCase(),
+    subject,
+    sent_datetime: CURRENT_TIME,
+    body,
+  };
+  sandbox.replaceTable(setRowAtLabel(table, table.rows.length, record));
+  return "Email sent successfully.";
+}
+
+const sendEmailTool = defineTool({
+  name: "email.send_email",
+  domain: "email",
+  description: "Sends an email from the user's outbox.",
+  parameters: [
+    ["recipient", "Email address of the recipient."],
+    ["subject", "Subject line."],
+    ["body", "Body text."],
+  ],
+  hasSideEffects: true,
+  run: (sandbox, { recipient, subject, body }) => sendEmail(sandbox, recipient, subject, body),
+});
+
+const deleteEmail = defineTool({
+  name: "email.delete_email",
+  domain: "email",
+  description: "Deletes an email by its ID.",
+  parameters: [["email_id", EMAIL_ID_DOC]],
+  hasSideEffects: true,
+  run(sandbox, { email_id }) {
+    if (!email_id) return "Email ID not provided.";
+    const table = tableOf(sandbox, "email");
+    if (!hasValue(table, "email_id", email_id)) return "Email not found.";
+    sandbox.replaceTable(deleteWhere(table, "email_id", email_id));
+    return "Email deleted successfully.";
+  },
+});
+
+function emailById(sandbox: Sandbox, emailId: string): Row | undefined {
+  return rowsWhere(tableOf(sandbox, "email"), "email_id", emailId)[0];
+}
+
+const forwardEmail = defineTool({
+  name: "email.forward_email",
+  domain: "email",
+  description: 'Forwards an email to a recipient, with subject "FW: <original subject>" and the original body.',
+  parameters: [
+    ["email_id", EMAIL_ID_DOC],
+    ["recipient", "Email address of the recipient."],
+  ],
+  hasSideEffects: true,
+  run(sandbox, { email_id, recipient }) {
+    if (!email_id || !recipient) return "Email ID or recipient not provided.";
+    const original = emailById(sandbox, email_id);
+    if (!original) return "Email not found.";
+    if (!recipient.includes("@") || !recipient.includes(".")) return "Invalid recipient email address.";
+    const subject = `FW: ${pyStr(cellOf(original, "subject"))}`;
+    const result = sendEmail(sandbox, recipient.toLowerCase(), subject, pyStr(cellOf(original, "body")));
+    return result === "Email sent successfully." ? "Email forwarded successfully." : result;
+  },
+});
+
+const replyEmail = defineTool({
+  name: "email.reply_email",
+  domain: "email",
+  description: "Replies to an email: sends the body to its sender/recipient with the same subject.",
+  parameters: [
+    ["email_id", EMAIL_ID_DOC],
+    ["body", "Body text of the reply."],
+  ],
+  hasSideEffects: true,
+  run(sandbox, { email_id, body }) {
+    if (!email_id || !body) return "Email ID or body not provided.";
+    const original = emailById(sandbox, email_id);
+    if (!original) return "Email not found.";
+    const recipient = pyStr(cellOf(original, "sender/recipient"));
+    const result = sendEmail(sandbox, recipient, pyStr(cellOf(original, "subject")), body);
+    return result === "Email sent successfully." ? "Email replied successfully." : result;
+  },
+});
+
+export const EMAIL_TOOLS: readonly Tool[] = [
+  getEmailInformationById,
+  searchEmails,
+  sendEmailTool,
+  deleteEmail,
+  forwardEmail,
+  replyEmail,
+];

@@ -1,0 +1,73 @@
+/**
+ * The 27 WorkBench tools and how a call string's tool runs: `executeCall` reproduces what the
+ * original's `eval("<toolkit>.<tool>.func(...)")` did, including the exceptions it raised.
+ */
+import type { Call } from "../calls/types";
+import type { Sandbox, Tool, ToolDomain, ToolOutcome } from "./types";
+import { ANALYTICS_TOOLS } from "./analytics";
+import { CALENDAR_TOOLS } from "./calendar";
+import { COMPANY_DIRECTORY_TOOLS } from "./company-directory";
+import { CRM_TOOLS } from "./customer-relationship-manager";
+import { failure } from "./define-tool";
+import { EMAIL_TOOLS } from "./email";
+import { PROJECT_MANAGEMENT_TOOLS } from "./project-management";
+
+export { formatObservation, NumpyStringArray, PythonFloat, pythonRepr } from "./format";
+export { PythonError } from "./python-error";
+
+/** In the order the paper's prompt lists them. */
+export const ALL_TOOLS: readonly Tool[] = [
+  ...EMAIL_TOOLS,
+  ...CALENDAR_TOOLS,
+  ...ANALYTICS_TOOLS,
+  ...PROJECT_MANAGEMENT_TOOLS,
+  ...CRM_TOOLS,
+  ...COMPANY_DIRECTORY_TOOLS,
+];
+
+export const TOOLKITS = [
+  "email",
+  "calendar",
+  "analytics",
+  "project_management",
+  "customer_relationship_manager",
+  "company_directory",
+] as const satisfies readonly ToolDomain[];
+
+/** The tasks' `domains` column abbreviates the CRM toolkit as "crm". */
+const TOOLKIT_ALIASES: Readonly<Record<string, ToolDomain>> = { crm: "customer_relationship_manager" };
+
+/** Modules the original's eval namespace also had: `pd.x.func(...)` is an AttributeError, not a NameError. */
+const OTHER_MODULES = new Set(["re", "os", "pd", "random", "ast", "csv"]);
+
+const TOOLS_BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+
+export function getTool(name: string): Tool | undefined {
+  return TOOLS_BY_NAME.get(name);
+}
+
+export function toToolkit(name: string): ToolDomain | undefined {
+  const toolkit = TOOLKIT_ALIASES[name] ?? name;
+  return (TOOLKITS as readonly string[]).includes(toolkit) ? (toolkit as ToolDomain) : undefined;
+}
+
+/** The paper's "domains" setting: the task's toolkits plus the company directory, in prompt order. */
+export function toolsForToolkits(toolkits: readonly string[]): Tool[] {
+  const wanted = new Set<ToolDomain>(["company_directory"]);
+  for (const name of toolkits) {
+    const toolkit = toToolkit(name);
+    if (toolkit) wanted.add(toolkit);
+  }
+  return ALL_TOOLS.filter((tool) => wanted.has(tool.domain));
+}
+
+export function executeCall(sandbox: Sandbox, call: Call): ToolOutcome {
+  const tool = getTool(call.tool);
+  if (tool) return tool.execute(sandbox, call.args);
+  const [head = "", ...rest] = call.tool.split(".");
+  const module = (TOOLKITS as readonly string[]).includes(head) ? `src.tools.${head}` : head;
+  if (!(TOOLKITS as readonly string[]).includes(head) && !OTHER_MODULES.has(head)) {
+    return failure("NameError", `name '${head}' is not defined`);
+  }
+  return failure("AttributeError", `module '${module}' has no attribute '${rest[0] ?? "func"}'`);
+}

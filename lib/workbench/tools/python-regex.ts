@@ -1,0 +1,115 @@
+/**
+ * pandas `str.contains(pattern)` treats the pattern as a Python `re` regex. This translates the
+ * Python syntax that differs in JavaScript and raises `re.error` (as a PythonError) where Python
+ * would reject the pattern: unknown escapes such as `\q`, incomplete `\x`, and anything the
+ * JavaScript engine cannot compile (unbalanced parentheses, "nothing to repeat", ...).
+ * Not covered (rare in model input): scoped flags `(?i:...)`, `\N{...}`, possessive quantifiers,
+ * and Python's fixed-width look-behind rule.
+ */
+import { PythonError } from "./python-error";
+
+const SAME_ESCAPES = new Set(["b", "B", "d", "D", "s", "S", "w", "W", "f", "n", "r", "t", "v"]);
+
+export function compilePythonRegex(pattern: string, ignoreCase: boolean): RegExp {
+  let flags = ignoreCase ? "i" : "";
+  let source = pattern;
+  const global = /^\(\?([aiLmsux]+)\)/.exec(source);
+  if (global?.[1]) {
+    source = source.slice(global[0].length);
+    if (global[1].includes("i") && !flags.includes("i")) flags += "i";
+    if (global[1].includes("s")) flags += "s";
+    if (global[1].includes("m")) flags += "m";
+    if (global[1].includes("x")) throw reError("verbose patterns are not supported", 0);
+  }
+  const translated = translate(source);
+  try {
+    return new RegExp(translated, flags);
+  } catch (error) {
+    throw reError(error instanceof Error ? error.message : String(error), 0);
+  }
+}
+
+/** `pattern` matches somewhere in `text` (Python `re.search`). */
+export function regexSearch(regex: RegExp, text: string): boolean {
+  regex.lastIndex = 0;
+  return regex.test(text);
+}
+
+function reError(message: string, position: number): PythonError {
+  return new PythonError("re.error", `${message} at position ${position}`);
+}
+
+function translate(source: string): string {
+  let out = "";
+  let inClass = false;
+  let i = 0;
+  while (i < source.length) {
+    const char = source[i] ?? "";
+    if (char === "\\") {
+      const [text, length] = translateEscape(source, i, inClass);
+      out += text;
+      i += length;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]") inClass = false;
+      out += char === "[" ? "\\[" : char;
+      i += 1;
+      continue;
+    }
+    if (char === "[") {
+      // Python reads a "]" right after "[" or "[^" as a literal; JavaScript would end the class there.
+      inClass = true;
+      const negated = source[i + 1] === "^";
+      out += negated ? "[^" : "[";
+      i += negated ? 2 : 1;
+      if (source[i] === "]") {
+        out += "\\]";
+        i += 1;
+      }
+      continue;
+    }
+    const [text, length] = translateOutsideClass(source, i);
+    out += text;
+    i += length;
+  }
+  if (inClass) throw reError("unterminated character set", source.lastIndexOf("["));
+  return out;
+}
+
+function translateOutsideClass(source: string, i: number): [string, number] {
+  const rest = source.slice(i);
+  const named = /^\(\?P<([A-Za-z_]\w*)>/.exec(rest);
+  if (named) return [`(?<${named[1]}>`, named[0].length];
+  const backref = /^\(\?P=([A-Za-z_]\w*)\)/.exec(rest);
+  if (backref) return [`\\k<${backref[1]}>`, backref[0].length];
+  const comment = /^\(\?#[^)]*\)/.exec(rest);
+  if (comment) return ["", comment[0].length];
+  const openMin = /^\{,(\d+)\}/.exec(rest);
+  if (openMin) return [`{0,${openMin[1]}}`, openMin[0].length];
+  // Python's "$" also matches before a final newline.
+  if (rest[0] === "$") return ["(?=\\n?$)", 1];
+  return [rest[0] ?? "", 1];
+}
+
+function translateEscape(source: string, i: number, inClass: boolean): [string, number] {
+  const next = source[i + 1];
+  if (next === undefined) throw reError("bad escape (end of pattern)", i);
+  if (SAME_ESCAPES.has(next)) return [`\\${next}`, 2];
+  if (next === "a") return ["\\x07", 2];
+  if (!inClass && next === "A") return ["^", 2];
+  if (!inClass && next === "Z") return ["$", 2];
+  if (next === "x" || next === "u" || next === "U") {
+    const width = next === "x" ? 2 : next === "u" ? 4 : 8;
+    const hex = source.slice(i + 2, i + 2 + width);
+    if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) throw reError(`incomplete escape \\${next}${hex}`, i);
+    return [escapeLiteral(String.fromCodePoint(parseInt(hex, 16))), 2 + width];
+  }
+  if (/[0-9]/.test(next)) return [`\\${next}`, 2];
+  if (/[A-Za-z]/.test(next)) throw reError(`bad escape \\${next}`, i);
+  return [`\\${next}`, 2];
+}
+
+function escapeLiteral(char: string): string {
+  return /[\\^$.*+?()[\]{}|/-]/.test(char) ? `\\${char}` : char;
+}

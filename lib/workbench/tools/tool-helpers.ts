@@ -1,0 +1,72 @@
+/**
+ * Small pieces every domain's tools share: reading a table, pandas-style regex masks, Python's
+ * f-string rendering of a cell, id generation and the "now" the benchmark is frozen at.
+ */
+import type { Sandbox } from "./types";
+import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/types";
+import { cellOf, maxString, rowRecord, rowsWhere } from "../sandbox/table";
+import { compilePythonRegex, regexSearch } from "./python-regex";
+import { PythonError } from "./python-error";
+
+/** HARDCODED_CURRENT_TIME of the original: Thursday 2023-11-30 00:00:00. */
+export const CURRENT_TIME: TimestampCell = { timestamp: "2023-11-30 00:00:00" };
+
+export function tableOf(sandbox: Sandbox, name: TableName): Table {
+  return sandbox.state[name];
+}
+
+/** `f"{cell}"`: NaN prints as "nan", a Timestamp as its text. */
+export function pyStr(cell: Cell): string {
+  if (cell === null) return "nan";
+  return typeof cell === "string" ? cell : cell.timestamp;
+}
+
+/**
+ * `df[df[column].str.contains(pattern, case=...)]`. A NaN cell yields NaN in the mask, and pandas
+ * refuses to index with it ("Cannot mask with non-boolean array containing NA / NaN values").
+ */
+export function rowsContaining(rows: readonly Row[], column: string, pattern: string, ignoreCase: boolean): Row[] {
+  const regex = compilePythonRegex(pattern, ignoreCase);
+  return rows.filter((row) => {
+    const cell = cellOf(row, column);
+    if (typeof cell !== "string") {
+      throw new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values");
+    }
+    return regexSearch(regex, cell);
+  });
+}
+
+/** `str(int(df[column].max()) + 1)`, zero-filled to 8 digits unless `pad` is false (emails). */
+export function nextId(table: Table, column: string, pad: boolean): string {
+  const max = maxString(table, column);
+  if (max === null) throw new PythonError("ValueError", "cannot convert float NaN to integer");
+  const literal = max.trim().replaceAll("_", "");
+  if (!/^[+-]?\d+(_\d+)*$/.test(max.trim())) {
+    throw new PythonError("ValueError", `invalid literal for int() with base 10: '${max}'`);
+  }
+  const next = (BigInt(literal) + 1n).toString();
+  return pad ? zfill(next, 8) : next;
+}
+
+/** Python's `str.zfill`: pads with zeros after any sign. */
+export function zfill(text: string, width: number): string {
+  if (text.length >= width) return text;
+  const sign = /^[+-]/.test(text) ? text.slice(0, 1) : "";
+  return sign + text.slice(sign.length).padStart(width - sign.length, "0");
+}
+
+/** `{field: value}` lookup shared by the three get_*_information_by_id tools. */
+export function informationById(
+  table: Table,
+  keyColumn: string,
+  id: string | undefined,
+  field: string | undefined,
+  messages: { noId: string; notFound: string },
+): unknown {
+  if (!id) return messages.noId;
+  if (!field) return "Field not provided.";
+  const row = rowsWhere(table, keyColumn, id)[0];
+  if (!row) return messages.notFound;
+  const record = rowRecord(table, row);
+  return Object.hasOwn(record, field) ? { [field]: record[field] } : "Field not found.";
+}
