@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { StepMetricsChart } from "@/components/charts/step-metrics-chart";
+import { DiffTables, type DiffLabels } from "@/components/traces/diff-tables";
+import { ResultHeaderCard } from "@/components/traces/result-header-card";
+import { TraceEventList } from "@/components/traces/trace-event-view";
+import { formatDuration } from "@/lib/metrics/format";
+import { getResultWithTrace } from "@/lib/queries/results";
+import { buildTrace, stepMetrics, traceTotals } from "@/lib/traces/build-trace";
+import { buildDiffView } from "@/lib/traces/diff-view";
+
+type Params = { params: Promise<{ id: string; resultId: string }> };
+
+// The evaluator diffs ground truth (before) against the prediction (after).
+const VERDICT_DIFF_LABELS: DiffLabels = { inserted: "only in prediction", deleted: "missing from prediction", changed: "differ (GT → predicted)" };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { id, resultId } = await params;
+  const result = await getResultWithTrace({ runId: id, resultId });
+  return { title: result ? `${result.task.key} · ${result.run.name}` : "Result not found" };
+}
+
+export default async function TracePage({ params }: Params) {
+  const { id, resultId } = await params;
+  const result = await getResultWithTrace({ runId: id, resultId });
+  if (!result) notFound();
+  const events = buildTrace(result.steps);
+  const totals = traceTotals(events);
+  const metrics = stepMetrics(events);
+  const finalDiff = buildDiffView(result.diff);
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href={`/runs/${result.run.id}`} className="hover:text-ink" data-testid="back-to-run">
+            ← {result.run.name}
+          </Link>
+        }
+        title={
+          <span className="font-mono" data-testid="trace-title">
+            {result.task.key}
+            {result.trial > 0 ? ` · trial ${result.trial}` : ""}
+          </span>
+        }
+        description={`${result.run.model ?? result.run.agent} · ${result.run.agent} agent · ${result.run.toolSet} tools · ${result.run.groundTruth}`}
+      />
+      <div className="space-y-6">
+        <ResultHeaderCard result={result} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card className="lg:col-span-2">
+            <CardHeader title="Latency and tokens per step" />
+            <div className="px-3 py-3">
+              {metrics.length > 0 ? <StepMetricsChart data={metrics} /> : <p className="px-2 text-sm text-muted">No timed steps.</p>}
+            </div>
+          </Card>
+          <Card>
+            <CardHeader title="Totals" />
+            <dl className="grid grid-cols-2 gap-3 px-5 py-4 text-sm tabular-nums" data-testid="trace-totals">
+              <Total label="Model turns" value={totals.modelTurns} />
+              <Total label="Tool calls" value={`${totals.toolCalls} (${totals.failedToolCalls} failed)`} />
+              <Total label="Input tokens" value={totals.inputTokens.toLocaleString("en-US")} />
+              <Total label="Output tokens" value={totals.outputTokens.toLocaleString("en-US")} />
+              <Total label="Retries" value={totals.retries} />
+              <Total label="Latency" value={formatDuration(result.latencyMs)} />
+            </dl>
+          </Card>
+        </div>
+        <section>
+          <h2 className="mb-2 text-sm font-semibold text-ink">Trace · {events.length} steps</h2>
+          <TraceEventList events={events} />
+        </section>
+        <Card data-testid="final-diff">
+          <CardHeader
+            title="Final state vs ground truth"
+            description="The sandbox after replaying the agent's calls, compared with the state the ground-truth calls produce."
+          />
+          <CardBody>
+            <DiffTables tables={finalDiff} labels={VERDICT_DIFF_LABELS} testId="verdict-diff" />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="text-ink">{value}</dd>
+    </div>
+  );
+}

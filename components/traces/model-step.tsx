@@ -1,0 +1,30 @@
+import { Badge } from "@/components/ui/badge";
+import type { ModelEvent } from "@/lib/traces/build-trace";
+import { formatDuration } from "@/lib/metrics/format";
+import { isLongText } from "@/lib/traces/build-trace";
+import { CollapsibleText } from "./collapsible-text";
+import { StepShell } from "./step-shell";
+
+export function ModelStep({ event }: { event: ModelEvent }) {
+  const firstLine = event.text.split("\n").find((line) => line.trim() !== "") ?? "(no text)";
+  return (
+    <StepShell
+      index={event.index}
+      kind="model"
+      tone="accent"
+      title={<span className="text-muted">{firstLine}</span>}
+      meta={
+        <>
+          <span title="input / output tokens">
+            {event.inputTokens.toLocaleString("en-US")} → {event.outputTokens.toLocaleString("en-US")} tok
+          </span>
+          <span>{formatDuration(event.latencyMs)}</span>
+          {event.finishReason ? <Badge>{event.finishReason}</Badge> : null}
+          {event.retries > 0 ? <Badge tone="warn">{event.retries} retries</Badge> : null}
+        </>
+      }
+    >
+      <CollapsibleText text={event.text} collapsed={isLongText(event.text)} label="Model output" />
+    </StepShell>
+  );
+}

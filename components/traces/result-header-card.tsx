@@ -1,0 +1,58 @@
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { VerdictBadges } from "@/components/runs/verdict-badges";
+import type { ResultWithTrace } from "@/lib/queries/results";
+import { buildCallViews, activeDiagnostics } from "@/lib/traces/result-view";
+import { CallsList } from "./calls-list";
+
+/** The task, its ground truth, what the agent did, and the verdict with its diagnostics. */
+export function ResultHeaderCard({ result }: { result: ResultWithTrace }) {
+  const groundTruth = result.task.groundTruth.map((raw, index) => ({ index, raw, failure: null }));
+  const predicted = buildCallViews(result.calls, result.failedCalls);
+  const diagnostics = activeDiagnostics(result.diagnostics);
+  return (
+    <Card data-testid="result-header">
+      <div className="space-y-3 px-5 py-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <VerdictBadges
+            pending={result.status !== "done"}
+            correct={result.correct}
+            sideEffects={result.sideEffects}
+            exactMatch={result.exactMatch}
+            error={result.error}
+          />
+          {diagnostics.map((label) => (
+            <Badge key={label} tone="warn" data-testid="diagnostic">
+              {label}
+            </Badge>
+          ))}
+        </div>
+        <p className="text-base text-ink" data-testid="task-text">
+          {result.task.text}
+        </p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+          <span>template: {result.task.baseTemplate}</span>
+          <span>toolkits: {result.task.toolkits.join(", ") || "–"}</span>
+          <span>GT actions: {result.task.actionCount}</span>
+          {result.attempt > 1 ? <span>attempts: {result.attempt}</span> : null}
+        </div>
+      </div>
+      <div className="grid gap-4 border-t border-line px-5 py-4 md:grid-cols-2">
+        <div>
+          <h3 className="mb-2 text-xs font-semibold text-muted uppercase">Ground truth calls</h3>
+          <CallsList calls={groundTruth} testId="gt-calls" empty="No action expected." />
+        </div>
+        <div>
+          <h3 className="mb-2 text-xs font-semibold text-muted uppercase">Agent calls</h3>
+          <CallsList calls={predicted} testId="agent-calls" empty="The agent made no call." />
+        </div>
+      </div>
+      {result.finalAnswer ? (
+        <div className="border-t border-line px-5 py-3 text-sm">
+          <span className="mr-2 text-xs font-semibold text-muted uppercase">Final answer</span>
+          {result.finalAnswer}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
