@@ -2,6 +2,7 @@
 // `npm run workbench -- <command>`: the headless CLI. Each command lives in scripts/commands/<name>.ts
 // and exports `register(program)`; add one import + one call here per command.
 import { Command } from "commander";
+import { register as registerScore } from "./commands/score";
 
 const program = new Command()
   .name("workbench")
@@ -9,5 +10,6 @@ const program = new Command()
   .showHelpAfterError();
 
 // Commands register themselves below (kept in alphabetical order).
+registerScore(program);
 
 await program.parseAsync(process.argv);

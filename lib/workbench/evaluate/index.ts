@@ -17,3 +17,5 @@ export { statesEqual, tablesEqualOrdered, tablesEqualUnordered } from "./compare
 export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute: ExecuteCall = executeCall): Evaluator {
   return createEvaluatorWith(dataset, scorer, execute);
 }
+export { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./score-recorded";
+export { reportTables, renderTextTable, percentOf, type TextTable } from "./report-tables";
