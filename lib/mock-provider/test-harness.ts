@@ -1,0 +1,47 @@
+// Shared set-up for tests that run agents against the mock over real HTTP (no DB, no mocking of our code).
+import type { Dataset, Task } from "../workbench/datasets/types";
+import type { AgentDeps, AgentKind, AgentOutcome, AgentStep } from "../workbench/agents/types";
+import { createAgent } from "../workbench/agents";
+import { createSandbox } from "../workbench/sandbox/sandbox";
+import { ALL_TOOLS, toolsForToolkits } from "../workbench/tools";
+import { createModel } from "../providers/models";
+import type { RetryPolicy } from "../providers/retry-fetch";
+
+/** Retries fast in tests. */
+export const FAST_RETRY: Partial<RetryPolicy> = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20, requestTimeoutMs: 2_000 };
+
+export interface AgentRun {
+  readonly outcome: AgentOutcome;
+  readonly steps: AgentStep[];
+}
+
+export async function runAgent(
+  kind: AgentKind,
+  dataset: Dataset,
+  task: Task,
+  options: { baseUrl: string; model?: string; retry?: Partial<RetryPolicy>; signal?: AbortSignal; maxSteps?: number; allTools?: boolean },
+): Promise<AgentRun> {
+  const steps: AgentStep[] = [];
+  const deps: AgentDeps = {
+    sandbox: createSandbox(dataset.sandbox),
+    tools: options.allTools ? ALL_TOOLS : toolsForToolkits(task.toolkits),
+    sink: { record: async (step) => void steps.push(step) },
+    signal: options.signal ?? AbortSignal.timeout(60_000),
+    model: createModel({ provider: "mock", model: options.model ?? "default", baseUrl: options.baseUrl, retry: options.retry ?? FAST_RETRY }),
+    maxSteps: options.maxSteps,
+  };
+  const outcome = await createAgent(kind).run(task, deps);
+  return { outcome, steps };
+}
+
+/** A few tasks per domain that need actions, plus one that needs none. */
+export function sampleTasks(dataset: Dataset, perDomain: number): Task[] {
+  const byDomain = new Map<string, Task[]>();
+  for (const task of dataset.tasks) {
+    if (task.groundTruth.length === 0) continue;
+    const list = byDomain.get(task.domain) ?? [];
+    if (list.length < perDomain) byDomain.set(task.domain, [...list, task]);
+  }
+  const noAction = dataset.tasks.find((task) => task.groundTruth.length === 0);
+  return [...[...byDomain.values()].flat(), ...(noAction ? [noAction] : [])];
+}
