@@ -1,0 +1,41 @@
+// `workbench import-data [--data <dir>] [--version v1|v2026|all]`: loads the official files into
+// PostgreSQL (idempotent: unchanged files are a no-op). Uses the embedded database when DATABASE_URL
+// is unset.
+import type { Command } from "commander";
+import { importDataset } from "@/lib/datasets/import-dataset";
+import { GROUND_TRUTH_VERSIONS, resolveDataDir, type GroundTruthVersion } from "@/lib/workbench/datasets";
+import { rerunWithDatabase } from "../db/rerun-with-db";
+
+function parseVersions(value: string): GroundTruthVersion[] {
+  if (value === "all") return [...GROUND_TRUTH_VERSIONS];
+  const version = GROUND_TRUTH_VERSIONS.find((candidate) => candidate === value);
+  if (!version) throw new Error(`--version must be v1, v2026 or all (got "${value}")`);
+  return [version];
+}
+
+export function register(program: Command): void {
+  program
+    .command("import-data")
+    .description("Import the official WorkBench files (sandbox + tasks, v1 and v2026) into the database")
+    .option("--data <dir>", "data directory (default: WORKBENCH_DATA_DIR or ../shared/workbench)")
+    .option("--version <version>", "v1 | v2026 | all", "all")
+    .action(async (options: { data?: string; version: string }) => {
+      const versions = parseVersions(options.version);
+      if (!process.env.DATABASE_URL) {
+        process.exitCode = await rerunWithDatabase();
+        return;
+      }
+      const { prisma } = await import("@/lib/db");
+      const started = Date.now();
+      try {
+        const dataDir = options.data ?? resolveDataDir();
+        const outcomes = await importDataset(prisma, { dataDir, versions, onProgress: (line) => console.log(`  ${line}`) });
+        for (const outcome of outcomes) {
+          console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);
+        }
+        console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      } finally {
+        await prisma.$disconnect();
+      }
+    });
+}
