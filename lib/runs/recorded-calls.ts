@@ -2,7 +2,7 @@
 // query text as the original evaluator joins them.
 import path from "node:path";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
-import { loadRecordedResultsFile } from "@/lib/workbench/results/load";
+import { loadRecordedResultsFile } from "./engine";
 
 export function domainOfResultsFile(file: string): Domain {
   const folder = path.basename(path.dirname(path.resolve(file)));

@@ -82,6 +82,7 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
   if (!context) {
     context = (async () => {
       const dataset = await loadDatasetFromDb(db, version);
+      if (!dataset) throw new Error(`Ground truth ${version} is not imported: run \`npm run workbench -- import-data\``);
       return {
         dataset,
         scorer: createEvaluator(dataset, version),

@@ -10,7 +10,7 @@ describe("stepColumns", () => {
     },
     {
       step: { kind: "tool", tool: "email.delete_email", args: { email_id: "1" }, call: 'email.delete_email.func(email_id="1")', observation: "Email deleted successfully.", ok: true, diff: [] },
-      expected: { kind: "tool", tool: "email.delete_email", args: '{"email_id":"1"}', ok: true, diff: "[]", text: null },
+      expected: { kind: "tool", tool: "email.delete_email", args: { email_id: "1" }, ok: true, diff: [], text: null },
     },
     { step: { kind: "final", text: "Done" }, expected: { kind: "final", text: "Done", ok: null } },
     {

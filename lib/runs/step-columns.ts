@@ -1,15 +1,14 @@
-// AgentStep (the engine's trace event) → the Step table's columns. JSON columns are serialised here so
-// the SQL can cast them; a field a kind does not have is null.
+// AgentStep (the engine's trace event) → the Step table's columns; a field a kind does not have is null.
 import type { AgentStep } from "@/lib/workbench/agents/types";
 
 export interface StepColumns {
   readonly kind: AgentStep["kind"];
   readonly tool: string | null;
-  readonly args: string | null;
+  readonly args: Readonly<Record<string, unknown>> | null;
   readonly call: string | null;
   readonly observation: string | null;
   readonly ok: boolean | null;
-  readonly diff: string | null;
+  readonly diff: unknown;
   readonly text: string | null;
   readonly errorKind: string | null;
   readonly inputTokens: number | null;
@@ -33,8 +32,8 @@ export function stepColumns(step: AgentStep): StepColumns {
       };
     case "tool":
       return {
-        ...EMPTY, kind: "tool", tool: step.tool, args: JSON.stringify(step.args), call: step.call,
-        observation: step.observation, ok: step.ok, diff: JSON.stringify(step.diff),
+        ...EMPTY, kind: "tool", tool: step.tool, args: step.args, call: step.call,
+        observation: step.observation, ok: step.ok, diff: step.diff,
       };
     case "final":
       return { ...EMPTY, kind: "final", text: step.text };

@@ -21,12 +21,16 @@ export function createDbStepSink(db: PrismaClient, resultId: string, attempt: nu
       const inserted = await db.$executeRaw`
         INSERT INTO "Step" (id, "resultId", index, kind, tool, args, call, observation, ok, diff, text,
                             "errorKind", "inputTokens", "outputTokens", "latencyMs", "finishReason", retries)
-        SELECT ${randomUUID()}, ${resultId}, ${index}, ${row.kind}, ${row.tool}, ${row.args}::jsonb, ${row.call},
-               ${row.observation}, ${row.ok}, ${row.diff}::jsonb, ${row.text}, ${row.errorKind},
+        SELECT ${randomUUID()}, ${resultId}, ${index}, ${row.kind}, ${row.tool}, ${jsonOrNull(row.args)}::jsonb, ${row.call},
+               ${row.observation}, ${row.ok}, ${jsonOrNull(row.diff)}::jsonb, ${row.text}, ${row.errorKind},
                ${row.inputTokens}::int, ${row.outputTokens}::int, ${row.latencyMs}::int, ${row.finishReason}, ${row.retries}::int
          WHERE EXISTS (SELECT 1 FROM "TaskResult" WHERE id = ${resultId} AND status = 'running' AND attempt = ${attempt})`;
       if (inserted === 0) throw new LostClaimError(resultId);
       index += 1;
     },
   };
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
 }

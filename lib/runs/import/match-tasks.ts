@@ -1,0 +1,34 @@
+// Recorded rows name their task only by query text (the original evaluator joins on it). The text
+// identifies a v1 task; its key (domain/position) finds the same task in the version being scored,
+// whose wording may have been revised (v2026).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { RecordedResult } from "@/lib/workbench/results/types";
+import { DATASET_SLUG } from "../launch";
+
+export interface MatchedRow {
+  readonly row: RecordedResult;
+  readonly taskId: string;
+  readonly taskKey: string;
+}
+
+export async function matchRowsToTasks(db: PrismaClient, versionId: string, rows: readonly RecordedResult[]): Promise<MatchedRow[]> {
+  const v1 = await db.groundTruthVersion.findFirst({ where: { name: "v1", dataset: { slug: DATASET_SLUG } }, select: { id: true } });
+  if (!v1) throw new Error("Recorded results are matched through the v1 task texts: import ground truth v1 first");
+  const [v1Tasks, targetTasks] = await Promise.all([
+    db.task.findMany({ where: { versionId: v1.id }, select: { key: true, domain: true, text: true } }),
+    db.task.findMany({ where: { versionId }, select: { id: true, key: true } }),
+  ]);
+  const keyByText = new Map(v1Tasks.map((task) => [`${task.domain}\n${task.text}`, task.key]));
+  const idByKey = new Map(targetTasks.map((task) => [task.key, task.id]));
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const where = `${row.file}:${row.line}`;
+    const taskKey = keyByText.get(`${row.domain}\n${row.query}`);
+    if (!taskKey) throw new Error(`${where}: the query matches no ${row.domain} task`);
+    const taskId = idByKey.get(taskKey);
+    if (!taskId) throw new Error(`${where}: task ${taskKey} is missing from the ground truth being scored`);
+    if (seen.has(taskKey)) throw new Error(`${where}: a second row for task ${taskKey} in the same run`);
+    seen.add(taskKey);
+    return { row, taskId, taskKey };
+  });
+}

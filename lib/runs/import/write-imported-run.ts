@@ -1,0 +1,94 @@
+// Scores matched recorded rows and writes one imported run in a single transaction.
+import { randomUUID } from "node:crypto";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { AgentStep } from "@/lib/workbench/agents/types";
+import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
+import type { RecordedResult } from "@/lib/workbench/results/types";
+import { appRevision } from "../app-revision";
+import type { VersionContext } from "../run-context";
+import { stepColumns } from "../step-columns";
+import type { MatchedRow } from "./match-tasks";
+import { recordedTrace } from "./recorded-trace";
+
+export interface ImportRow {
+  readonly id: string;
+  readonly taskId: string;
+  readonly row: RecordedResult;
+  readonly verdict: TaskVerdict;
+  readonly steps: readonly AgentStep[];
+}
+
+export async function buildImportRows(matched: readonly MatchedRow[], context: VersionContext): Promise<ImportRow[]> {
+  const rows: ImportRow[] = [];
+  for (const { row, taskId, taskKey } of matched) {
+    const task = context.tasksByKey.get(taskKey);
+    if (!task) throw new Error(`${row.file}:${row.line}: task ${taskKey} is not in the loaded dataset`);
+    const verdict = context.scorer.scoreTask(task, row.calls, row.error || null);
+    const steps = await recordedTrace(task, row, context.dataset.sandbox);
+    rows.push({ id: randomUUID(), taskId, row, verdict, steps });
+  }
+  return rows;
+}
+
+export interface ImportedRunData {
+  readonly name: string;
+  readonly datasetId: string;
+  readonly groundTruth: string;
+  readonly importFile: string;
+  readonly model: string | null;
+  readonly toolSet: string;
+  readonly rows: readonly ImportRow[];
+}
+
+const count = (rows: readonly ImportRow[], test: (verdict: TaskVerdict) => boolean) => rows.filter((row) => test(row.verdict)).length;
+
+export async function writeImportedRun(db: PrismaClient, data: ImportedRunData): Promise<string> {
+  const now = new Date();
+  const runId = randomUUID();
+  await db.$transaction(
+    async (tx) => {
+      await tx.run.create({
+        data: {
+          id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, source: "imported",
+          agent: "recorded", model: data.model, toolSet: data.toolSet, params: {}, importFile: data.importFile,
+          appRevision: appRevision(), status: "completed", concurrency: 1,
+          tasksTotal: data.rows.length, tasksDone: data.rows.length,
+          correctCount: count(data.rows, (v) => v.correct), sideEffectCount: count(data.rows, (v) => v.sideEffects),
+          exactMatchCount: count(data.rows, (v) => v.exactMatch), errorCount: count(data.rows, (v) => v.error !== null),
+          startedAt: now, finishedAt: now,
+        },
+      });
+      await tx.taskResult.createMany({ data: data.rows.map((row) => resultRow(runId, row, now)) });
+      const steps = data.rows.flatMap((row) => row.steps.map((step, index) => stepRow(row.id, index, step)));
+      for (let start = 0; start < steps.length; start += 5_000) {
+        await tx.step.createMany({ data: steps.slice(start, start + 5_000) });
+      }
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+  return runId;
+}
+
+function resultRow(runId: string, { id, taskId, row, verdict }: ImportRow, now: Date) {
+  return {
+    id, runId, taskId, trial: 0, status: "done" as const, attempt: 1, calls: [...row.calls],
+    correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
+    errorKind: row.error ? (row.error === "Context window exceeded" ? "context_window" : "provider") : null,
+    diagnostics: { ...verdict.diagnostics }, diff: toJson(verdict.diffVsGroundTruth), failedCalls: toJson(verdict.failedCalls),
+    finalAnswer: row.finalOutput, startedAt: now, finishedAt: now,
+  };
+}
+
+function stepRow(resultId: string, index: number, step: AgentStep) {
+  const { args, diff, ...columns } = stepColumns(step);
+  return {
+    id: randomUUID(), resultId, index, ...columns,
+    ...(args !== null ? { args: toJson(args) } : {}),
+    ...(diff !== null ? { diff: toJson(diff) } : {}),
+  };
+}
+
+/** Engine values are plain JSON data already; this only drops the readonly typing Prisma's Json input rejects. */
+function toJson<T>(value: T): NonNullable<object> {
+  return JSON.parse(JSON.stringify(value)) as object;
+}

@@ -1,0 +1,65 @@
+// A run's headline figures for the CLI: the aggregates kept on the Run row plus a per-domain split.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+export interface DomainSummary {
+  readonly domain: string;
+  readonly n: number;
+  readonly correct: number;
+  readonly sideEffects: number;
+}
+
+export interface RunSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly status: string;
+  readonly tasksTotal: number;
+  readonly tasksDone: number;
+  readonly accuracy: number;
+  readonly sideEffectRate: number;
+  readonly exactMatchCount: number;
+  readonly errorCount: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
+  readonly retries: number;
+  readonly durationMs: number | null;
+  readonly domains: readonly DomainSummary[];
+}
+
+export async function getRunSummary(db: PrismaClient, runId: string): Promise<RunSummary | null> {
+  const run = await db.run.findUnique({ where: { id: runId } });
+  if (!run) return null;
+  const domains = await db.$queryRaw<DomainSummary[]>`
+    SELECT t.domain, count(*)::int AS n, count(*) FILTER (WHERE r.correct)::int AS correct,
+           count(*) FILTER (WHERE r."sideEffects")::int AS "sideEffects"
+      FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
+     WHERE r."runId" = ${runId} AND r.status = 'done'
+     GROUP BY t.domain ORDER BY t.domain`;
+  const rate = (count: number) => (run.tasksDone === 0 ? 0 : count / run.tasksDone);
+  return {
+    id: run.id, name: run.name, status: run.status, tasksTotal: run.tasksTotal, tasksDone: run.tasksDone,
+    accuracy: rate(run.correctCount), sideEffectRate: rate(run.sideEffectCount), exactMatchCount: run.exactMatchCount,
+    errorCount: run.errorCount, inputTokens: run.inputTokens, outputTokens: run.outputTokens, costUsd: run.costUsd,
+    retries: run.retries,
+    durationMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
+    domains,
+  };
+}
+
+export function formatRunSummary(summary: RunSummary): string {
+  const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
+  const lines = [
+    `Run ${summary.id}  ${summary.name}  [${summary.status}]`,
+    `  tasks        ${summary.tasksDone}/${summary.tasksTotal}`,
+    `  accuracy     ${pct(summary.accuracy)}`,
+    `  side effects ${pct(summary.sideEffectRate)}`,
+    `  exact match  ${summary.exactMatchCount}   errors ${summary.errorCount}   provider retries ${summary.retries}`,
+    `  tokens       ${summary.inputTokens} in / ${summary.outputTokens} out   cost $${summary.costUsd.toFixed(4)}`,
+    `  duration     ${summary.durationMs === null ? "-" : `${(summary.durationMs / 1000).toFixed(1)} s`}`,
+    "  per domain:",
+    ...summary.domains.map(
+      (d) => `    ${d.domain.padEnd(30)} ${String(d.correct).padStart(4)}/${String(d.n).padEnd(4)} ${pct(d.n ? d.correct / d.n : 0).padStart(9)}   side effects ${d.sideEffects}`,
+    ),
+  ];
+  return lines.join("\n");
+}
