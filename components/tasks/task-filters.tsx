@@ -1,0 +1,50 @@
+import { buttonClasses } from "@/components/ui/button";
+import { inputClasses } from "@/components/runs/form-field";
+
+export interface TaskSearch {
+  readonly gt: string;
+  readonly domain?: string;
+  readonly template?: string;
+  readonly q?: string;
+}
+
+/** GET form over version, domain, template and text; counts come from the database. */
+export function TaskFilters({
+  search,
+  domains,
+  templates,
+}: {
+  search: TaskSearch;
+  domains: readonly { domain: string; count: number }[];
+  templates: readonly { template: string; count: number }[];
+}) {
+  const select = "w-auto max-w-80 " + inputClasses;
+  return (
+    <form method="get" action="/tasks" className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="task-filters">
+      <select name="gt" defaultValue={search.gt} className={select} aria-label="Ground truth version">
+        <option value="v1">v1 (2024)</option>
+        <option value="v2026">v2026</option>
+      </select>
+      <select name="domain" defaultValue={search.domain ?? ""} className={select} aria-label="Domain">
+        <option value="">All domains</option>
+        {domains.map(({ domain, count }) => (
+          <option key={domain} value={domain}>
+            {domain} ({count})
+          </option>
+        ))}
+      </select>
+      <select name="template" defaultValue={search.template ?? ""} className={select} aria-label="Template">
+        <option value="">All templates ({templates.length})</option>
+        {templates.map(({ template, count }) => (
+          <option key={template} value={template}>
+            {template} ({count})
+          </option>
+        ))}
+      </select>
+      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + inputClasses} aria-label="Search" />
+      <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        Filter
+      </button>
+    </form>
+  );
+}
