@@ -1,6 +1,102 @@
+import { format } from "date-fns";
+import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
+import { listDatasets, type DatasetSummary } from "@/lib/queries/datasets";
 
-// Placeholder until the datasets query lands (helper C, next commit).
-export default function HomePage() {
-  return <PageHeader title="Datasets" description="WorkBench ground-truth versions imported into this studio." />;
+// Always read the database at request time (imports happen while the app runs).
+export const dynamic = "force-dynamic";
+
+const DOMAIN_LABELS: Record<string, string> = {
+  analytics: "Analytics",
+  calendar: "Calendar",
+  customer_relationship_manager: "CRM",
+  email: "Email",
+  project_management: "Project management",
+  multi_domain: "Multi-domain",
+};
+
+export default async function HomePage() {
+  const datasets = await listDatasets();
+  return (
+    <>
+      <PageHeader
+        title="Datasets"
+        description="WorkBench: 690 workplace tasks over a sandbox of five tables, scored by the outcome they leave in the sandbox."
+        actions={datasets.length ? <ButtonLink href="/runs/new">New run</ButtonLink> : null}
+      />
+      {datasets.length === 0 ? <NoDataset /> : datasets.map((dataset) => <DatasetCard key={dataset.slug} dataset={dataset} />)}
+    </>
+  );
+}
+
+function NoDataset() {
+  return (
+    <EmptyState testId="datasets-empty" title="No dataset imported yet">
+      <p>Load the official WorkBench files into the database with</p>
+      <pre className="mt-2 rounded-md bg-canvas px-3 py-2 text-left text-ink">npm run workbench -- import-data --data ../shared/workbench</pre>
+      <p className="mt-2">
+        or start the studio with <code>WORKBENCH_DATA_DIR</code> set to that folder to import it automatically. No copy at hand?{" "}
+        <code>npm run workbench -- fetch --out ./workbench-data</code> downloads it.
+      </p>
+    </EmptyState>
+  );
+}
+
+function DatasetCard({ dataset }: { dataset: DatasetSummary }) {
+  const domains = dataset.versions[0]?.domains.map((entry) => entry.domain) ?? [];
+  return (
+    <Card data-testid={`dataset-${dataset.slug}`} className="mb-6">
+      <CardHeader
+        title={dataset.name}
+        description={
+          <>
+            Imported {format(dataset.importedAt, "yyyy-MM-dd HH:mm")} from <code>{dataset.source}</code>
+            {dataset.license ? <> · {dataset.license}</> : null}
+          </>
+        }
+        actions={<Badge tone="accent">{dataset.runCount} runs</Badge>}
+      />
+      <CardBody className="p-0">
+        <Table>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Ground truth</TableHeaderCell>
+              {domains.map((domain) => (
+                <TableHeaderCell key={domain} numeric>
+                  {DOMAIN_LABELS[domain] ?? domain}
+                </TableHeaderCell>
+              ))}
+              <TableHeaderCell numeric>Tasks</TableHeaderCell>
+              <TableHeaderCell numeric>Runs</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {dataset.versions.map((version) => (
+              <TableRow key={version.name} data-testid={`version-${version.name}`}>
+                <TableCell>
+                  <div className="font-medium">{version.name}</div>
+                  <div className="text-xs text-muted" title={version.contentHash}>
+                    {version.contentHash.slice(0, 12)} · {format(version.importedAt, "yyyy-MM-dd")}
+                  </div>
+                </TableCell>
+                {domains.map((domain) => (
+                  <TableCell key={domain} numeric>
+                    {version.domains.find((entry) => entry.domain === domain)?.tasks ?? 0}
+                  </TableCell>
+                ))}
+                <TableCell numeric className="font-semibold" data-testid={`version-${version.name}-tasks`}>
+                  {version.taskCount}
+                </TableCell>
+                <TableCell numeric>{version.runCount}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardBody>
+    </Card>
+  );
 }
