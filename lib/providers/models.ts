@@ -7,6 +7,9 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { MissingApiKeyError } from "./errors";
 import { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 
+/** Server environment variables (only the key variables are read). */
+type Environment = Readonly<Record<string, string | undefined>>;
+
 export const PROVIDERS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
@@ -27,7 +30,7 @@ export const API_KEY_VARIABLES = {
   mock: null,
 } as const satisfies Record<ProviderName, string | null>;
 
-export function createModel(spec: ModelSpec, env: NodeJS.ProcessEnv = process.env): LanguageModel {
+export function createModel(spec: ModelSpec, env: Environment = process.env): LanguageModel {
   const fetch = createRetryingFetch({ ...DEFAULT_RETRY_POLICY, ...spec.retry });
   switch (spec.provider) {
     case "openai": {
@@ -55,7 +58,7 @@ export function createModel(spec: ModelSpec, env: NodeJS.ProcessEnv = process.en
   }
 }
 
-function requireKey(env: NodeJS.ProcessEnv, variable: string): string {
+function requireKey(env: Environment, variable: string): string {
   const value = env[variable];
   if (!value) throw new MissingApiKeyError(variable);
   return value;
