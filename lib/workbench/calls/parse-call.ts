@@ -33,7 +33,7 @@ interface Argument {
 
 /** The original's preprocessing (quirk 4): real newlines become the two characters `\n`. */
 export function preprocessCall(raw: string): string {
-  return raw.replace(/\n/g, "\\n");
+  return raw.includes("\n") ? raw.replaceAll("\n", "\\n") : raw;
 }
 
 export function parseCall(raw: string): ParsedCall {

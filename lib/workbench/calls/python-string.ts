@@ -22,6 +22,9 @@ export interface StringToken {
   readonly end: number;
 }
 
+/** Characters that end a plain run inside a literal: quotes, backslash, newline. */
+const SPECIAL = new Set([0x22, 0x27, 0x5c, 0x0a]);
+
 const PREFIX = /^(?:[rR][bB]|[bB][rR]|[rRuUbBfF])?(?=['"])/;
 
 /** True when a string literal (with an optional r/u/b prefix) starts at `pos`. */
@@ -43,6 +46,11 @@ export function readStringLiteral(text: string, pos: number): StringToken {
   i += closer.length;
   let value = "";
   while (true) {
+    // Copy the plain run up to the next quote, backslash or newline in one slice.
+    let runEnd = i;
+    while (runEnd < text.length && !SPECIAL.has(text.charCodeAt(runEnd))) runEnd += 1;
+    value += text.slice(i, runEnd);
+    i = runEnd;
     if (i >= text.length) throw new PythonSyntaxError("unterminated string literal", pos);
     if (text.startsWith(closer, i)) return { value, bytes, end: i + closer.length };
     const ch = text[i] as string;

@@ -2,7 +2,7 @@
 // The ground truth's replay is cached per task, so scoring a whole results set replays each task's
 // ground truth once.
 import { diffStates } from "../sandbox/diff";
-import { SCORED_TABLES, type SandboxState, type ScoredTableName } from "../sandbox/types";
+import { SCORED_TABLES, type SandboxState, type ScoredTableName, type StateDiff } from "../sandbox/types";
 import type { Dataset, Task } from "../datasets/types";
 import { diagnose, isExactMatch } from "./diagnostics";
 import { replayCalls, type ExecuteCall, type Replay } from "./replay";
@@ -42,6 +42,7 @@ export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute
       const changed = !statesEqual(predicted.state, initial, "ordered-raw", changedTables);
       const runError = verdictError(scorer, error, predicted);
       const correct = runError === null && reachesGroundTruth;
+      let diff: StateDiff | undefined;
       return {
         correct,
         // Run errors are ignored here, as in the original: an errored row can still have side effects.
@@ -49,7 +50,11 @@ export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute
         exactMatch: isExactMatch(predictedCalls, task.groundTruth),
         error: runError,
         diagnostics: diagnose(predictedCalls, task.groundTruth, error, correct),
-        diffVsGroundTruth: reachesGroundTruth ? [] : diffStates(expected, predicted.state),
+        // Computed on first read: bulk scoring rarely needs it and it costs more than the verdict.
+        get diffVsGroundTruth(): StateDiff {
+          diff ??= reachesGroundTruth ? [] : diffStates(expected, predicted.state);
+          return diff;
+        },
         failedCalls: predicted.failedCalls,
       };
     },
