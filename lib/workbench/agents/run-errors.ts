@@ -21,12 +21,15 @@ export function taskSignal(ms: number, cancel?: AbortSignal): AbortSignal {
   return cancel ? AbortSignal.any([timeout, cancel]) : timeout;
 }
 
-/** Was the task's signal aborted by its time limit (rather than a cancel)? */
+/**
+ * Was the task's signal aborted by its time limit (rather than a cancel)? A TimeoutError (as from
+ * AbortSignal.timeout) or a reason carrying the v1 time-limit message counts as the time limit.
+ */
 export function abortedByTimeout(signal: AbortSignal): boolean {
   const reason: unknown = signal.reason;
-  return reason instanceof Error || (typeof DOMException === "function" && reason instanceof DOMException)
-    ? (reason as Error).name === "TimeoutError"
-    : false;
+  if (typeof reason !== "object" || reason === null) return false;
+  const { name, message } = reason as { name?: unknown; message?: unknown };
+  return name === "TimeoutError" || message === ITERATION_LIMIT_MESSAGE;
 }
 
 /** The run error for a signal that has fired. */

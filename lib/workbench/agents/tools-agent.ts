@@ -43,7 +43,8 @@ export const toolsAgent: Agent = {
         role: "assistant",
         content: [
           ...(text ? [{ type: "text" as const, text }] : []),
-          ...toolCalls.map((call) => ({ type: "tool-call" as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+          // Providers such as Anthropic reject a non-object tool input in the history; the error result explains it.
+          ...toolCalls.map((call) => ({ type: "tool-call" as const, toolCallId: call.toolCallId, toolName: call.toolName, input: asObject(call.input) })),
         ],
       });
       const results: ToolResultPart[] = [];
@@ -72,3 +73,7 @@ function stringArgs(input: unknown): Record<string, string> {
   return args;
 }
 
+
+function asObject(input: unknown): object {
+  return typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+}
