@@ -1,6 +1,7 @@
 // startWorker: N slots, each fetching one task job at a time from pg-boss and processing it. Fetching
 // ourselves (rather than boss.work) lets a slot take the next job the moment it finishes one, and the
 // group-concurrency fetch keeps every run within its own `concurrency` across all worker processes.
+import { setMaxListeners } from "node:events";
 import type { PgBoss } from "pg-boss";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
@@ -40,6 +41,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const graceMs = options.staleGraceMs ?? 30_000;
   const stats = { done: 0, skipped: 0, lost: 0, failed: 0 };
   const stopping = new AbortController();
+  setMaxListeners(0, stopping.signal); // every idle slot waits on it
 
   const recover = () =>
     recoverStaleResults(db, boss, graceMs)

@@ -1,0 +1,61 @@
+// Shared set-up for the runs *.db.test.ts files: a Prisma client on the test database (from
+// scripts/with-db.ts), the official data imported into it, a started pg-boss, and polling helpers.
+// Missing database or data make the tests fail, never skip.
+import path from "node:path";
+import type { PgBoss } from "pg-boss";
+import { createPrismaClient } from "@/lib/db";
+import { importDataset } from "@/lib/datasets/import-dataset";
+import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Dataset } from "@/lib/workbench/datasets/types";
+import { startBoss } from "./queue";
+
+export const DATA_DIR = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirname, "../../../shared/workbench");
+
+export interface RunsTestContext {
+  readonly db: PrismaClient;
+  readonly boss: PgBoss;
+  readonly databaseUrl: string;
+  readonly v1: Dataset;
+}
+
+export async function setUpRunsTest(): Promise<RunsTestContext> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error("DATABASE_URL is not set: run db tests through scripts/with-db.ts (npm run test:db)");
+  const db = createPrismaClient(databaseUrl);
+  await importDataset(db, { dataDir: DATA_DIR, versions: ["v1", "v2026"] }); // a no-op when already imported
+  const boss = await startBoss({ connectionString: databaseUrl, superviseIntervalSeconds: 2 });
+  return { db, boss, databaseUrl, v1: await loadDatasetFromDbOrThrow(db, "v1") };
+}
+
+export async function tearDownRunsTest(context: RunsTestContext | undefined): Promise<void> {
+  await context?.boss.stop({ graceful: false, close: true });
+  await context?.db.$disconnect();
+}
+
+const FINAL = new Set(["completed", "cancelled", "failed"]);
+
+/** Polls the run until it reaches a final status (or throws after `timeoutMs`). */
+export async function waitForRun(db: PrismaClient, runId: string, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await db.run.findUniqueOrThrow({ where: { id: runId } });
+    if (FINAL.has(run.status)) return run;
+    if (Date.now() > deadline) throw new Error(`Run ${runId} still ${run.status} (${run.tasksDone}/${run.tasksTotal}) after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Results per status, and whether every done result's steps are numbered 0..n-1 without gaps. */
+export async function resultIntegrity(db: PrismaClient, runId: string) {
+  const [statuses] = await db.$queryRaw<{ done: number; total: number; distinct: number }[]>`
+    SELECT count(*) FILTER (WHERE status = 'done')::int AS done, count(*)::int AS total,
+           count(DISTINCT ("taskId", trial))::int AS distinct
+      FROM "TaskResult" WHERE "runId" = ${runId}`;
+  const [steps] = await db.$queryRaw<{ broken: number }[]>`
+    SELECT count(*)::int AS broken FROM (
+      SELECT s."resultId" FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId"
+       WHERE r."runId" = ${runId}
+       GROUP BY s."resultId" HAVING max(s.index) <> count(*) - 1 OR min(s.index) <> 0) gaps`;
+  return { ...statuses!, stepGaps: steps!.broken };
+}
