@@ -2,6 +2,7 @@
 // `npm run workbench -- <command>`: the headless CLI. Each command lives in scripts/commands/<name>.ts
 // and exports `register(program)`; add one import + one call here per command.
 import { Command } from "commander";
+import { register as registerFetch } from "./commands/fetch";
 import { register as registerImportData } from "./commands/import-data";
 import { register as registerImportResults } from "./commands/import-results";
 import { register as registerRun } from "./commands/run";
@@ -13,6 +14,7 @@ const program = new Command()
   .showHelpAfterError();
 
 // Commands register themselves below (kept in alphabetical order).
+registerFetch(program);
 registerImportData(program);
 registerImportResults(program);
 registerRun(program);

@@ -1,0 +1,66 @@
+// Downloads the official files into a local data directory. Each file is written to `<name>.part` and
+// renamed when complete, so an interrupted or failed download never leaves a partial file behind.
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { DEFAULT_BASE_URL, officialFiles, type OfficialFile } from "./official-files";
+
+export class FetchError extends Error {
+  constructor(
+    readonly url: string,
+    detail: string,
+  ) {
+    super(`cannot download ${url}: ${detail}`);
+    this.name = "FetchError";
+  }
+}
+
+export type FetchOptions = {
+  outDir: string;
+  baseUrl?: string;
+  /** Called after each file, for progress output. */
+  onFile?: (file: OfficialFile, index: number, total: number) => void;
+  fetchImpl?: typeof fetch;
+};
+
+export function fileUrl(baseUrl: string, file: OfficialFile): string {
+  const encodedPath = file.repoPath.split("/").map(encodeURIComponent).join("/");
+  return `${baseUrl.replace(/\/+$/, "")}/${file.commit}/${encodedPath}`;
+}
+
+async function download(url: string, target: string, fetchImpl: typeof fetch): Promise<void> {
+  const partial = `${target}.part`;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { redirect: "follow" });
+  } catch (error) {
+    throw new FetchError(url, `network error (${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)})`);
+  }
+  if (!response.ok || !response.body) throw new FetchError(url, `HTTP ${response.status} ${response.statusText}`.trim());
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
+    await fs.rename(partial, target);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw new FetchError(url, `transfer failed (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Downloads every official file under `outDir`; returns the local paths written. */
+export async function fetchOfficialFiles(options: FetchOptions): Promise<string[]> {
+  const files = officialFiles();
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const written: string[] = [];
+  for (const [index, file] of files.entries()) {
+    const target = path.join(options.outDir, file.localPath);
+    await download(fileUrl(baseUrl, file), target, fetchImpl);
+    written.push(target);
+    options.onFile?.(file, index, files.length);
+  }
+  return written;
+}
