@@ -50,19 +50,29 @@ export async function writeVersion(tx: Tx, write: VersionWrite): Promise<void> {
   await writeTasks(tx, version.id, loaded.tasks);
 }
 
+type TaskColumns = ReturnType<typeof taskColumns>;
+
+function sameColumns(stored: Record<keyof TaskColumns, unknown>, incoming: TaskColumns): boolean {
+  return (Object.keys(incoming) as (keyof TaskColumns)[]).every(
+    (column) => JSON.stringify(stored[column]) === JSON.stringify(incoming[column]),
+  );
+}
+
 async function writeTasks(tx: Tx, versionId: string, tasks: readonly Task[]) {
-  const existing = await tx.task.findMany({ where: { versionId }, select: { id: true, key: true } });
-  const idByKey = new Map(existing.map((task) => [task.key, task.id]));
+  const existing = await tx.task.findMany({ where: { versionId } });
+  const byKey = new Map(existing.map((task) => [task.key, task]));
   const incomingKeys = new Set(tasks.map((task) => task.key));
   const removed = existing.filter((task) => !incomingKeys.has(task.key)).map((task) => task.id);
   if (removed.length) await tx.task.deleteMany({ where: { id: { in: removed } } });
 
-  const fresh = tasks.filter((task) => !idByKey.has(task.key));
+  const fresh = tasks.filter((task) => !byKey.has(task.key));
   for (const batch of batches(fresh)) {
     await tx.task.createMany({ data: batch.map((task) => ({ versionId, key: task.key, ...taskColumns(task) })) });
   }
+  // Only tasks whose content changed are written (a revision touches a few percent of them).
   for (const task of tasks) {
-    const id = idByKey.get(task.key);
-    if (id) await tx.task.update({ where: { id }, data: taskColumns(task) });
+    const stored = byKey.get(task.key);
+    const incoming = taskColumns(task);
+    if (stored && !sameColumns(stored, incoming)) await tx.task.update({ where: { id: stored.id }, data: incoming });
   }
 }
