@@ -1,0 +1,61 @@
+// Time to load and score all 5,520 recorded results of the paper with the v1 scorer, against the
+// original evaluator's 0.18-0.25 s per result (WORKBENCH-REFERENCE.md, "Timing").
+import path from "node:path";
+import { loadDataset, resolveDataDir } from "@/lib/workbench/datasets";
+import { createEvaluator, matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
+import { loadRecordedResultsDir } from "@/lib/workbench/results";
+
+const ORIGINAL_MS_PER_RESULT = 242; // run 1 of the reference timing (0.181 s on an idle machine)
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function loadAll(dataDir: string) {
+  const [v1, results] = await Promise.all([loadDataset(dataDir, "v1"), loadRecordedResultsDir(path.join(dataDir, "v1", "data", "results"))]);
+  return { v1, results, tasks: matchResultsToTasks(results, v1.tasks, v1) };
+}
+
+async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+export async function run(): Promise<void> {
+  const dataDir = resolveDataDir();
+  const cold: { load: number; score: number }[] = [];
+  let loaded = await loadAll(dataDir);
+  // Cold: read every file again and score with a fresh evaluator (no cached ground-truth replays).
+  for (let i = 0; i < 3; i += 1) {
+    const load = await timed(() => loadAll(dataDir));
+    loaded = load.value;
+    const { v1, results, tasks } = loaded;
+    const score = await timed(() => scoreRecordedResults(results, tasks, createEvaluator(v1, "v1")));
+    cold.push({ load: load.ms, score: score.ms });
+  }
+  // Warm: the same evaluator again (ground-truth replays cached, data in memory).
+  const { v1, results, tasks } = loaded;
+  const evaluator = createEvaluator(v1, "v1");
+  scoreRecordedResults(results, tasks, evaluator);
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i += 1) warm.push((await timed(() => scoreRecordedResults(results, tasks, evaluator))).ms);
+
+  const n = results.length;
+  const coldTotal = median(cold.map((c) => c.load + c.score));
+  const coldScore = median(cold.map((c) => c.score));
+  const warmScore = median(warm);
+  const line = (label: string, ms: number) =>
+    `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${((1000 * ms) / n).toFixed(0).padStart(5)} µs/result  ` +
+    `${Math.round((ORIGINAL_MS_PER_RESULT * n) / ms)}x faster than the original's ${ORIGINAL_MS_PER_RESULT} ms/result`;
+  process.stdout.write(
+    [
+      `score: ${n} recorded results, v1 scorer (median of ${cold.length} cold / ${warm.length} warm runs; first cold run ${(cold[0]?.load ?? 0).toFixed(0)} + ${(cold[0]?.score ?? 0).toFixed(0)} ms)`,
+      line("cold: load CSVs + score", coldTotal),
+      line("cold: score only (fresh evaluator)", coldScore),
+      line("warm: score only (cached GT replays)", warmScore),
+    ].join("\n") + "\n",
+  );
+}
