@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 
-export const inputClasses =
-  "block w-full rounded-lg border-0 bg-surface px-3 py-1.5 text-sm text-ink shadow-xs ring-1 ring-inset ring-line placeholder:text-muted/70 focus:ring-2 focus:ring-accent aria-invalid:ring-bad";
+/** Control look without a width (Tailwind cannot override a width class by order, so callers add one). */
+export const controlClasses =
+  "block rounded-lg border-0 bg-surface px-3 py-1.5 text-sm text-ink shadow-xs ring-1 ring-inset ring-line placeholder:text-muted/70 focus:ring-2 focus:ring-accent aria-invalid:ring-bad";
+export const inputClasses = `${controlClasses} w-full`;
 
 /** A labelled form control with its hint and its validation errors beside it. */
 export function FormField({

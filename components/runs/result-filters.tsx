@@ -1,6 +1,6 @@
 import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { buttonClasses } from "@/components/ui/button";
-import { inputClasses } from "./form-field";
+import { controlClasses } from "./form-field";
 
 export interface ResultSearch {
   readonly domain?: string;
@@ -12,7 +12,7 @@ export interface ResultSearch {
 
 /** A plain GET form: filters live in the URL and work without JavaScript. */
 export function ResultFilters({ action, search }: { action: string; search: ResultSearch }) {
-  const select = "w-auto " + inputClasses;
+  const select = "w-auto " + controlClasses;
   return (
     <form method="get" action={action} className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="result-filters">
       <select name="domain" defaultValue={search.domain ?? ""} className={select} aria-label="Domain">
@@ -38,7 +38,7 @@ export function ResultFilters({ action, search }: { action: string; search: Resu
         <option value="yes">With run error</option>
         <option value="no">Without run error</option>
       </select>
-      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + inputClasses} aria-label="Search" />
+      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + controlClasses} aria-label="Search" />
       <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })}>
         Filter
       </button>

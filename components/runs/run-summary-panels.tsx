@@ -30,7 +30,7 @@ export async function RunSummaryPanels({ run }: { run: RunDetail }) {
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader title="By ground-truth actions" description="Paper Table 7: 0, 1+ and 2+ actions (2+ ⊂ 1+)." />
-            <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" />
+            <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" compact />
           </Card>
           <ErrorBreakdownCard breakdown={summary.errors} />
         </div>

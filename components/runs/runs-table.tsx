@@ -9,7 +9,7 @@ import { RunStatusBadge } from "./run-status-badge";
 
 export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
   return (
-    <Table data-testid="runs-table">
+    <Table data-testid="runs-table" className="whitespace-nowrap">
       <TableHead>
         <tr>
           <TableHeaderCell>Run</TableHeaderCell>
@@ -27,7 +27,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-64">
+            <TableCell className="max-w-80">
               <Link href={`/runs/${run.id}`} className="block truncate font-medium text-ink hover:text-accent" title={run.name}>
                 {run.name}
               </Link>
@@ -42,8 +42,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             <TableCell>
               <div className="text-ink">{run.model ?? run.agent}</div>
               <div className="text-xs text-muted">
-                {run.agent}
-                {run.provider ? ` · ${run.provider}` : ""} · {run.toolSet} tools
+                {run.agent} · {run.toolSet}
               </div>
             </TableCell>
             <TableCell>

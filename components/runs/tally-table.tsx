@@ -3,23 +3,34 @@ import type { GroupTally } from "@/lib/metrics/summarize-results";
 import { formatInterval, formatPercent } from "@/lib/metrics/format";
 
 /** Accuracy / side effects per group (domain, GT action bucket, template). */
-export function TallyTable({ groups, groupLabel, testId }: { groups: readonly GroupTally[]; groupLabel: string; testId?: string }) {
+export function TallyTable({
+  groups,
+  groupLabel,
+  testId,
+  compact = false,
+}: {
+  groups: readonly GroupTally[];
+  groupLabel: string;
+  testId?: string;
+  /** Leaves out the interval column for narrow cards. */
+  compact?: boolean;
+}) {
   return (
-    <Table data-testid={testId}>
+    <Table data-testid={testId} className="whitespace-nowrap">
       <TableHead>
         <tr>
           <TableHeaderCell>{groupLabel}</TableHeaderCell>
           <TableHeaderCell numeric>n</TableHeaderCell>
           <TableHeaderCell numeric>Correct</TableHeaderCell>
           <TableHeaderCell numeric>Accuracy</TableHeaderCell>
-          <TableHeaderCell numeric>95 % CI</TableHeaderCell>
+          {compact ? null : <TableHeaderCell numeric>95 % CI</TableHeaderCell>}
           <TableHeaderCell numeric>Side eff.</TableHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
         {groups.map((group) => (
           <TableRow key={group.key} data-testid={testId ? `${testId}-row` : undefined} data-key={group.key}>
-            <TableCell className="max-w-md truncate" title={group.key}>
+            <TableCell className="max-w-xl truncate" title={group.key}>
               {group.key}
             </TableCell>
             <TableCell numeric>{group.n}</TableCell>
@@ -27,9 +38,11 @@ export function TallyTable({ groups, groupLabel, testId }: { groups: readonly Gr
             <TableCell numeric className="font-medium">
               {formatPercent(group.accuracy, 1)}
             </TableCell>
-            <TableCell numeric className="text-xs text-muted">
-              {formatInterval(group.accuracyInterval)}
-            </TableCell>
+            {compact ? null : (
+              <TableCell numeric className="text-xs text-muted">
+                {formatInterval(group.accuracyInterval)}
+              </TableCell>
+            )}
             <TableCell numeric>{formatPercent(group.sideEffectRate, 1)}</TableCell>
           </TableRow>
         ))}

@@ -1,5 +1,5 @@
 import { buttonClasses } from "@/components/ui/button";
-import { inputClasses } from "@/components/runs/form-field";
+import { controlClasses } from "@/components/runs/form-field";
 
 export interface TaskSearch {
   readonly gt: string;
@@ -18,7 +18,7 @@ export function TaskFilters({
   domains: readonly { domain: string; count: number }[];
   templates: readonly { template: string; count: number }[];
 }) {
-  const select = "w-auto max-w-80 " + inputClasses;
+  const select = "w-auto max-w-80 " + controlClasses;
   return (
     <form method="get" action="/tasks" className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="task-filters">
       <select name="gt" defaultValue={search.gt} className={select} aria-label="Ground truth version">
@@ -41,7 +41,7 @@ export function TaskFilters({
           </option>
         ))}
       </select>
-      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + inputClasses} aria-label="Search" />
+      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + controlClasses} aria-label="Search" />
       <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })}>
         Filter
       </button>

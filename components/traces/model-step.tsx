@@ -15,10 +15,12 @@ export function ModelStep({ event }: { event: ModelEvent }) {
       title={<span className="text-muted">{firstLine}</span>}
       meta={
         <>
-          <span title="input / output tokens">
-            {event.inputTokens.toLocaleString("en-US")} → {event.outputTokens.toLocaleString("en-US")} tok
-          </span>
-          <span>{formatDuration(event.latencyMs)}</span>
+          {event.inputTokens + event.outputTokens > 0 ? (
+            <span title="input → output tokens">
+              {event.inputTokens.toLocaleString("en-US")} → {event.outputTokens.toLocaleString("en-US")} tok
+            </span>
+          ) : null}
+          {event.latencyMs ? <span>{formatDuration(event.latencyMs)}</span> : null}
           {event.finishReason ? <Badge>{event.finishReason}</Badge> : null}
           {event.retries > 0 ? <Badge tone="warn">{event.retries} retries</Badge> : null}
         </>

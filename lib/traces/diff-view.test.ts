@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildDiffView, cellText, summarizeDiff } from "./diff-view";
+import { buildDiffView, cellText, columnsOf, summarizeDiff } from "./diff-view";
 
 describe("buildDiffView", () => {
   test.each([null, "nope", [{ table: "email" }], {}])("malformed diff %j renders as no difference", (stored) => {
@@ -43,6 +43,15 @@ describe("buildDiffView", () => {
     expect(changed?.cells.find((cell) => cell.column === "event_name")?.changed).toBe(false);
     expect(summarizeDiff(calendar ? [calendar] : [])).toBe("calendar +1 −1 ~1");
   });
+});
+
+test.each([
+  ["email", ["body", "subject", "email_id"], ["email_id", "subject", "body"]],
+  ["crm", ["notes", "customer_id", "status"], ["customer_id", "status", "notes"]],
+  ["plots", ["file_path"], ["file_path"]],
+  ["unknown", ["b", "a"], ["b", "a"]],
+])("columnsOf(%s) puts the key first and long text last", (table, columns, expected) => {
+  expect(columnsOf(table, [Object.fromEntries(columns.map((column) => [column, "x"]))])).toEqual(expected);
 });
 
 test.each([

@@ -4,6 +4,7 @@
  * changed cells flagged. Stored JSON is validated, never trusted: a malformed diff renders as empty.
  */
 import { z } from "zod";
+import { TABLE_KEYS, type TableName } from "@/lib/workbench/sandbox/types";
 
 const cellSchema = z.union([z.string(), z.null(), z.object({ timestamp: z.string() })]);
 const rowSchema = z.record(z.string(), cellSchema);
@@ -47,10 +48,23 @@ export function cellText(cell: StoredCell | undefined): string {
   return typeof cell === "string" ? cell : cell.timestamp;
 }
 
-function columnsOf(rows: readonly Record<string, StoredCell>[]): string[] {
-  const columns = new Set<string>();
-  for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
-  return [...columns];
+/** Free-text columns that would push the identifying ones off screen: shown last. */
+const LONG_TEXT_COLUMNS = new Set(["body", "notes"]);
+
+function isTableName(table: string): table is TableName {
+  return Object.hasOwn(TABLE_KEYS, table);
+}
+
+/**
+ * Every column seen, the table's key first and long text last. Stored JSON (jsonb) does not keep the
+ * sandbox's column order, so the order is decided here.
+ */
+export function columnsOf(table: string, rows: readonly Record<string, StoredCell>[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const column of Object.keys(row)) seen.add(column);
+  const key = isTableName(table) ? TABLE_KEYS[table] : null;
+  const rank = (column: string) => (column === key ? 0 : LONG_TEXT_COLUMNS.has(column) ? 2 : 1);
+  return [...seen].sort((a, b) => rank(a) - rank(b));
 }
 
 function plainRow(kind: DiffRowKind, row: Record<string, StoredCell>, columns: readonly string[], index: number) {
@@ -65,7 +79,7 @@ export function buildDiffView(stored: unknown): TableDiffView[] {
   if (!parsed.success) return [];
   return parsed.data
     .map((table) => {
-      const columns = columnsOf([
+      const columns = columnsOf(table.table, [
         ...table.inserted,
         ...table.deleted,
         ...table.changed.flatMap((change) => [change.before, change.after]),

@@ -30,6 +30,8 @@ export default async function TracePage({ params }: Params) {
   const events = buildTrace(result.steps);
   const totals = traceTotals(events);
   const metrics = stepMetrics(events);
+  // Imported results carry no timings or token counts: an all-zero chart would only be noise.
+  const timed = metrics.some((point) => point.latencyMs > 0 || point.tokens > 0);
   const finalDiff = buildDiffView(result.diff);
   return (
     <>
@@ -53,7 +55,13 @@ export default async function TracePage({ params }: Params) {
           <Card className="lg:col-span-2">
             <CardHeader title="Latency and tokens per step" />
             <div className="px-3 py-3">
-              {metrics.length > 0 ? <StepMetricsChart data={metrics} /> : <p className="px-2 text-sm text-muted">No timed steps.</p>}
+              {timed ? (
+                <StepMetricsChart data={metrics} />
+              ) : (
+                <p className="px-2 py-6 text-sm text-muted" data-testid="no-step-metrics">
+                  No latency or token counts were recorded for these steps.
+                </p>
+              )}
             </div>
           </Card>
           <Card>
