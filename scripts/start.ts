@@ -2,10 +2,10 @@
 // `npm start`: the product. Starts the embedded PostgreSQL (via with-db, unless DATABASE_URL is set),
 // imports WORKBENCH_DATA_DIR when set and not yet imported, builds the app when the build is missing or
 // older than the sources, then serves it with `next start` on PORT (default 3000).
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { rerunWithDatabase } from "./db/rerun-with-db";
+import { runForwardingSignals } from "./db/run-command";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
@@ -29,12 +29,7 @@ function buildIsStale(): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(repoRoot, input)) > built);
 }
 
-function run(args: string[]): Promise<number> {
-  const child = spawn(nextBin, args, { stdio: "inherit", cwd: repoRoot, env: process.env });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, forward);
-  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 0 : 1))));
-}
+const runNext = (args: string[]) => runForwardingSignals([nextBin, ...args], { cwd: repoRoot });
 
 /** Imports WORKBENCH_DATA_DIR if set (a no-op when already imported); returns how many versions exist. */
 async function prepareData(): Promise<number> {
@@ -58,7 +53,7 @@ async function main(): Promise<number> {
   const versions = await prepareData();
   if (process.argv.includes("--rebuild") || buildIsStale()) {
     console.log("Building the app (next build)...");
-    const code = await run(["build"]);
+    const code = await runNext(["build"]);
     if (code !== 0) return code;
   }
   const port = process.env.PORT ?? "3000";
@@ -68,7 +63,7 @@ async function main(): Promise<number> {
     console.log("  npm run workbench -- import-data --data <dir>     (e.g. ../shared/workbench)");
     console.log("or restart with WORKBENCH_DATA_DIR=<dir> npm start.");
   }
-  return run(["start", "--port", port]);
+  return runNext(["start", "--port", port]);
 }
 
 main().then(

@@ -2,7 +2,8 @@
 import pg from "pg";
 import { poolConfigFromUrl } from "./connection";
 
-const DUPLICATE_DATABASE = "42P04";
+// 42P04 duplicate_database; 23505 when two CREATE DATABASE race on pg_database's unique index.
+const ALREADY_EXISTS = new Set(["42P04", "23505"]);
 
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const config = poolConfigFromUrl(databaseUrl);
@@ -13,7 +14,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     if (found.rowCount) return;
     await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(config.database)}`).catch((error: { code?: string }) => {
       // Another process (a worker started at the same time) created it first: fine.
-      if (error.code !== DUPLICATE_DATABASE) throw error;
+      if (!error.code || !ALREADY_EXISTS.has(error.code)) throw error;
     });
   } finally {
     await admin.end();

@@ -1,0 +1,22 @@
+import { spawn } from "node:child_process";
+import os from "node:os";
+
+export const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** Runs a command to completion, forwarding our signals to it; resolves its exit code (128+n if killed). */
+export function runForwardingSignals(command: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<number> {
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, { stdio: "inherit", env: options.env ?? process.env, cwd: options.cwd });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      console.error(`cannot run ${file}: ${error.message}`);
+      resolve(127);
+    });
+    child.on("exit", (code, signal) => {
+      for (const name of FORWARDED_SIGNALS) process.off(name, forward);
+      resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 1));
+    });
+  });
+}
