@@ -1,0 +1,55 @@
+// Playwright e2e against a production build (`next build` first: scripts/test.ts does it). The web
+// server imports the official data into DATABASE_URL, then serves with `next start`.
+// Standalone: `npm run build && npm run test:e2e` (with-db provides the database).
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirname, "..", "shared", "workbench");
+
+// Debian's chromium (apt-get install chromium); Playwright's own browsers are not downloadable here.
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["line"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx tsx scripts/workbench.ts import-data --data "${dataDir}" && npx next start --hostname 127.0.0.1 --port ${port}`,
+    url: baseURL,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", WORKBENCH_DATA_DIR: dataDir, PORT: String(port) },
+  },
+});
