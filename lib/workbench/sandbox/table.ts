@@ -29,8 +29,14 @@ export function cellFromCsv(raw: string): Cell {
 }
 
 function pickColumns(columns: readonly string[], record: Readonly<Record<string, Cell>>): Record<string, Cell> {
-  // fromEntries defines own properties, so even a column named "__proto__" stays a plain cell.
-  return Object.fromEntries(columns.map((column) => [column, Object.hasOwn(record, column) ? (record[column] ?? null) : null]));
+  const values: Record<string, Cell> = {};
+  for (const column of columns) {
+    const cell = Object.hasOwn(record, column) ? (record[column] ?? null) : null;
+    // A plain assignment to "__proto__" would set the prototype instead of a cell.
+    if (column === "__proto__") Object.defineProperty(values, column, { value: cell, enumerable: true, writable: true, configurable: true });
+    else values[column] = cell;
+  }
+  return values;
 }
 
 /** A row as `to_dict(orient="records")` gives it: every column in order, missing cells null. */
@@ -46,14 +52,37 @@ export function cellOf(row: Row, column: string): Cell {
   return row.values[column] ?? null;
 }
 
+/**
+ * Per-table, per-column lookup index, built on first use. Tables are immutable, so the index of the
+ * initial tables is shared by every sandbox (the replay looks ids up thousands of times).
+ */
+const indexes = new WeakMap<Table, Map<string, Map<string, Row[]>>>();
+function columnIndex(table: Table, column: string): Map<string, Row[]> {
+  let byColumn = indexes.get(table);
+  if (!byColumn) indexes.set(table, (byColumn = new Map()));
+  let index = byColumn.get(column);
+  if (!index) {
+    index = new Map();
+    for (const row of table.rows) {
+      const cell = cellOf(row, column);
+      if (typeof cell !== "string") continue;
+      const rows = index.get(cell);
+      if (rows) rows.push(row);
+      else index.set(cell, [row]);
+    }
+    byColumn.set(column, index);
+  }
+  return index;
+}
+
 /** `df[df[column] == value]`: exact string equality (NaN and Timestamps never equal a string). */
-export function rowsWhere(table: Table, column: string, value: string): Row[] {
-  return table.rows.filter((row) => cellOf(row, column) === value);
+export function rowsWhere(table: Table, column: string, value: string): readonly Row[] {
+  return columnIndex(table, column).get(value) ?? [];
 }
 
 /** `value in df[column].values`. */
 export function hasValue(table: Table, column: string, value: string): boolean {
-  return table.rows.some((row) => cellOf(row, column) === value);
+  return columnIndex(table, column).has(value);
 }
 
 /** Boolean-mask filtering: kept rows keep their labels. */
@@ -101,9 +130,6 @@ export function setRowAtLabel(table: Table, label: number, record: Readonly<Reco
 /** `df[column].max()` over an object column: the greatest string, NaN skipped; null when none. */
 export function maxString(table: Table, column: string): string | null {
   let max: string | null = null;
-  for (const row of table.rows) {
-    const cell = cellOf(row, column);
-    if (typeof cell === "string" && (max === null || cell > max)) max = cell;
-  }
+  for (const value of columnIndex(table, column).keys()) if (max === null || value > max) max = value;
   return max;
 }

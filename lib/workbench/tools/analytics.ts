@@ -19,21 +19,32 @@ function visitRecord(table: Table, row: Row): Record<string, unknown> {
   return record;
 }
 
-/** Visits with date_of_visit between the bounds, compared as strings (inclusive), grouped by date. */
-function visitsByDate({ time_min, time_max }: ToolArgs, table: Table): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const row of table.rows) {
-    const date = cellOf(row, "date_of_visit");
-    if (typeof date !== "string") continue;
-    if ((time_min && !(date >= time_min)) || (time_max && !(date <= time_max))) continue;
-    groups.set(date, [...(groups.get(date) ?? []), row]);
+/** Visits grouped by date_of_visit, sorted (groupby sorts its keys); memoised per immutable table. */
+const groupsByTable = new WeakMap<Table, readonly (readonly [string, Row[]])[]>();
+function visitGroups(table: Table): readonly (readonly [string, Row[]])[] {
+  let groups = groupsByTable.get(table);
+  if (groups === undefined) {
+    const byDate = new Map<string, Row[]>();
+    for (const row of table.rows) {
+      const date = cellOf(row, "date_of_visit");
+      if (typeof date !== "string") continue;
+      const rows = byDate.get(date);
+      if (rows) rows.push(row);
+      else byDate.set(date, [row]);
+    }
+    groups = [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    groupsByTable.set(table, groups);
   }
-  // groupby sorts its keys: only dates that have visits appear.
-  return new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return groups;
+}
+
+/** Dates between the bounds, compared as strings (inclusive); only dates that have visits appear. */
+function visitsByDate({ time_min, time_max }: ToolArgs, table: Table): (readonly [string, Row[]])[] {
+  return visitGroups(table).filter(([date]) => !(time_min && !(date >= time_min)) && !(time_max && !(date <= time_max)));
 }
 
 function perDate(args: ToolArgs, table: Table, value: (rows: Row[]) => unknown): Record<string, unknown> {
-  return Object.fromEntries([...visitsByDate(args, table)].map(([date, rows]) => [date, value(rows)]));
+  return Object.fromEntries(visitsByDate(args, table).map(([date, rows]) => [date, value(rows)]));
 }
 
 const countWhere = (rows: Row[], test: (row: Row) => boolean) => rows.filter(test).length;

@@ -4,7 +4,7 @@ import type { Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
 import { cellOf, concatRow, deleteWhere, hasValue, rowRecord, updateWhere } from "../sandbox/table";
 import { informationById, nextId, pyStr, tableOf } from "./tool-helpers";
-import { compareTimestamps, parseTimestamp } from "./pandas-timestamp";
+import { compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 
 const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';

@@ -4,7 +4,7 @@ import type { Cell, Row, Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
 import { cellOf, deleteWhere, hasValue, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
 import { CURRENT_TIME, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
-import { compareTimestamps, parseTimestamp, timestampDate } from "./pandas-timestamp";
+import { parseTimestampCached as parseTimestamp, timestampDate } from "./pandas-timestamp";
 import { PythonError } from "./python-error";
 
 const EMAIL_ID_DOC = '8-digit ID of the email, e.g. "00000373".';
@@ -44,9 +44,8 @@ const searchEmails = defineTool({
 function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs): unknown {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matching = table.rows.filter((row) => {
-    const text = `${pyStr(cellOf(row, "subject"))} ${pyStr(cellOf(row, "body"))} ${pyStr(cellOf(row, "sender/recipient"))}`;
-    const lower = text.toLowerCase();
-    return words.every((word) => lower.includes(word));
+    const text = searchText(row);
+    return words.every((word) => text.includes(word));
   });
   let rows = sortNewestFirst(matching);
   // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
@@ -55,6 +54,17 @@ function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolA
   if (date_min) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_min)) >= 0);
   if (date_max) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_max)) <= 0);
   return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No emails found.";
+}
+
+/** Rows are immutable and shared between sandboxes, so their lower-cased search text is memoised. */
+const searchTexts = new WeakMap<Row, string>();
+function searchText(row: Row): string {
+  let text = searchTexts.get(row);
+  if (text === undefined) {
+    text = `${pyStr(cellOf(row, "subject"))} ${pyStr(cellOf(row, "body"))} ${pyStr(cellOf(row, "sender/recipient"))}`.toLowerCase();
+    searchTexts.set(row, text);
+  }
+  return text;
 }
 
 /** NaT dates compare false in every direction. */
@@ -72,10 +82,9 @@ function sortNewestFirst(rows: readonly Row[]): Row[] {
   if (kinds.has("str") && kinds.has("Timestamp")) {
     throw new PythonError("TypeError", "'<' not supported between instances of 'str' and 'Timestamp'");
   }
-  const key = (row: Row) => pyStr(cellOf(row, "sent_datetime"));
   return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => (key(a.row) < key(b.row) ? 1 : key(a.row) > key(b.row) ? -1 : a.index - b.index))
+    .map((row, index) => ({ row, index, key: pyStr(cellOf(row, "sent_datetime")) }))
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.index - b.index))
     .map(({ row }) => row);
 }
 

@@ -27,11 +27,43 @@ const NUMERIC_FORMATS: readonly { regex: RegExp; order: "ymd" | "mdy" }[] = [
   { regex: new RegExp(`^(\\d{1,2})[-/.](\\d{1,2})[-/.](\\d{4})${TIME}${ZONE}$`, "i"), order: "mdy" },
 ];
 
+const cache = new Map<string, ParsedTimestamp | PythonError>();
+const CACHE_LIMIT = 20_000;
+
+/**
+ * `parseTimestamp` memoised by text (the replay parses the same few hundred strings many times).
+ * Clock-relative inputs ("now", bare times) are not cached.
+ */
+export function parseTimestampCached(input: string): ParsedTimestamp {
+  let result = cache.get(input);
+  if (result === undefined) {
+    try {
+      result = parseTimestamp(input);
+    } catch (error) {
+      if (!(error instanceof PythonError)) throw error;
+      result = error;
+    }
+    if (!/^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input)) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(input, result);
+    }
+  }
+  if (result instanceof PythonError) throw new PythonError(result.errorType, result.message);
+  return result;
+}
+
 export function parseTimestamp(input: string): ParsedTimestamp {
   const text = input.trim();
   if (NAT_STRINGS.has(text)) return NAT;
   const lower = text.toLowerCase();
   if (lower === "now" || lower === "today") return fromDate(new Date());
+  // dateutil fills a missing date with today's: pd.Timestamp("11:00:00") is today at 11:00.
+  const timeOnly = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (timeOnly) {
+    const today = new Date(fromDate(new Date()).wallMs);
+    const date = { year: today.getUTCFullYear(), month: today.getUTCMonth() + 1, day: today.getUTCDate() };
+    return build(input, date, [timeOnly[1], timeOnly[2], timeOnly[3]], undefined);
+  }
   for (const { regex, order } of NUMERIC_FORMATS) {
     const m = regex.exec(text);
     if (!m) continue;
