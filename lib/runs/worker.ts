@@ -1,6 +1,6 @@
-// startWorker: N slots, each fetching one task job at a time from pg-boss and processing it. Fetching
-// ourselves (rather than boss.work) lets a slot take the next job the moment it finishes one, and the
-// group-concurrency fetch keeps every run within its own `concurrency` across all worker processes.
+// startWorker: up to N tasks at once, fed from pg-boss by one fetch loop. Fetching ourselves (rather
+// than boss.work) lets a freed slot take the next job at once, and the group-concurrency fetch keeps
+// every run within its own `concurrency` across all worker processes.
 import { setMaxListeners } from "node:events";
 import type { PgBoss } from "pg-boss";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -51,23 +51,37 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const recoveryTimer = setInterval(recover, options.recoveryIntervalMs ?? 30_000);
   recoveryTimer.unref();
 
-  async function slot(): Promise<void> {
-    let idleMs = 20;
+  const slots = Math.max(1, options.concurrency ?? 32);
+  const inFlight = new Set<Promise<void>>();
+
+  // One fetch loop feeds every slot: it asks pg-boss for as many jobs as there are free slots, and when
+  // nothing is fetchable (queue empty, or every run at its concurrency) it waits for a slot to free up,
+  // a local launch, or the poll interval, instead of N slots each polling the database.
+  async function dispatch(): Promise<void> {
+    let idleMs = 10;
     while (!stopping.signal.aborted) {
-      let job: { id: string; data: TaskJobData } | undefined;
+      if (inFlight.size >= slots) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      let jobs: { id: string; data: TaskJobData }[] = [];
       try {
-        [job] = await boss.fetch<TaskJobData>(TASK_QUEUE, { batchSize: 1, groupConcurrency: GROUP_CONCURRENCY });
+        jobs = await boss.fetch<TaskJobData>(TASK_QUEUE, { batchSize: Math.min(slots - inFlight.size, 32), groupConcurrency: GROUP_CONCURRENCY });
       } catch (error) {
         log(`fetch failed: ${describe(error)}`);
       }
-      if (!job) {
-        await sleepUnlessWoken(idleMs, stopping.signal);
-        idleMs = Math.min(idleMs * 2, idlePollMs);
+      for (const job of jobs) {
+        const running: Promise<void> = handle(job).finally(() => inFlight.delete(running));
+        inFlight.add(running);
+      }
+      if (jobs.length > 0) {
+        idleMs = 10;
         continue;
       }
-      idleMs = 20;
-      await handle(job);
+      await Promise.race([sleepUnlessWoken(idleMs, stopping.signal), ...inFlight]);
+      idleMs = Math.min(idleMs * 2, idlePollMs);
     }
+    await Promise.all(inFlight);
   }
 
   async function handle(job: { id: string; data: TaskJobData }): Promise<void> {
@@ -82,8 +96,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     }
   }
 
-  const slots = Array.from({ length: Math.max(1, options.concurrency ?? 32) }, () => slot());
-  const finished = Promise.all(slots);
+  const finished = dispatch();
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {

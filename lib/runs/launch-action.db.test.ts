@@ -1,0 +1,104 @@
+// The launch/cancel server actions, called directly against real Postgres. Only Next's cache and
+// redirect are replaced: redirect throws as Next's does, and the test reads the URL from it.
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
+import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { stopBoss } from "./boss";
+import { startWorker, type WorkerHandle } from "./worker";
+
+class RedirectSignal extends Error {
+  constructor(readonly url: string) {
+    super(`NEXT_REDIRECT ${url}`);
+  }
+}
+
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/navigation", () => ({
+  redirect: vi.fn((url: string) => {
+    throw new RedirectSignal(url);
+  }),
+}));
+
+const { cancelRunAction, launchRunAction } = await import("@/app/runs/actions");
+
+let context: RunsTestContext;
+let worker: WorkerHandle;
+let mock: MockProvider;
+
+beforeAll(async () => {
+  context = await setUpRunsTest();
+  worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 8, idlePollMs: 100, log: () => undefined });
+  mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: 80 });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await mock?.close();
+  await stopBoss();
+  await tearDownRunsTest(context);
+});
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) data.append(key, item);
+  return data;
+}
+
+async function launchExpectingRedirect(fields: Record<string, string | string[]>): Promise<{ runId: string; ms: number }> {
+  const started = performance.now();
+  const error = await launchRunAction(undefined, form(fields)).then(
+    (state) => new Error(`expected a redirect, got ${JSON.stringify(state)}`),
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof RedirectSignal)) throw error;
+  const match = /^\/runs\/([^/]+)$/.exec(error.url);
+  if (!match?.[1]) throw new Error(`unexpected redirect ${error.url}`);
+  return { runId: match[1], ms: performance.now() - started };
+}
+
+describe("launchRunAction", () => {
+  test("invalid input comes back as field errors and creates nothing", async () => {
+    const before = await context.db.run.count();
+    const state = await launchRunAction(undefined, form({ agent: "react", concurrency: "500" }));
+    expect(state.status).toBe("invalid");
+    if (state.status !== "invalid") return;
+    expect(Object.keys(state.fieldErrors).sort()).toEqual(["concurrency", "model", "provider"]);
+    expect(await context.db.run.count()).toBe(before);
+  });
+
+  test("returns at once, redirects to the run, and progress shows in the database while it runs", async () => {
+    const { runId, ms } = await launchExpectingRedirect({
+      agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, domains: ["email", "calendar"],
+      limit: "24", concurrency: "3", name: "action test",
+    });
+    expect(ms).toBeLessThan(3_000);
+    const created = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(created).toMatchObject({ name: "action test", agent: "react", provider: "mock", model: "oracle", tasksTotal: 24, concurrency: 3 });
+    expect(created.appRevision).toMatch(/^[0-9a-f]{40}$/);
+    expect(created.promptHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const seen = new Set<number>();
+    for (let poll = 0; poll < 400 && !seen.has(24); poll++) {
+      const run = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
+      seen.add(run.tasksDone);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect([...seen].some((done) => done > 0 && done < 24)).toBe(true); // partial progress was visible
+    expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed", tasksDone: 24, correctCount: 24 });
+  });
+
+  test("cancel: running tasks finish, pending ones are left, the run ends cancelled", async () => {
+    const { runId } = await launchExpectingRedirect({
+      agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: "60", concurrency: "2",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await cancelRunAction(runId);
+    const run = await waitForRun(context.db, runId, 30_000);
+    expect(run.status).toBe("cancelled");
+    const counts = await context.db.taskResult.groupBy({ by: ["status"], where: { runId }, _count: true });
+    const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count]));
+    expect(byStatus.running).toBeUndefined();
+    expect(byStatus.pending).toBeGreaterThan(0);
+    expect(run.tasksDone).toBe(byStatus.done ?? 0);
+  });
+});
