@@ -18,15 +18,18 @@ async function loadAll(dataDir: string) {
   return { v1, results, tasks: matchResultsToTasks(results, v1.tasks, v1) };
 }
 
-async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
+/** Wall time, and this process's CPU time (the fairer figure on a shared 2-core machine). */
+async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const value = await work();
-  return { value, ms: performance.now() - started };
+  const used = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
 export async function run(): Promise<void> {
   const dataDir = resolveDataDir();
-  const cold: { load: number; score: number }[] = [];
+  const cold: { load: number; score: number; scoreCpu: number }[] = [];
   let loaded = await loadAll(dataDir);
   // Cold: read every file again and score with a fresh evaluator (no cached ground-truth replays).
   for (let i = 0; i < 3; i += 1) {
@@ -34,28 +37,29 @@ export async function run(): Promise<void> {
     loaded = load.value;
     const { v1, results, tasks } = loaded;
     const score = await timed(() => scoreRecordedResults(results, tasks, createEvaluator(v1, "v1")));
-    cold.push({ load: load.ms, score: score.ms });
+    cold.push({ load: load.ms, score: score.ms, scoreCpu: score.cpuMs });
   }
   // Warm: the same evaluator again (ground-truth replays cached, data in memory).
   const { v1, results, tasks } = loaded;
   const evaluator = createEvaluator(v1, "v1");
   scoreRecordedResults(results, tasks, evaluator);
-  const warm: number[] = [];
-  for (let i = 0; i < 5; i += 1) warm.push((await timed(() => scoreRecordedResults(results, tasks, evaluator))).ms);
+  const warm: { ms: number; cpuMs: number }[] = [];
+  for (let i = 0; i < 5; i += 1) warm.push(await timed(() => scoreRecordedResults(results, tasks, evaluator)));
 
   const n = results.length;
   const coldTotal = median(cold.map((c) => c.load + c.score));
   const coldScore = median(cold.map((c) => c.score));
-  const warmScore = median(warm);
-  const line = (label: string, ms: number) =>
-    `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${((1000 * ms) / n).toFixed(0).padStart(5)} µs/result  ` +
+  const warmScore = median(warm.map((w) => w.ms));
+  const line = (label: string, ms: number, cpuMs?: number) =>
+    `${label.padEnd(36)} ${ms.toFixed(0).padStart(6)} ms${cpuMs === undefined ? "" : ` (cpu ${cpuMs.toFixed(0)} ms)`}  ` +
+    `${((1000 * ms) / n).toFixed(0).padStart(5)} µs/result  ` +
     `${Math.round((ORIGINAL_MS_PER_RESULT * n) / ms)}x faster than the original's ${ORIGINAL_MS_PER_RESULT} ms/result`;
   process.stdout.write(
     [
       `score: ${n} recorded results, v1 scorer (median of ${cold.length} cold / ${warm.length} warm runs; first cold run ${(cold[0]?.load ?? 0).toFixed(0)} + ${(cold[0]?.score ?? 0).toFixed(0)} ms)`,
       line("cold: load CSVs + score", coldTotal),
-      line("cold: score only (fresh evaluator)", coldScore),
-      line("warm: score only (cached GT replays)", warmScore),
+      line("cold: score only (fresh evaluator)", coldScore, median(cold.map((c) => c.scoreCpu))),
+      line("warm: score only (cached GT replays)", warmScore, median(warm.map((w) => w.cpuMs))),
     ].join("\n") + "\n",
   );
 }

@@ -5,7 +5,7 @@ import { diffStates } from "../sandbox/diff";
 import { SCORED_TABLES, type SandboxState, type ScoredTableName, type StateDiff } from "../sandbox/types";
 import type { Dataset, Task } from "../datasets/types";
 import { diagnose, isExactMatch } from "./diagnostics";
-import { replayCalls, type ExecuteCall, type Replay } from "./replay";
+import { cachedCallParser, replayCalls, type ExecuteCall, type Replay } from "./replay";
 import { statesEqual } from "./compare-tables";
 import type { ScorerVersion, TaskVerdict } from "./types";
 
@@ -21,10 +21,11 @@ const V2026_SIDE_EFFECT_TABLES: readonly ScoredTableName[] = SCORED_TABLES.filte
 export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute: ExecuteCall): Evaluator {
   const initial: SandboxState = dataset.sandbox.tables;
   const groundTruth = new Map<string, Replay>();
+  const parse = cachedCallParser();
   const groundTruthOf = (task: Task): Replay => {
     let replay = groundTruth.get(task.key);
     if (!replay) {
-      replay = replayCalls(dataset.sandbox, task.groundTruth, execute);
+      replay = replayCalls(dataset.sandbox, task.groundTruth, execute, parse);
       groundTruth.set(task.key, replay);
     }
     return replay;
@@ -34,7 +35,7 @@ export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute
     scorer,
     scoreTask(task, predictedCalls, error) {
       const expected = groundTruthOf(task).state;
-      const predicted = replayCalls(dataset.sandbox, predictedCalls, execute);
+      const predicted = replayCalls(dataset.sandbox, predictedCalls, execute, parse);
       const v1 = scorer === "v1";
       const reachesGroundTruth = statesEqual(predicted.state, expected, v1 ? "ordered" : "unordered");
       const changedTables = v1 ? SCORED_TABLES : V2026_SIDE_EFFECT_TABLES;

@@ -1,7 +1,7 @@
 // Replays call strings on a fresh sandbox as the original evaluator did: a call that cannot be parsed
 // or that raises is skipped (and reported), later calls still run.
 import { parseCall } from "../calls/parse-call";
-import type { Call } from "../calls/types";
+import type { Call, ParsedCall } from "../calls/types";
 import { createSandbox } from "../sandbox/sandbox";
 import type { SandboxData, SandboxState } from "../sandbox/types";
 import type { Sandbox, ToolOutcome } from "../tools/types";
@@ -20,11 +20,16 @@ export interface Replay {
   readonly failedCalls: readonly FailedCall[];
 }
 
-export function replayCalls(data: SandboxData, calls: readonly string[], execute: ExecuteCall): Replay {
+export function replayCalls(
+  data: SandboxData,
+  calls: readonly string[],
+  execute: ExecuteCall,
+  parse: (raw: string) => ParsedCall = parseCall,
+): Replay {
   const sandbox = createSandbox(data);
   const failedCalls: FailedCall[] = [];
   calls.forEach((raw, index) => {
-    const parsed = parseCall(raw);
+    const parsed = parse(raw);
     if (!parsed.ok) {
       failedCalls.push({ index, raw, reason: `${parsed.error.errorType}: ${parsed.error.message}` });
       return;
@@ -33,4 +38,18 @@ export function replayCalls(data: SandboxData, calls: readonly string[], execute
     if (!outcome.ok) failedCalls.push({ index, raw, reason: `${outcome.errorType}: ${outcome.message}` });
   });
   return { state: sandbox.snapshot(), failedCalls };
+}
+
+/** parseCall with a cache: the same call strings recur across results (parsed calls are immutable). */
+export function cachedCallParser(limit = 50_000): (raw: string) => ParsedCall {
+  const cache = new Map<string, ParsedCall>();
+  return (raw) => {
+    let parsed = cache.get(raw);
+    if (!parsed) {
+      parsed = parseCall(raw);
+      if (cache.size >= limit) cache.clear();
+      cache.set(raw, parsed);
+    }
+    return parsed;
+  };
 }
