@@ -79,7 +79,9 @@ export function LeaderboardTable({
               <span className="font-semibold" data-testid="leaderboard-accuracy">
                 {formatPercent(row.accuracy)}
               </span>
-              <div className="text-xs text-muted">[{formatInterval(row.accuracyInterval)}]</div>
+              <div className="text-xs whitespace-nowrap text-muted">
+                {row.correct}/{row.n} [{formatInterval(row.accuracyInterval)}]
+              </div>
             </TableCell>
             <TableCell numeric>{formatPercent(row.sideEffectRate, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.exactMatchRate, 1)}</TableCell>

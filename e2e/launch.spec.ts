@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { LaunchPage } from "./pages/launch-page";
+import { RunPage } from "./pages/run-page";
+
+test.describe("launching a run", () => {
+  test("invalid input shows field errors beside the inputs", async ({ page }) => {
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("react");
+    await launch.fill("concurrency", "999");
+    await launch.submit();
+    await expect(launch.fieldError("provider")).toBeVisible();
+    await expect(launch.fieldError("model")).toBeVisible();
+    await expect(launch.fieldError("concurrency")).toBeVisible();
+    await expect(page).toHaveURL(/\/runs\/new$/);
+    // What the user typed survives the round trip.
+    await expect(page.locator("#concurrency")).toHaveValue("999");
+  });
+
+  test("an oracle run on 5 tasks redirects to its page and reaches 100 %", async ({ page }) => {
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("oracle");
+    await launch.fill("name", `e2e oracle ${Date.now()}`);
+    await launch.fill("limit", "5");
+    await launch.fill("concurrency", "5");
+    await launch.submit();
+    await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+
+    const run = new RunPage(page);
+    await expect(page.getByTestId("run-progress").first()).toHaveAttribute("data-total", "5");
+    await run.waitForStatus("completed");
+    await expect(run.progressText).toHaveText("5/5 · 100 %");
+    await expect(run.accuracy).toHaveText("100.00 %");
+    await expect(run.results).toHaveCount(5);
+  });
+});
