@@ -57,9 +57,17 @@ export function cellOf(row: Row, column: string): Cell {
  * initial tables is shared by every sandbox (the replay looks ids up thousands of times).
  */
 const indexes = new WeakMap<Table, Map<string, Map<string, Row[]>>>();
-function columnIndex(table: Table, column: string): Map<string, Row[]> {
+const lookups = new WeakMap<Table, number>();
+
+/** The index once a table has been looked up before; a table version read once is just scanned. */
+function columnIndex(table: Table, column: string): Map<string, Row[]> | null {
   let byColumn = indexes.get(table);
-  if (!byColumn) indexes.set(table, (byColumn = new Map()));
+  if (!byColumn) {
+    const count = (lookups.get(table) ?? 0) + 1;
+    lookups.set(table, count);
+    if (count < 2) return null;
+    indexes.set(table, (byColumn = new Map()));
+  }
   let index = byColumn.get(column);
   if (!index) {
     index = new Map();
@@ -77,12 +85,14 @@ function columnIndex(table: Table, column: string): Map<string, Row[]> {
 
 /** `df[df[column] == value]`: exact string equality (NaN and Timestamps never equal a string). */
 export function rowsWhere(table: Table, column: string, value: string): readonly Row[] {
-  return columnIndex(table, column).get(value) ?? [];
+  const index = columnIndex(table, column);
+  return index ? (index.get(value) ?? []) : table.rows.filter((row) => cellOf(row, column) === value);
 }
 
 /** `value in df[column].values`. */
 export function hasValue(table: Table, column: string, value: string): boolean {
-  return columnIndex(table, column).has(value);
+  const index = columnIndex(table, column);
+  return index ? index.has(value) : table.rows.some((row) => cellOf(row, column) === value);
 }
 
 /** Boolean-mask filtering: kept rows keep their labels. */
@@ -129,7 +139,9 @@ export function setRowAtLabel(table: Table, label: number, record: Readonly<Reco
 
 /** `df[column].max()` over an object column: the greatest string, NaN skipped; null when none. */
 export function maxString(table: Table, column: string): string | null {
+  const index = columnIndex(table, column);
+  const values = index ? index.keys() : table.rows.map((row) => cellOf(row, column));
   let max: string | null = null;
-  for (const value of columnIndex(table, column).keys()) if (max === null || value > max) max = value;
+  for (const value of values) if (typeof value === "string" && (max === null || value > max)) max = value;
   return max;
 }

@@ -39,7 +39,15 @@ export function defineTool(spec: ToolSpec): Tool {
       }
       try {
         const value = spec.run(sandbox, args);
-        return { ok: true, value, observation: formatObservation(value) };
+        let observation: string | undefined;
+        // Formatted on first read: the scorer's replays never look at observations.
+        return {
+          ok: true,
+          value,
+          get observation() {
+            return (observation ??= formatObservation(value));
+          },
+        };
       } catch (error) {
         if (error instanceof PythonError) return failure(error.errorType, error.message);
         throw error;

@@ -49,10 +49,9 @@ function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolA
   });
   let rows = sortNewestFirst(matching);
   // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
-  const dateOf = (row: Row) => timestampDate(parseTimestamp(pyStr(cellOf(row, "sent_datetime"))));
   const boundDate = (text: string) => timestampDate(parseTimestamp(text));
-  if (date_min) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_min)) >= 0);
-  if (date_max) rows = rows.filter((row) => compareDates(dateOf(row), boundDate(date_max)) <= 0);
+  if (date_min) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_min)) >= 0);
+  if (date_max) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_max)) <= 0);
   return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No emails found.";
 }
 
@@ -65,6 +64,17 @@ function searchText(row: Row): string {
     searchTexts.set(row, text);
   }
   return text;
+}
+
+const sentDates = new WeakMap<Row, string | null>();
+/** `pd.Timestamp(sent_datetime).date()`, memoised per immutable row (a parse error is not cached). */
+function sentDate(row: Row): string | null {
+  let date = sentDates.get(row);
+  if (date === undefined) {
+    date = timestampDate(parseTimestamp(pyStr(cellOf(row, "sent_datetime"))));
+    sentDates.set(row, date);
+  }
+  return date;
 }
 
 /** NaT dates compare false in every direction. */
