@@ -45,6 +45,13 @@ describe("v1 scorer on the paper's recorded results", () => {
     expect(new Set(verdicts.map((v) => v.result.file)).size).toBe(48);
   });
 
+  test("skips the same 409 of 14,121 predicted actions the original could not run, by exception", () => {
+    const failed = verdicts.flatMap((v) => v.verdict.failedCalls.map((f) => f.reason.split(":")[0]));
+    const byType = Object.fromEntries([...new Set(failed)].map((type) => [type, failed.filter((t) => t === type).length]));
+    expect(verdicts.reduce((sum, v) => sum + v.result.calls.length, 0)).toBe(14121);
+    expect(byType).toEqual({ TypeError: 232, NameError: 82, AttributeError: 79, SyntaxError: 10, DateParseError: 6 });
+  });
+
   test.each(reference.rows.map((row) => [`${row.model} ${row.toolSet} ${row.domain}`, row] as const))(
     "%s matches the original evaluator",
     (_name, expected) => {
