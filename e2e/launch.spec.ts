@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { LaunchPage } from "./pages/launch-page";
 import { RunPage } from "./pages/run-page";
 
@@ -18,6 +18,7 @@ test.describe("launching a run", () => {
   });
 
   test("an oracle run on 5 tasks redirects to its page and reaches 100 %", async ({ page }) => {
+    test.setTimeout(120_000);
     const launch = new LaunchPage(page);
     await launch.goto();
     await launch.chooseAgent("oracle");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { LeaderboardPage } from "./pages/leaderboard-page";
 
 // The e2e setup imports the paper's recorded results; the v1 scorer must reproduce the original

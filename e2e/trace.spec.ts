@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { LeaderboardPage } from "./pages/leaderboard-page";
 import { RunPage } from "./pages/run-page";
 import { TracePage } from "./pages/trace-page";
