@@ -13,6 +13,8 @@ const nextConfig = {
   // The checkout may sit inside a folder with other lockfiles; pin the workspace root to this repo.
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
+  // `npm test` builds into its own folder so it never replaces the build a running `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;

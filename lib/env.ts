@@ -1,6 +1,5 @@
 // The environment, parsed once with zod. Fails loudly naming the variable. Holds API keys: import it
 // only from server code (pages, actions, workers, CLI), never from a client component.
-import path from "node:path";
 import { z } from "zod";
 
 const optionalSecret = z.string().trim().min(1).optional();
@@ -10,7 +9,7 @@ export const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
     .optional(),
-  /** Folder with the official WorkBench files (v1/, v2026/). Default: ../shared/workbench. */
+  /** Folder with the official WorkBench files (v1/, v2026/); resolved by lib/workbench/datasets resolveDataDir. */
   WORKBENCH_DATA_DIR: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   OPENAI_API_KEY: optionalSecret,
@@ -42,9 +41,4 @@ export function requireDatabaseUrl(): string {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (run through `npm start`, or `tsx scripts/with-db.ts -- <command>`)");
   return url;
-}
-
-/** Where the official data lives: WORKBENCH_DATA_DIR, else ../shared/workbench beside the checkout. */
-export function workbenchDataDir(): string {
-  return path.resolve(env().WORKBENCH_DATA_DIR ?? path.join(process.cwd(), "..", "shared", "workbench"));
 }

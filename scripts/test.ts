@@ -42,7 +42,9 @@ async function runVitest(project: string, reports: string, env: NodeJS.ProcessEn
   return settle(`vitest ${project}`, code, vitestCounts(report));
 }
 
-async function runE2e(reports: string, env: NodeJS.ProcessEnv): Promise<SuiteResult> {
+async function runE2e(reports: string, dbEnv: NodeJS.ProcessEnv): Promise<SuiteResult> {
+  // Its own build folder: a running `npm start` keeps serving .next untouched.
+  const env = { ...dbEnv, NEXT_DIST_DIR: ".next-test" };
   await step("next build");
   const built = await runForwardingSignals([bin("next"), "build"], { env, cwd: repoRoot });
   if (built !== 0) return settle("e2e (build failed)", built, null);
