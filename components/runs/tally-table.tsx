@@ -36,14 +36,14 @@ export function TallyTable({
             <TableCell numeric>{group.n}</TableCell>
             <TableCell numeric>{group.correct}</TableCell>
             <TableCell numeric className="font-medium">
-              {formatPercent(group.accuracy, 1)}
+              {group.n > 0 ? formatPercent(group.accuracy, 1) : "–"}
             </TableCell>
             {compact ? null : (
               <TableCell numeric className="text-xs text-muted">
                 {formatInterval(group.accuracyInterval)}
               </TableCell>
             )}
-            <TableCell numeric>{formatPercent(group.sideEffectRate, 1)}</TableCell>
+            <TableCell numeric>{group.n > 0 ? formatPercent(group.sideEffectRate, 1) : "–"}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,6 +1,7 @@
 // Reads of task results: the per-run aggregates (shaped by lib/metrics), the filterable result table,
 // one result with its trace, and run-vs-run comparison.
 import "server-only";
+import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
@@ -95,16 +96,21 @@ export async function listRunResults({ runId, filter, page = 0 }: { runId: strin
 
 export type RunResultRow = Awaited<ReturnType<typeof listRunResults>>["rows"][number];
 
-/** One result with its task, run and ordered steps; null when it does not belong to the run. */
-export async function getResultWithTrace({ runId, resultId }: { runId: string; resultId: string }) {
-  return prisma.taskResult.findFirst({
+// Per-request memo: generateMetadata and the page both read the result.
+const findResultWithTrace = cache((runId: string, resultId: string) =>
+  prisma.taskResult.findFirst({
     where: { id: resultId, runId },
     include: {
       task: true,
       run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true } },
       steps: { orderBy: { index: "asc" } },
     },
-  });
+  }),
+);
+
+/** One result with its task, run and ordered steps; null when it does not belong to the run. */
+export async function getResultWithTrace({ runId, resultId }: { runId: string; resultId: string }) {
+  return findResultWithTrace(runId, resultId);
 }
 
 export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWithTrace>>>;

@@ -1,5 +1,6 @@
 // Reads of runs for the dashboard pages. Pages get data only through lib/queries/*.
 import "server-only";
+import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
 
@@ -41,9 +42,12 @@ export async function listRuns({ groundTruth, source }: { groundTruth?: string; 
   });
 }
 
+// Per-request memo: generateMetadata and the page both read the run.
+const findRun = cache((id: string) => prisma.run.findUnique({ where: { id } }));
+
 /** The run row itself (aggregates, parameters, reproducibility fields); null when missing. */
 export async function getRun({ id }: { id: string }) {
-  return prisma.run.findUnique({ where: { id } });
+  return findRun(id);
 }
 
 export type RunDetail = NonNullable<Awaited<ReturnType<typeof getRun>>>;
