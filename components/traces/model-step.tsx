@@ -1,7 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { ModelEvent } from "@/lib/traces/build-trace";
 import { formatDuration } from "@/lib/metrics/format";
-import { isLongText } from "@/lib/traces/build-trace";
 import { CollapsibleText } from "./collapsible-text";
 import { StepShell } from "./step-shell";
 
@@ -26,7 +25,7 @@ export function ModelStep({ event }: { event: ModelEvent }) {
         </>
       }
     >
-      <CollapsibleText text={event.text} collapsed={isLongText(event.text)} label="Model output" />
+      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" />
     </StepShell>
   );
 }

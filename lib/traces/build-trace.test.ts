@@ -36,7 +36,17 @@ describe("buildTrace", () => {
     [
       "model turn",
       makeStep({ kind: "model", text: "Thought", inputTokens: 100, outputTokens: 20, latencyMs: 800, finishReason: "stop", retries: 2 }),
-      { kind: "model", text: "Thought", inputTokens: 100, outputTokens: 20, latencyMs: 800, finishReason: "stop", retries: 2 },
+      { kind: "model", text: "Thought", inputTokens: 100, outputTokens: 20, latencyMs: 800, finishReason: "stop", retries: 2, textCollapsed: false },
+    ],
+    [
+      "model turn of 30 lines starts collapsed",
+      makeStep({ kind: "model", text: "line\n".repeat(30) }),
+      { kind: "model", textCollapsed: true },
+    ],
+    [
+      "model turn of 12 short lines stays open",
+      makeStep({ kind: "model", text: "line\n".repeat(12) }),
+      { kind: "model", textCollapsed: false },
     ],
     [
       "model turn with missing counters",
@@ -65,7 +75,7 @@ describe("buildTrace", () => {
     ],
     [
       "failed tool call with a long observation",
-      makeStep({ kind: "tool", tool: "calendar.search_events", observation: "x".repeat(500), ok: false }),
+      makeStep({ kind: "tool", tool: "calendar.search_events", observation: "x".repeat(401), ok: false }),
       { kind: "tool", ok: false, observationCollapsed: true, argsText: "{}", diff: [], diffSummary: "" },
     ],
     ["final answer", makeStep({ kind: "final", text: "Done." }), { kind: "final", text: "Done." }],

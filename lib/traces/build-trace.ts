@@ -33,6 +33,8 @@ export interface ModelEvent {
   readonly latencyMs: number | null;
   readonly finishReason: string | null;
   readonly retries: number;
+  /** Only very long model output starts collapsed: the model's reasoning is what one reads first. */
+  readonly textCollapsed: boolean;
 }
 
 export interface ToolEvent {
@@ -66,12 +68,18 @@ export interface ErrorEvent {
 
 export type TraceEvent = ModelEvent | ToolEvent | FinalEvent | ErrorEvent;
 
-/** Observations longer than this (characters or lines) start collapsed. */
-export const LONG_OBSERVATION_CHARS = 400;
-export const LONG_OBSERVATION_LINES = 8;
+export interface TextLimits {
+  readonly chars: number;
+  readonly lines: number;
+}
 
-export function isLongText(text: string): boolean {
-  return text.length > LONG_OBSERVATION_CHARS || text.split("\n").length > LONG_OBSERVATION_LINES;
+/** Observations longer than this start collapsed (search results can be thousands of characters). */
+export const OBSERVATION_LIMITS: TextLimits = { chars: 400, lines: 8 };
+/** Model turns longer than this start collapsed. */
+export const MODEL_TEXT_LIMITS: TextLimits = { chars: 1_500, lines: 24 };
+
+export function isLongText(text: string, limits: TextLimits = OBSERVATION_LIMITS): boolean {
+  return text.length > limits.chars || text.split("\n").length > limits.lines;
 }
 
 function argsText(args: unknown): string {
@@ -86,6 +94,7 @@ function toEvent(step: StepRecord): TraceEvent {
         kind: "model",
         index: step.index,
         text: step.text ?? "",
+        textCollapsed: isLongText(step.text ?? "", MODEL_TEXT_LIMITS),
         inputTokens: step.inputTokens ?? 0,
         outputTokens: step.outputTokens ?? 0,
         latencyMs: step.latencyMs,
