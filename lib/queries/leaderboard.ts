@@ -2,117 +2,15 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db";
-import { ratio, wilsonInterval, type Interval } from "@/lib/metrics/wilson";
+import {
+  sortLeaderboard,
+  toLeaderboardRow,
+  type LeaderboardCounts,
+  type LeaderboardRow,
+  type LeaderboardSort,
+} from "@/lib/metrics/leaderboard-rows";
 
-export const LEADERBOARD_SORTS = [
-  "accuracy",
-  "sideEffects",
-  "exactMatch",
-  "zeroAction",
-  "onePlus",
-  "twoPlus",
-  "tokens",
-  "cost",
-  "date",
-  "model",
-] as const;
-export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
-
-interface LeaderboardSqlRow {
-  id: string;
-  name: string;
-  agent: string;
-  provider: string | null;
-  model: string | null;
-  toolSet: string;
-  groundTruth: string;
-  source: string;
-  createdAt: Date;
-  tokens: number;
-  costUsd: number;
-  n: number;
-  correct: number;
-  sideEffects: number;
-  exactMatch: number;
-  zeroN: number;
-  zeroCorrect: number;
-  onePlusN: number;
-  onePlusCorrect: number;
-  twoPlusN: number;
-  twoPlusCorrect: number;
-}
-
-export interface LeaderboardRow {
-  readonly id: string;
-  readonly name: string;
-  /** Model id, or the agent for model-less agents (oracle, noop...). */
-  readonly label: string;
-  readonly agent: string;
-  readonly provider: string | null;
-  readonly toolSet: string;
-  readonly groundTruth: string;
-  readonly source: string;
-  readonly createdAt: Date;
-  readonly n: number;
-  readonly correct: number;
-  readonly accuracy: number;
-  readonly accuracyInterval: Interval | null;
-  readonly sideEffectRate: number;
-  readonly exactMatchRate: number;
-  readonly zeroAction: number;
-  readonly onePlus: number;
-  readonly twoPlus: number;
-  readonly tokens: number;
-  readonly costUsd: number;
-}
-
-function toLeaderboardRow(row: LeaderboardSqlRow): LeaderboardRow {
-  return {
-    id: row.id,
-    name: row.name,
-    label: row.model ?? row.agent,
-    agent: row.agent,
-    provider: row.provider,
-    toolSet: row.toolSet,
-    groundTruth: row.groundTruth,
-    source: row.source,
-    createdAt: row.createdAt,
-    n: row.n,
-    correct: row.correct,
-    accuracy: ratio(row.correct, row.n),
-    accuracyInterval: wilsonInterval(row.correct, row.n),
-    sideEffectRate: ratio(row.sideEffects, row.n),
-    exactMatchRate: ratio(row.exactMatch, row.n),
-    zeroAction: ratio(row.zeroCorrect, row.zeroN),
-    onePlus: ratio(row.onePlusCorrect, row.onePlusN),
-    twoPlus: ratio(row.twoPlusCorrect, row.twoPlusN),
-    tokens: row.tokens,
-    costUsd: row.costUsd,
-  };
-}
-
-const sortValue: Record<LeaderboardSort, (row: LeaderboardRow) => number | string> = {
-  accuracy: (row) => row.accuracy,
-  sideEffects: (row) => row.sideEffectRate,
-  exactMatch: (row) => row.exactMatchRate,
-  zeroAction: (row) => row.zeroAction,
-  onePlus: (row) => row.onePlus,
-  twoPlus: (row) => row.twoPlus,
-  tokens: (row) => row.tokens,
-  cost: (row) => row.costUsd,
-  date: (row) => row.createdAt.getTime(),
-  model: (row) => row.label,
-};
-
-export function sortLeaderboard(rows: readonly LeaderboardRow[], sort: LeaderboardSort, direction: "asc" | "desc") {
-  const sign = direction === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const left = sortValue[sort](a);
-    const right = sortValue[sort](b);
-    const order = typeof left === "string" ? left.localeCompare(String(right)) : left - Number(right);
-    return order === 0 ? a.label.localeCompare(b.label) : sign * order;
-  });
-}
+export { LEADERBOARD_SORTS, type LeaderboardRow, type LeaderboardSort } from "@/lib/metrics/leaderboard-rows";
 
 export async function getLeaderboard({
   groundTruth,
@@ -128,7 +26,7 @@ export async function getLeaderboard({
   const filters = [Prisma.sql`(r.status = 'completed' OR r.source = 'imported')`];
   if (groundTruth) filters.push(Prisma.sql`r."groundTruth" = ${groundTruth}`);
   if (toolSet) filters.push(Prisma.sql`r."toolSet" = ${toolSet}`);
-  const rows = await prisma.$queryRaw<LeaderboardSqlRow[]>`
+  const rows = await prisma.$queryRaw<LeaderboardCounts[]>`
     SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt",
       (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd",
       count(tr.id)::int AS n,

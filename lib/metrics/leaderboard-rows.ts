@@ -1,0 +1,116 @@
+/**
+ * Leaderboard rows from per-run counts (rates, Wilson interval, bucket accuracies) and their sort.
+ * Pure, so ranking and rates are unit-tested; lib/queries/leaderboard.ts does the SQL.
+ */
+import { ratio, wilsonInterval, type Interval } from "./wilson";
+
+export const LEADERBOARD_SORTS = [
+  "accuracy",
+  "sideEffects",
+  "exactMatch",
+  "zeroAction",
+  "onePlus",
+  "twoPlus",
+  "tokens",
+  "cost",
+  "date",
+  "model",
+] as const;
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
+
+/** Per-run counts as the leaderboard SQL returns them. */
+export interface LeaderboardCounts {
+  id: string;
+  name: string;
+  agent: string;
+  provider: string | null;
+  model: string | null;
+  toolSet: string;
+  groundTruth: string;
+  source: string;
+  createdAt: Date;
+  tokens: number;
+  costUsd: number;
+  n: number;
+  correct: number;
+  sideEffects: number;
+  exactMatch: number;
+  zeroN: number;
+  zeroCorrect: number;
+  onePlusN: number;
+  onePlusCorrect: number;
+  twoPlusN: number;
+  twoPlusCorrect: number;
+}
+
+export interface LeaderboardRow {
+  readonly id: string;
+  readonly name: string;
+  /** Model id, or the agent for model-less agents (oracle, noop...). */
+  readonly label: string;
+  readonly agent: string;
+  readonly provider: string | null;
+  readonly toolSet: string;
+  readonly groundTruth: string;
+  readonly source: string;
+  readonly createdAt: Date;
+  readonly n: number;
+  readonly correct: number;
+  readonly accuracy: number;
+  readonly accuracyInterval: Interval | null;
+  readonly sideEffectRate: number;
+  readonly exactMatchRate: number;
+  readonly zeroAction: number;
+  readonly onePlus: number;
+  readonly twoPlus: number;
+  readonly tokens: number;
+  readonly costUsd: number;
+}
+
+export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
+  return {
+    id: row.id,
+    name: row.name,
+    label: row.model ?? row.agent,
+    agent: row.agent,
+    provider: row.provider,
+    toolSet: row.toolSet,
+    groundTruth: row.groundTruth,
+    source: row.source,
+    createdAt: row.createdAt,
+    n: row.n,
+    correct: row.correct,
+    accuracy: ratio(row.correct, row.n),
+    accuracyInterval: wilsonInterval(row.correct, row.n),
+    sideEffectRate: ratio(row.sideEffects, row.n),
+    exactMatchRate: ratio(row.exactMatch, row.n),
+    zeroAction: ratio(row.zeroCorrect, row.zeroN),
+    onePlus: ratio(row.onePlusCorrect, row.onePlusN),
+    twoPlus: ratio(row.twoPlusCorrect, row.twoPlusN),
+    tokens: row.tokens,
+    costUsd: row.costUsd,
+  };
+}
+
+const sortValue: Record<LeaderboardSort, (row: LeaderboardRow) => number | string> = {
+  accuracy: (row) => row.accuracy,
+  sideEffects: (row) => row.sideEffectRate,
+  exactMatch: (row) => row.exactMatchRate,
+  zeroAction: (row) => row.zeroAction,
+  onePlus: (row) => row.onePlus,
+  twoPlus: (row) => row.twoPlus,
+  tokens: (row) => row.tokens,
+  cost: (row) => row.costUsd,
+  date: (row) => row.createdAt.getTime(),
+  model: (row) => row.label,
+};
+
+export function sortLeaderboard(rows: readonly LeaderboardRow[], sort: LeaderboardSort, direction: "asc" | "desc") {
+  const sign = direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const left = sortValue[sort](a);
+    const right = sortValue[sort](b);
+    const order = typeof left === "string" ? left.localeCompare(String(right)) : left - Number(right);
+    return order === 0 ? a.label.localeCompare(b.label) : sign * order;
+  });
+}
