@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { VerdictBadges } from "@/components/runs/verdict-badges";
@@ -35,6 +36,9 @@ export function ResultHeaderCard({ result }: { result: ResultWithTrace }) {
           <span>toolkits: {result.task.toolkits.join(", ") || "–"}</span>
           <span>GT actions: {result.task.actionCount}</span>
           {result.attempt > 1 ? <span>attempts: {result.attempt}</span> : null}
+          <Link href={`/tasks/${result.task.id}`} className="text-accent hover:underline" data-testid="task-across-runs">
+            this task across runs →
+          </Link>
         </div>
       </div>
       <div className="grid gap-4 border-t border-line px-5 py-4 md:grid-cols-2">
