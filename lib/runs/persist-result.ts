@@ -1,8 +1,8 @@
 // The TaskResult life cycle in SQL: claim (pending → running, attempt + 1), finish once (guarded by
 // the attempt that claimed it, with the run's aggregates incremented in the same statement), release.
 // Single statements so two workers racing on one result cannot both win.
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
+import type { Sql } from "./sql";
 
 export interface ClaimedResult {
   readonly id: string;
@@ -18,12 +18,12 @@ export interface ClaimedResult {
  * Takes a pending result of a queued/running run and marks the run running. Returns null when there
  * is nothing to do: already done, held by another worker, or the run is cancelling/cancelled/failed.
  */
-export async function claimResult(db: PrismaClient, resultId: string): Promise<ClaimedResult | null> {
-  const rows = await db.$queryRaw<ClaimedResult[]>`
+export async function claimResult(sql: Sql, resultId: string): Promise<ClaimedResult | null> {
+  const { rows } = await sql.query<ClaimedResult>(`
     WITH claimed AS (
       UPDATE "TaskResult" r
          SET status = 'running', attempt = r.attempt + 1, "startedAt" = now(), "finishedAt" = NULL
-       WHERE r.id = ${resultId} AND r.status = 'pending'
+       WHERE r.id = $1 AND r.status = 'pending'
          AND EXISTS (SELECT 1 FROM "Run" WHERE id = r."runId" AND status IN ('queued', 'running'))
       RETURNING r.id, r."runId", r."taskId", r.trial, r.attempt, r.calls
     ), started AS (
@@ -31,13 +31,15 @@ export async function claimResult(db: PrismaClient, resultId: string): Promise<C
        WHERE id = (SELECT "runId" FROM claimed) AND status = 'queued'
     )
     SELECT c.id, c."runId", t.key AS "taskKey", c.trial, c.attempt, c.calls
-      FROM claimed c JOIN "Task" t ON t.id = c."taskId"`;
+      FROM claimed c JOIN "Task" t ON t.id = c."taskId"`,
+    [resultId],
+  );
   return rows[0] ?? null;
 }
 
 /** Steps a crashed earlier attempt left behind; its replacement starts the trace again at index 0. */
-export async function deletePartialSteps(db: PrismaClient, resultId: string): Promise<void> {
-  await db.step.deleteMany({ where: { resultId } });
+export async function deletePartialSteps(sql: Sql, resultId: string): Promise<void> {
+  await sql.query(`DELETE FROM "Step" WHERE "resultId" = $1`, [resultId]);
 }
 
 export interface FinishedTask {
@@ -62,44 +64,42 @@ export interface RunProgress {
  * Writes the verdict once and folds it into the run's counters. Returns null when this attempt no
  * longer holds the result (it was recovered and re-run elsewhere): nothing is written then.
  */
-export async function finishResult(db: PrismaClient, claim: ClaimedResult, done: FinishedTask): Promise<RunProgress | null> {
+export async function finishResult(sql: Sql, claim: ClaimedResult, done: FinishedTask): Promise<RunProgress | null> {
   const { verdict } = done;
-  const correct = verdict.correct ? 1 : 0;
-  const sideEffect = verdict.sideEffects ? 1 : 0;
-  const exact = verdict.exactMatch ? 1 : 0;
-  const errored = verdict.error ? 1 : 0;
-  const rows = await db.$queryRaw<RunProgress[]>`
-    WITH finished AS (
+  const { rows } = await sql.query<RunProgress>(
+    `WITH finished AS (
       UPDATE "TaskResult"
-         SET status = 'done', calls = ${[...done.calls]}::text[], correct = ${verdict.correct},
-             "sideEffects" = ${verdict.sideEffects}, "exactMatch" = ${verdict.exactMatch},
-             error = ${verdict.error}, "errorKind" = ${done.errorKind},
-             diagnostics = ${JSON.stringify(verdict.diagnostics)}::jsonb,
-             diff = ${JSON.stringify(verdict.diffVsGroundTruth)}::jsonb,
-             "failedCalls" = ${JSON.stringify(verdict.failedCalls)}::jsonb,
-             "finalAnswer" = ${done.finalAnswer}, "inputTokens" = ${done.inputTokens},
-             "outputTokens" = ${done.outputTokens}, "costUsd" = ${done.costUsd}, retries = ${done.retries},
-             "latencyMs" = ${Math.round(done.latencyMs)}, "finishedAt" = now()
-       WHERE id = ${claim.id} AND status = 'running' AND attempt = ${claim.attempt}
+         SET status = 'done', calls = $3::text[], correct = $4, "sideEffects" = $5, "exactMatch" = $6,
+             error = $7, "errorKind" = $8, diagnostics = $9::jsonb, diff = $10::jsonb, "failedCalls" = $11::jsonb,
+             "finalAnswer" = $12, "inputTokens" = $13, "outputTokens" = $14, "costUsd" = $15, retries = $16,
+             "latencyMs" = $17, "finishedAt" = now()
+       WHERE id = $1 AND status = 'running' AND attempt = $2
       RETURNING "runId"
     )
     UPDATE "Run" SET
-      "tasksDone" = "tasksDone" + 1, "correctCount" = "correctCount" + ${correct},
-      "sideEffectCount" = "sideEffectCount" + ${sideEffect}, "exactMatchCount" = "exactMatchCount" + ${exact},
-      "errorCount" = "errorCount" + ${errored}, "inputTokens" = "inputTokens" + ${done.inputTokens},
-      "outputTokens" = "outputTokens" + ${done.outputTokens}, "costUsd" = "costUsd" + ${done.costUsd},
-      retries = retries + ${done.retries},
+      "tasksDone" = "tasksDone" + 1, "correctCount" = "correctCount" + $4::boolean::int,
+      "sideEffectCount" = "sideEffectCount" + $5::boolean::int, "exactMatchCount" = "exactMatchCount" + $6::boolean::int,
+      "errorCount" = "errorCount" + ($7::text IS NOT NULL)::int, "inputTokens" = "inputTokens" + $13,
+      "outputTokens" = "outputTokens" + $14, "costUsd" = "costUsd" + $15, retries = retries + $16,
       status = CASE WHEN status IN ('running', 'cancelling') AND "tasksDone" + 1 >= "tasksTotal"
                     THEN 'completed'::"RunStatus" ELSE status END,
       "finishedAt" = CASE WHEN "tasksDone" + 1 >= "tasksTotal" THEN now() ELSE "finishedAt" END
     WHERE id = (SELECT "runId" FROM finished)
-    RETURNING status::text AS status, "tasksDone", "tasksTotal"`;
+    RETURNING status::text AS status, "tasksDone", "tasksTotal"`,
+    [
+      claim.id, claim.attempt, [...done.calls], verdict.correct, verdict.sideEffects, verdict.exactMatch,
+      verdict.error, done.errorKind, JSON.stringify(verdict.diagnostics), JSON.stringify(verdict.diffVsGroundTruth),
+      JSON.stringify(verdict.failedCalls), done.finalAnswer, done.inputTokens, done.outputTokens, done.costUsd,
+      done.retries, Math.round(done.latencyMs),
+    ],
+  );
   return rows[0] ?? null;
 }
 
 /** Gives a result back (pending) after its attempt failed for an infrastructure reason. */
-export async function releaseResult(db: PrismaClient, claim: ClaimedResult): Promise<void> {
-  await db.$executeRaw`
-    UPDATE "TaskResult" SET status = 'pending'
-     WHERE id = ${claim.id} AND status = 'running' AND attempt = ${claim.attempt}`;
+export async function releaseResult(sql: Sql, claim: ClaimedResult): Promise<void> {
+  await sql.query(`UPDATE "TaskResult" SET status = 'pending' WHERE id = $1 AND status = 'running' AND attempt = $2`, [
+    claim.id,
+    claim.attempt,
+  ]);
 }

@@ -8,35 +8,37 @@ import { claimResult, deletePartialSteps, finishResult, releaseResult, type Clai
 import { forgetRun, getRunContext, type RunContext } from "./run-context";
 import { createDbStepSink } from "./step-store";
 import type { TaskJobData } from "./queue";
+import type { Sql } from "./sql";
 
 export type JobOutcome = "done" | "skipped" | "lost";
 
-export async function processTaskJob(db: PrismaClient, job: TaskJobData, signal?: AbortSignal): Promise<JobOutcome> {
-  const claim = await claimResult(db, job.resultId);
+/** `db` for the per-run look-ups, `sql` for the per-task hot path (see sql.ts). */
+export async function processTaskJob(db: PrismaClient, sql: Sql, job: TaskJobData, signal?: AbortSignal): Promise<JobOutcome> {
+  const claim = await claimResult(sql, job.resultId);
   if (!claim) {
     // Done already, running elsewhere, or its run is no longer active (a cancelling run settles here).
     await cancelRunIfIdle(db, job.runId);
     return "skipped";
   }
   try {
-    return await runClaimed(db, claim, signal);
+    return await runClaimed(db, sql, claim, signal);
   } catch (error) {
-    await releaseResult(db, claim).catch(() => undefined);
+    await releaseResult(sql, claim).catch(() => undefined);
     throw error;
   }
 }
 
-async function runClaimed(db: PrismaClient, claim: ClaimedResult, signal?: AbortSignal): Promise<JobOutcome> {
+async function runClaimed(db: PrismaClient, sql: Sql, claim: ClaimedResult, signal?: AbortSignal): Promise<JobOutcome> {
   const run = await getRunContext(db, claim.runId);
   const task = run.version.tasksByKey.get(claim.taskKey);
   if (!task) throw new Error(`Task ${claim.taskKey} is not in the loaded ${run.version.dataset.version} dataset`);
-  if (claim.attempt > 1) await deletePartialSteps(db, claim.id);
+  if (claim.attempt > 1) await deletePartialSteps(sql, claim.id);
 
   const execution = await executeTask(task, {
     agent: createAgent(run.agent),
     sandbox: createSandbox(run.version.dataset.sandbox),
     tools: run.toolSet === "all" ? ALL_TOOLS : toolsForToolkits(task.toolkits),
-    sink: createDbStepSink(db, claim.id, claim.attempt),
+    sink: createDbStepSink(sql, claim.id, claim.attempt),
     scorer: run.version.scorer,
     timeoutMs: run.timeoutMs,
     signal,
@@ -46,7 +48,7 @@ async function runClaimed(db: PrismaClient, claim: ClaimedResult, signal?: Abort
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
   });
   const { outcome } = execution;
-  const progress = await finishResult(db, claim, {
+  const progress = await finishResult(sql, claim, {
     calls: outcome.calls,
     verdict: execution.verdict,
     errorKind: execution.errorKind,

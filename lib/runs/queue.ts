@@ -21,8 +21,11 @@ export const RUN_CONCURRENCY_TIERS: Record<string, number> = Object.fromEntries(
 );
 export const GROUP_CONCURRENCY = { default: 4, tiers: RUN_CONCURRENCY_TIERS };
 
-/** Seconds beyond a task's own timeout before pg-boss considers its worker dead and retries the job. */
-const EXPIRY_GRACE_SECONDS = 120;
+/**
+ * Seconds beyond a task's own timeout before pg-boss itself considers the job's worker dead and retries
+ * it: the backstop when no worker runs recovery (recovery.ts acts sooner).
+ */
+const EXPIRY_GRACE_SECONDS = 60;
 
 export interface BossOptions {
   readonly connectionString: string;

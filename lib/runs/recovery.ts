@@ -15,6 +15,10 @@ interface StaleResult {
 }
 
 export async function recoverStaleResults(db: PrismaClient, boss: PgBoss, graceMs: number): Promise<number> {
+  return (await recoverRunningResults(db, boss, graceMs)) + (await releaseUnclaimedJobs(db, boss, graceMs));
+}
+
+async function recoverRunningResults(db: PrismaClient, boss: PgBoss, graceMs: number): Promise<number> {
   const stale = await db.$queryRaw<StaleResult[]>`
     UPDATE "TaskResult" r SET status = 'pending'
       FROM "Run" run
@@ -35,4 +39,26 @@ async function redeliver(boss: PgBoss, result: StaleResult): Promise<void> {
     if (after.some((job) => job.state === "created" || job.state === "retry")) return;
   }
   await enqueueTasks(boss, { runId: result.runId, concurrency: result.concurrency, timeoutMs: result.timeoutMs, resultIds: [result.id] });
+}
+
+/** Active jobs whose result is still pending long after the fetch: their worker died before claiming. */
+async function releaseUnclaimedJobs(db: PrismaClient, boss: PgBoss, graceMs: number): Promise<number> {
+  const runs = await db.run.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true } });
+  let released = 0;
+  for (const run of runs) {
+    const cutoff = Date.now() - graceMs;
+    const jobs = await boss.findJobs<TaskJobData>(TASK_QUEUE, { data: { runId: run.id } });
+    const stuck = jobs.filter((job) => job.state === "active" && job.startedOn.getTime() < cutoff);
+    if (stuck.length === 0) continue;
+    const pending = await db.taskResult.findMany({
+      where: { id: { in: stuck.map((job) => job.data.resultId) }, status: "pending" },
+      select: { id: true },
+    });
+    const pendingIds = new Set(pending.map((result) => result.id));
+    const orphaned = stuck.filter((job) => pendingIds.has(job.data.resultId)).map((job) => job.id);
+    if (orphaned.length === 0) continue;
+    await boss.fail(TASK_QUEUE, orphaned, { message: "worker presumed dead before claiming" });
+    released += orphaned.length;
+  }
+  return released;
 }

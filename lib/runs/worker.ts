@@ -7,6 +7,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
 import { GROUP_CONCURRENCY, startBoss, TASK_QUEUE, type TaskJobData } from "./queue";
 import { recoverStaleResults } from "./recovery";
+import { sqlFromBoss } from "./sql";
 import { sleepUnlessWoken } from "./wake";
 
 export interface WorkerOptions {
@@ -37,6 +38,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const db = options.db ?? (await import("@/lib/db")).prisma;
   const ownBoss = !options.boss;
   const boss = options.boss ?? (await startBoss({ connectionString: requireDatabaseUrl() }));
+  const sql = sqlFromBoss(boss);
   const idlePollMs = options.idlePollMs ?? 1000;
   const graceMs = options.staleGraceMs ?? 30_000;
   const stats = { done: 0, skipped: 0, lost: 0, failed: 0 };
@@ -86,7 +88,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
 
   async function handle(job: { id: string; data: TaskJobData }): Promise<void> {
     try {
-      const outcome = await processTaskJob(db, job.data);
+      const outcome = await processTaskJob(db, sql, job.data);
       stats[outcome] += 1;
       await boss.complete(TASK_QUEUE, job.id);
     } catch (error) {
