@@ -38,6 +38,8 @@ function listFiles(dir: string): string[] {
 let server: http.Server;
 let baseUrl: string;
 let truncate = "";
+/** A port nothing listens on (fetch refuses well-known ports like 9 before connecting). */
+let closedPort = 0;
 
 beforeAll(async () => {
   if (!existsSync(shared)) throw new Error(`official data missing at ${shared}`);
@@ -60,6 +62,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -82,7 +88,7 @@ describe("fetchOfficialFiles", () => {
 
   test.each([
     ["a 404", () => `${baseUrl}/missing-prefix`, /HTTP 404/],
-    ["a refused connection", () => "http://127.0.0.1:9", /network error/],
+    ["a refused connection", () => `http://127.0.0.1:${closedPort}`, /network error \(.*ECONNREFUSED/],
     ["a connection cut mid-file", () => baseUrl, /transfer failed|network error/],
   ])("%s gives a clear error naming the URL and leaves no partial file", async (_label, url, message) => {
     truncate = _label.includes("cut") ? "data/processed/analytics_data.csv" : "";

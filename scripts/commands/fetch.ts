@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { SingleBar, Presets } from "cli-progress";
-import { fetchOfficialFiles } from "@/lib/datasets/fetch-official";
+import { FetchError, fetchOfficialFiles } from "@/lib/datasets/fetch-official";
 import { DEFAULT_BASE_URL } from "@/lib/datasets/official-files";
 
 export function register(program: Command): void {
@@ -26,6 +26,13 @@ export function register(program: Command): void {
             bar.update(index + 1, { file: file.localPath });
           },
         });
+      } catch (error) {
+        if (!(error instanceof FetchError)) throw error;
+        if (started) bar.stop();
+        started = false;
+        console.error(`fetch: ${error.message}`);
+        process.exitCode = 1;
+        return;
       } finally {
         if (started) bar.stop();
       }

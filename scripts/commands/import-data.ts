@@ -3,7 +3,7 @@
 // is unset.
 import type { Command } from "commander";
 import { importDataset } from "@/lib/datasets/import-dataset";
-import { GROUND_TRUTH_VERSIONS, resolveDataDir, type GroundTruthVersion } from "@/lib/workbench/datasets";
+import { DatasetError, GROUND_TRUTH_VERSIONS, resolveDataDir, type GroundTruthVersion } from "@/lib/workbench/datasets";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 
 function parseVersions(value: string): GroundTruthVersion[] {
@@ -34,6 +34,11 @@ export function register(program: Command): void {
           console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);
         }
         console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      } catch (error) {
+        // A bad data file is the user's to fix: name it (file:line) without a stack trace.
+        if (!(error instanceof DatasetError)) throw error;
+        console.error(`import-data: ${error.message}\nNothing was imported (the database is unchanged).`);
+        process.exitCode = 1;
       } finally {
         await prisma.$disconnect();
       }
