@@ -1,12 +1,13 @@
 // `workbench import-results --results <dir|file> [--gt v1|v2026]`: recorded v1 agent outputs → scored
 // runs in the database (one per model × tool set), with traces. Re-importing the same files is a no-op.
 import type { Command } from "commander";
+import { rerunWithDatabase } from "../db/rerun-with-db";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
 
 export function register(program: Command): void {
   program
     .command("import-results")
-    .description("Import recorded results CSVs as runs (needs DATABASE_URL and the imported dataset)")
+    .description("Import recorded results CSVs as scored runs (needs the imported dataset)")
     .requiredOption("--results <path>", "results directory (<domain>/<model>_<all|domains>_<ts>.csv) or one CSV")
     .option("--gt <version>", "ground truth(s) to score against: v1 | v2026 | all", "v1")
     .action(async (options: { results: string; gt: string }) => {
@@ -17,8 +18,7 @@ export function register(program: Command): void {
         return;
       }
       if (!process.env.DATABASE_URL) {
-        console.error("DATABASE_URL is not set. Run: npx tsx scripts/with-db.ts -- npm run workbench -- import-results ...");
-        process.exitCode = 2;
+        process.exitCode = await rerunWithDatabase(); // the embedded database, started (or attached to) for this command
         return;
       }
       process.exitCode = await importAll(options.results, versions);

@@ -2,6 +2,8 @@
 // work it with a local worker unless --no-worker, show progress from the Run row, print the summary.
 import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { rerunWithDatabase } from "../db/rerun-with-db";
 
 interface RunOptions {
   agent: string;
@@ -27,7 +29,7 @@ const FINAL_STATUSES = new Set(["completed", "cancelled", "failed"]);
 export function register(program: Command): void {
   program
     .command("run")
-    .description("Run an agent on the benchmark (needs DATABASE_URL: use `npx tsx scripts/with-db.ts -- npm run workbench -- run ...`)")
+    .description("Run an agent on the benchmark through the same queue as the dashboard")
     .requiredOption("--agent <kind>", "react | tools | oracle | noop | replay")
     .option("--provider <name>", "openai | anthropic | openai-compatible | mock")
     .option("--model <id>", "model id, e.g. gpt-4o")
@@ -68,8 +70,7 @@ async function runCommand(options: RunOptions): Promise<number> {
     return 2;
   }
   if (!process.env.DATABASE_URL) {
-    console.error("DATABASE_URL is not set. Run: npx tsx scripts/with-db.ts -- npm run workbench -- run ...");
-    return 2;
+    return rerunWithDatabase(); // the embedded database, started (or attached to) for this command
   }
   const { prisma } = await import("@/lib/db");
   const { getBoss, stopBoss } = await import("@/lib/runs/boss");
@@ -78,19 +79,37 @@ async function runCommand(options: RunOptions): Promise<number> {
   const { cancelRun } = await import("@/lib/runs/cancel");
   const { formatRunSummary, getRunSummary } = await import("@/lib/runs/summary");
 
+  const { LaunchError } = await import("@/lib/runs/launch");
   const boss = await getBoss();
   const worker = options.worker
     ? await startWorker({ db: prisma, boss, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
-  const { runId, tasksTotal } = await launchRun(parsed.data, { db: prisma, boss });
-  console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
+  try {
+    const { runId, tasksTotal } = await launchRun(parsed.data, { db: prisma, boss });
+    console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
+    const status = await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
+    const summary = await getRunSummary(prisma, runId);
+    if (summary) console.log(formatRunSummary(summary));
+    return status === "completed" ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof LaunchError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await worker?.stop();
+    await stopBoss();
+    await prisma.$disconnect();
+  }
+}
+
+/** Progress bar fed by polling the Run row until a final status; the first Ctrl-C cancels the run. */
+async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
   const onInterrupt = () => {
     console.log("\nCancelling: running tasks finish, pending ones are skipped (Ctrl-C again to quit now)");
     process.off("SIGINT", onInterrupt);
-    void cancelRun(prisma, runId);
+    cancel();
   };
   process.on("SIGINT", onInterrupt);
-
   const bar = new SingleBar({ format: "{bar} {value}/{total} tasks | {status} | accuracy {accuracy}", hideCursor: true }, Presets.shades_classic);
   bar.start(tasksTotal, 0, { status: "queued", accuracy: "-" });
   let status = "queued";
@@ -103,10 +122,6 @@ async function runCommand(options: RunOptions): Promise<number> {
   }
   bar.stop();
   process.off("SIGINT", onInterrupt);
-  await worker?.stop();
-  await stopBoss();
-  const summary = await getRunSummary(prisma, runId);
-  if (summary) console.log(formatRunSummary(summary));
-  await prisma.$disconnect();
-  return status === "completed" ? 0 : 1;
+  return status;
 }
+
