@@ -48,6 +48,9 @@ describe("importRecordedResults", () => {
     });
     expect(withSteps.steps.some((step) => step.kind === "tool" && step.observation)).toBe(true);
     expect(withSteps.steps.some((step) => step.kind === "model" && step.text)).toBe(true);
+    // Rows written in bulk keep the run's timestamps (no time-zone shift) and their JSON columns.
+    expect(withSteps.finishedAt?.getTime()).toBe(run.finishedAt?.getTime());
+    expect(withSteps.diagnostics).toMatchObject({ noActions: false });
 
     const before = await counts();
     const again = await importRecordedResults(context.db, { resultsPath: RESULTS_DIR, groundTruth: "v1" });

@@ -8,6 +8,7 @@ import { appRevision } from "../app-revision";
 import type { VersionContext } from "../run-context";
 import { stepColumns } from "../step-columns";
 import type { MatchedRow } from "./match-tasks";
+import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";
 
 export interface ImportRow {
@@ -58,11 +59,8 @@ export async function writeImportedRun(db: PrismaClient, data: ImportedRunData):
           startedAt: now, finishedAt: now,
         },
       });
-      await tx.taskResult.createMany({ data: data.rows.map((row) => resultRow(runId, row, now)) });
-      const steps = data.rows.flatMap((row) => row.steps.map((step, index) => stepRow(row.id, index, step)));
-      for (let start = 0; start < steps.length; start += 5_000) {
-        await tx.step.createMany({ data: steps.slice(start, start + 5_000) });
-      }
+      await insertDoneResults(tx, data.rows.map((row) => resultRow(runId, row, now)));
+      await insertSteps(tx, data.rows.flatMap((row) => row.steps.map((step, index) => ({ id: randomUUID(), resultId: row.id, index, ...stepColumns(step) }))));
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -71,24 +69,10 @@ export async function writeImportedRun(db: PrismaClient, data: ImportedRunData):
 
 function resultRow(runId: string, { id, taskId, row, verdict }: ImportRow, now: Date) {
   return {
-    id, runId, taskId, trial: 0, status: "done" as const, attempt: 1, calls: [...row.calls],
+    id, runId, taskId, trial: 0, attempt: 1, calls: row.calls,
     correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
     errorKind: row.error ? (row.error === "Context window exceeded" ? "context_window" : "provider") : null,
-    diagnostics: { ...verdict.diagnostics }, diff: toJson(verdict.diffVsGroundTruth), failedCalls: toJson(verdict.failedCalls),
+    diagnostics: verdict.diagnostics, diff: verdict.diffVsGroundTruth, failedCalls: verdict.failedCalls,
     finalAnswer: row.finalOutput, startedAt: now, finishedAt: now,
   };
-}
-
-function stepRow(resultId: string, index: number, step: AgentStep) {
-  const { args, diff, ...columns } = stepColumns(step);
-  return {
-    id: randomUUID(), resultId, index, ...columns,
-    ...(args !== null ? { args: toJson(args) } : {}),
-    ...(diff !== null ? { diff: toJson(diff) } : {}),
-  };
-}
-
-/** Engine values are plain JSON data already; this only drops the readonly typing Prisma's Json input rejects. */
-function toJson<T>(value: T): NonNullable<object> {
-  return JSON.parse(JSON.stringify(value)) as object;
 }
