@@ -38,7 +38,7 @@ export interface BossOptions {
 export async function startBoss(options: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? 20,
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 60,
     schedule: false,
