@@ -26,7 +26,10 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
   const { records, lines } = parseCsvWithHeader(file, await readFileOrThrow(file), COLUMNS);
   return records.map((record, index) => {
     const line = lines[index] as number;
-    const { steps, finalOutput } = parseFullResponse(record.full_response ?? "");
+    // full_response is parsed on first read: scoring never needs it and it is most of the load time.
+    const fullResponse = record.full_response ?? "";
+    let parsed: ReturnType<typeof parseFullResponse> | undefined;
+    const response = () => (parsed ??= parseFullResponse(fullResponse));
     return {
       domain,
       model: name.model,
@@ -34,8 +37,12 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
       query: record.query as string,
       calls: readCalls(file, line, record.function_calls as string),
       error: record.error ?? "",
-      steps,
-      finalOutput,
+      get steps() {
+        return response().steps;
+      },
+      get finalOutput() {
+        return response().finalOutput;
+      },
       file,
       line,
     };
