@@ -10,11 +10,16 @@ export const metadata: Metadata = {
   icons: { icon: "/logo.svg" },
 };
 
+// Every page reads live data from PostgreSQL (runs progress while you look): never prerender at build
+// time, which would also make `next build` need a database.
+export const dynamic = "force-dynamic";
+
 const navigation = [
   { href: "/", label: "Datasets" },
   { href: "/leaderboard", label: "Leaderboard" },
   { href: "/runs", label: "Runs", except: ["/runs/new"] },
   { href: "/runs/new", label: "New run" },
+  { href: "/tasks", label: "Tasks" },
 ];
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -7,9 +7,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { listDatasets, type DatasetSummary } from "@/lib/queries/datasets";
 
-// Always read the database at request time (imports happen while the app runs).
-export const dynamic = "force-dynamic";
-
 const DOMAIN_LABELS: Record<string, string> = {
   analytics: "Analytics",
   calendar: "Calendar",

@@ -2,6 +2,7 @@
 // `npm test`: typecheck, vitest unit project, then, with a fresh throwaway PostgreSQL, the vitest db
 // project and Playwright e2e against a production build. Ends with one plain line
 // `N passed, N failed` summing every suite, and exits non-zero on any failure.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -42,9 +43,20 @@ async function runVitest(project: string, reports: string, env: NodeJS.ProcessEn
   return settle(`vitest ${project}`, code, vitestCounts(report));
 }
 
+/** Every provider key set to one random canary: e2e/secrets.spec.ts greps the build and pages for it. */
+function secretCanaryEnv(): Record<string, string> {
+  const canary = `sk-canary-${randomUUID()}`;
+  return {
+    WORKBENCH_SECRET_CANARY: canary,
+    OPENAI_API_KEY: canary,
+    ANTHROPIC_API_KEY: canary,
+    OPENAI_COMPATIBLE_API_KEY: canary,
+  };
+}
+
 async function runE2e(reports: string, dbEnv: NodeJS.ProcessEnv): Promise<SuiteResult> {
   // Its own build folder: a running `npm start` keeps serving .next untouched.
-  const env = { ...dbEnv, NEXT_DIST_DIR: ".next-test" };
+  const env = { ...dbEnv, NEXT_DIST_DIR: ".next-test", ...secretCanaryEnv() };
   await step("next build");
   const built = await runForwardingSignals([bin("next"), "build"], { env, cwd: repoRoot });
   if (built !== 0) return settle("e2e (build failed)", built, null);

@@ -40,7 +40,7 @@ let cached: { file: string; table: PriceTable } | undefined;
 /** Reads (and caches per file) the price table. */
 export function loadPriceTable(file: string = defaultPricesFile()): PriceTable {
   if (cached?.file === file) return cached.table;
-  const table = parsePriceTable(JSON.parse(readFileSync(file, "utf8")));
+  const table = parsePriceTable(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
   cached = { file, table };
   return table;
 }

@@ -25,7 +25,7 @@ export async function loadDataset(dataDir: string, version: GroundTruthVersion):
 
 export async function loadTasks(root: string, version: GroundTruthVersion, domain: Domain): Promise<Task[]> {
   const layout = LAYOUTS[version];
-  const file = path.join(layout.dir(root), `${domain}${layout.suffix}`);
+  const file = path.join(/*turbopackIgnore: true*/ layout.dir(root), `${domain}${layout.suffix}`);
   const required = [layout.text, layout.answer, "base_template", "chosen_template", "domains"];
   const { records, lines } = parseCsvWithHeader(file, await readFileOrThrow(file), required);
   return records.map((record, position) => {

@@ -33,7 +33,7 @@ export async function loadSandboxData(dataDir: string, version: GroundTruthVersi
   const { processed, directory } = v1Paths(root);
   const loaded = await Promise.all(
     TABLE_FILES.map(({ table, file, columns }) => {
-      const source = table === "crm" && version === "v2026" ? v2026Paths(root).crm : path.join(processed, file);
+      const source = table === "crm" && version === "v2026" ? v2026Paths(root).crm : path.join(/*turbopackIgnore: true*/ processed, file);
       return loadTable(table, source, columns);
     }),
   );
