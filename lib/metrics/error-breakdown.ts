@@ -1,9 +1,9 @@
 /**
- * The paper's Fig. 6 error categories, counted exactly as the original `calculate_metrics` does
- * (see WORKBENCH-REFERENCE.md, "Error-breakdown flags"): some flags exclude each other only on the
- * side-effect branch, so the categories do not sum to the error total.
+ * The paper's Fig. 6 error categories over stored task results: reads the diagnostics JSON of a
+ * TaskResult and counts with the engine's `countErrorBreakdown` (WORKBENCH-REFERENCE.md, quirk 12).
  */
 import { z } from "zod";
+import { countErrorBreakdown, type ErrorBreakdown } from "@/lib/workbench/evaluate";
 
 const diagnosticsSchema = z.object({
   noActions: z.boolean().catch(false),
@@ -34,35 +34,9 @@ export interface DiagnosedResult {
   readonly diagnostics: StoredDiagnostics;
 }
 
-export interface ErrorBreakdown {
-  readonly withoutSideEffects: number;
-  readonly withSideEffects: number;
-  readonly noActions: number;
-  readonly wrongEmailNoSideEffects: number;
-  readonly meetingStartNoSideEffects: number;
-  readonly wrongEmailWithSideEffects: number;
-  readonly endDateWithSideEffects: number;
-  readonly meetingStartWithSideEffects: number;
-  readonly contextWindow: number;
-}
+export type { ErrorBreakdown };
 
+/** Counted by the engine's rule, so the dashboard and `workbench score` can never disagree. */
 export function errorBreakdown(results: readonly DiagnosedResult[]): ErrorBreakdown {
-  const count = (predicate: (result: DiagnosedResult, d: StoredDiagnostics) => boolean) =>
-    results.filter((result) => predicate(result, result.diagnostics)).length;
-  const wrong = (result: DiagnosedResult) => !result.correct;
-  return {
-    withoutSideEffects: count((r) => wrong(r) && !r.sideEffects),
-    withSideEffects: count((r) => wrong(r) && r.sideEffects),
-    noActions: count((r, d) => wrong(r) && !r.sideEffects && d.noActions),
-    wrongEmailNoSideEffects: count((r, d) => wrong(r) && !r.sideEffects && d.wrongEmail),
-    meetingStartNoSideEffects: count((r, d) => wrong(r) && !r.sideEffects && d.meetingStartTime),
-    wrongEmailWithSideEffects: count(
-      (r, d) => wrong(r) && r.sideEffects && d.wrongEmail && !d.endDateOffByOne && !d.meetingStartTime,
-    ),
-    endDateWithSideEffects: count(
-      (r, d) => wrong(r) && r.sideEffects && d.endDateOffByOne && !d.wrongEmail && !d.meetingStartTime,
-    ),
-    meetingStartWithSideEffects: count((r, d) => wrong(r) && r.sideEffects && d.meetingStartTime),
-    contextWindow: count((_r, d) => d.contextWindow),
-  };
+  return countErrorBreakdown(results);
 }

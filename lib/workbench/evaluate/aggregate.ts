@@ -57,9 +57,13 @@ function tallyBy(rows: readonly ScoredRow[], keyOf: (row: ScoredRow) => string):
   return Object.fromEntries([...groups].map(([key, group]) => [key, tally(group)]));
 }
 
-export function errorBreakdown(rows: readonly ScoredRow[]): ErrorBreakdown {
-  const count = (keep: (verdict: TaskVerdict) => boolean) => rows.filter((row) => keep(row.verdict)).length;
-  const wrongWith = (side: boolean) => (v: TaskVerdict) => !v.correct && v.sideEffects === side;
+/** What the error breakdown reads of a verdict (stored results carry just these). */
+export type DiagnosedVerdict = Pick<TaskVerdict, "correct" | "sideEffects" | "diagnostics">;
+
+/** The Fig. 6 categories of the original `calculate_metrics`: they exclude each other only with side effects. */
+export function countErrorBreakdown(verdicts: readonly DiagnosedVerdict[]): ErrorBreakdown {
+  const count = (keep: (verdict: DiagnosedVerdict) => boolean) => verdicts.filter(keep).length;
+  const wrongWith = (side: boolean) => (v: DiagnosedVerdict) => !v.correct && v.sideEffects === side;
   return {
     withoutSideEffects: count(wrongWith(false)),
     withSideEffects: count(wrongWith(true)),
@@ -75,6 +79,10 @@ export function errorBreakdown(rows: readonly ScoredRow[]): ErrorBreakdown {
     meetingStartWithSideEffects: count((v) => wrongWith(true)(v) && v.diagnostics.meetingStartTime),
     contextWindow: count((v) => v.diagnostics.contextWindow),
   };
+}
+
+export function errorBreakdown(rows: readonly ScoredRow[]): ErrorBreakdown {
+  return countErrorBreakdown(rows.map((row) => row.verdict));
 }
 
 export function aggregate(rows: readonly ScoredRow[]): Aggregate {

@@ -10,7 +10,16 @@ export type { Diagnostics, ScorerVersion, Tally, TaskVerdict } from "./types";
 export type { Evaluator } from "./evaluator";
 export type { ExecuteCall, FailedCall, Replay } from "./replay";
 export { replayCalls } from "./replay";
-export { aggregate, errorBreakdown, tally, type Aggregate, type ErrorBreakdown, type ScoredRow } from "./aggregate";
+export {
+  aggregate,
+  countErrorBreakdown,
+  errorBreakdown,
+  tally,
+  type Aggregate,
+  type DiagnosedVerdict,
+  type ErrorBreakdown,
+  type ScoredRow,
+} from "./aggregate";
 export { diagnose, isExactMatch, functionNameOf, SIDE_EFFECT_TOOLS } from "./diagnostics";
 export { statesEqual, tablesEqualOrdered, tablesEqualUnordered } from "./compare-tables";
 
