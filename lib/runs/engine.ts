@@ -3,7 +3,7 @@
 export { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 export { ALL_TOOLS, toolsForToolkits } from "@/lib/workbench/tools";
 export { createEvaluator } from "@/lib/workbench/evaluate";
-export { createAgent, reactPromptHash, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
+export { buildReactSystemPrompt, createAgent, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
 export { loadRecordedResultsDir, loadRecordedResultsFile, parseResultsFileName } from "@/lib/workbench/results";
 export { createModel, costOf } from "@/lib/providers";
 export { loadDatasetFromDb } from "@/lib/datasets/load-from-db";

@@ -2,13 +2,18 @@
 // same prompt template and tool descriptions.
 import { createHash } from "node:crypto";
 import type { AgentKind } from "@/lib/workbench/agents/types";
-import { ALL_TOOLS, reactPromptHash, TOOLS_SYSTEM_PROMPT } from "./engine";
+import { ALL_TOOLS, buildReactSystemPrompt, TOOLS_SYSTEM_PROMPT } from "./engine";
 
 export function promptHashFor(agent: AgentKind): string | null {
-  if (agent === "react") return reactPromptHash();
+  // The whole system prompt with every tool's description, so an edited description changes the hash.
+  if (agent === "react") return sha256(buildReactSystemPrompt(ALL_TOOLS));
   if (agent === "tools") {
     const toolText = ALL_TOOLS.map((tool) => `${tool.name}\n${tool.description}\n${tool.parameters.join(",")}`);
-    return createHash("sha256").update([TOOLS_SYSTEM_PROMPT, ...toolText].join("\n\n")).digest("hex");
+    return sha256([TOOLS_SYSTEM_PROMPT, ...toolText].join("\n\n"));
   }
   return null; // oracle, noop and replay show no prompt to anything
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -16,7 +16,7 @@ export function createAgent(kind: AgentKind): Agent {
   return AGENTS[kind];
 }
 
-export { reactPromptHash, buildReactSystemPrompt, DATE_PREAMBLE } from "./react-prompt";
+export { buildReactSystemPrompt, DATE_PREAMBLE } from "./react-prompt";
 export { TOOLS_SYSTEM_PROMPT } from "./tools-agent";
 export { taskSignal, ITERATION_LIMIT_MESSAGE, CONTEXT_WINDOW_MESSAGE } from "./run-errors";
 export { toProviderToolName, fromProviderToolName } from "./tool-names";

@@ -1,7 +1,6 @@
 // The paper's agent prompt: LangChain's structured-chat ReAct template (StructuredChatAgent.create_prompt)
 // with WorkBench's date preamble as prefix. A system message with the template, and a human message
 // "{input}\n\n{agent_scratchpad}" rebuilt every step, exactly as LangChain sends it.
-import { createHash } from "node:crypto";
 import type { Tool } from "../tools/types";
 
 export const DATE_PREAMBLE =
@@ -43,13 +42,6 @@ Action:
 
 const SUFFIX = `Begin! Reminder to ALWAYS respond with a valid json blob of a single action. Use tools if necessary. Respond directly if appropriate. Format is Action:\`\`\`$JSON_BLOB\`\`\`then Observation:.
 Thought:`;
-
-/** The template with its placeholders, hashed for reproducibility (a changed prompt changes the hash). */
-const TEMPLATE = [PREFIX, "{tools}", FORMAT_INSTRUCTIONS, SUFFIX].join("\n\n");
-
-export function reactPromptHash(): string {
-  return createHash("sha256").update(TEMPLATE).digest("hex");
-}
 
 /** Python signature defaults of the original tools: "" for these, None for every other argument. */
 const EMPTY_STRING_DEFAULTS = new Set(["query", "name", "notes"]);
