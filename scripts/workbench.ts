@@ -20,4 +20,15 @@ registerImportResults(program);
 registerRun(program);
 registerScore(program);
 
-await program.parseAsync(process.argv);
+// A failed command prints one clear line (the errors name the file, line or variable at fault) and exits 1;
+// WORKBENCH_DEBUG=1 adds the stack.
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`workbench: ${message}\n`);
+  if (process.env.WORKBENCH_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = 1;
+  // A pool or queue the failed command opened must not keep the process alive.
+  setTimeout(() => process.exit(1), 1000).unref();
+}

@@ -72,7 +72,7 @@ function jsonReport(groundTruth: GroundTruthVersion, verdicts: readonly Recorded
       model: result.model,
       toolSet: result.toolSet,
       domain: task.domain,
-      task: task.key,
+      task: result.query, // the query text, as the recorded row has it
       correct: verdict.correct,
       sideEffects: verdict.sideEffects,
       exactMatch: verdict.exactMatch,
