@@ -3,13 +3,14 @@ import { DomainAccuracyChart } from "@/components/charts/domain-accuracy-chart";
 import { ErrorBreakdownCard } from "@/components/runs/error-breakdown-card";
 import { SummaryCards } from "@/components/runs/summary-cards";
 import { TallyTable } from "@/components/runs/tally-table";
+import { TrialConsistencyCard } from "@/components/runs/trial-consistency-card";
 import { ACTION_BUCKETS } from "@/lib/metrics/summarize-results";
 import { getRunSummary } from "@/lib/queries/results";
 import type { RunDetail } from "@/lib/queries/runs";
 
 /** Headline cards, per-domain chart, action-count buckets, Fig. 6 errors and per-template table. */
 export async function RunSummaryPanels({ run }: { run: RunDetail }) {
-  const summary = await getRunSummary({ runId: run.id });
+  const summary = await getRunSummary({ runId: run.id, trials: run.trials });
   const domainData = summary.byDomain.map((group) => ({
     domain: group.key,
     accuracy: group.accuracy,
@@ -19,6 +20,7 @@ export async function RunSummaryPanels({ run }: { run: RunDetail }) {
   return (
     <div className="space-y-6">
       <SummaryCards run={run} summary={summary} />
+      {summary.consistency ? <TrialConsistencyCard consistency={summary.consistency} /> : null}
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader title="Per domain" description="Accuracy and side-effect rate (paper Table 6)." />

@@ -6,12 +6,14 @@ import { prisma } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
+import { trialConsistency } from "@/lib/metrics/trial-consistency";
 
 /** Light rows of the scored results of a run: enough for every chart and table of the run page. */
 async function loadScoredResults(runId: string) {
   const rows = await prisma.taskResult.findMany({
     where: { runId, status: "done" },
     select: {
+      taskId: true,
       correct: true,
       sideEffects: true,
       exactMatch: true,
@@ -21,6 +23,7 @@ async function loadScoredResults(runId: string) {
     },
   });
   return rows.map((row) => ({
+    taskId: row.taskId,
     scored: {
       domain: row.task.domain,
       template: row.task.baseTemplate,
@@ -34,11 +37,16 @@ async function loadScoredResults(runId: string) {
   }));
 }
 
-export async function getRunSummary({ runId }: { runId: string }) {
+/** `trials` is the run's k: with k > 1 the summary also carries pass@1 / pass^k / pass@k. */
+export async function getRunSummary({ runId, trials = 1 }: { runId: string; trials?: number }) {
   const rows = await loadScoredResults(runId);
   const scored = rows.map((row) => row.scored);
   return {
     overall: tallyResults(scored),
+    consistency: trialConsistency(
+      rows.map((row) => ({ taskId: row.taskId, correct: row.scored.correct })),
+      trials,
+    ),
     byDomain: tallyBy(scored, (result) => result.domain),
     byActionCount: tallyByActionCount(scored),
     byTemplate: tallyBy(scored, (result) => result.template),

@@ -1,5 +1,6 @@
 // A run's headline figures for the CLI: the aggregates kept on the Run row plus a per-domain split.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { trialConsistency, type TrialConsistency } from "@/lib/metrics/trial-consistency";
 
 export interface DomainSummary {
   readonly domain: string;
@@ -24,6 +25,8 @@ export interface RunSummary {
   readonly retries: number;
   readonly durationMs: number | null;
   readonly domains: readonly DomainSummary[];
+  /** pass@1 / pass^k / pass@k; null unless the run has k > 1 trials per task. */
+  readonly consistency: TrialConsistency | null;
 }
 
 export async function getRunSummary(db: PrismaClient, runId: string): Promise<RunSummary | null> {
@@ -35,6 +38,9 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
       FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
      WHERE r."runId" = ${runId} AND r.status = 'done'
      GROUP BY t.domain ORDER BY t.domain`;
+  const outcomes = run.trials > 1
+    ? await db.taskResult.findMany({ where: { runId, status: "done" }, select: { taskId: true, correct: true } })
+    : [];
   const rate = (count: number) => (run.tasksDone === 0 ? 0 : count / run.tasksDone);
   return {
     id: run.id, name: run.name, status: run.status, tasksTotal: run.tasksTotal, tasksDone: run.tasksDone,
@@ -43,6 +49,7 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
     retries: run.retries,
     durationMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
     domains,
+    consistency: trialConsistency(outcomes.map((row) => ({ taskId: row.taskId, correct: row.correct === true })), run.trials),
   };
 }
 
@@ -56,10 +63,24 @@ export function formatRunSummary(summary: RunSummary): string {
     `  exact match  ${summary.exactMatchCount}   errors ${summary.errorCount}   provider retries ${summary.retries}`,
     `  tokens       ${summary.inputTokens} in / ${summary.outputTokens} out   cost $${summary.costUsd.toFixed(4)}`,
     `  duration     ${summary.durationMs === null ? "-" : `${(summary.durationMs / 1000).toFixed(1)} s`}`,
+    ...consistencyLines(summary.consistency, pct),
     "  per domain:",
     ...summary.domains.map(
       (d) => `    ${d.domain.padEnd(30)} ${String(d.correct).padStart(4)}/${String(d.n).padEnd(4)} ${pct(d.n ? d.correct / d.n : 0).padStart(9)}   side effects ${d.sideEffects}`,
     ),
   ];
   return lines.join("\n");
+}
+
+function consistencyLines(consistency: TrialConsistency | null, pct: (value: number) => string): string[] {
+  if (!consistency) return [];
+  const { k, tasks, incompleteTasks } = consistency;
+  const leftOut = incompleteTasks > 0 ? `, ${incompleteTasks} with fewer trials left out` : "";
+  const row = (label: string, value: number) => `    ${label.padEnd(32)} ${pct(value)}`;
+  return [
+    `  trials       k=${k} over ${tasks} task(s) with all trials scored${leftOut}`,
+    row("pass@1 (mean over trials)", consistency.passAt1),
+    row(`pass^${k} (all ${k} trials correct)`, consistency.passHatK),
+    row(`pass@${k} (any trial correct)`, consistency.passAtK),
+  ];
 }
