@@ -13,7 +13,7 @@ export const DATASET_SLUG = "workbench";
 
 export class LaunchError extends Error {
   constructor(
-    readonly code: "dataset_missing" | "no_tasks" | "enqueue_failed",
+    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "enqueue_failed",
     message: string,
   ) {
     super(message);
@@ -42,7 +42,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   }
   const tasks = await selectTasks(deps.db, version.id, input);
   if (tasks.length === 0) throw new LaunchError("no_tasks", "No task matches the domain filter");
-  const recorded = input.resultsFile ? await recordedCallsByTaskText(input.resultsFile) : null;
+  const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
 
   const { runId, resultIds } = await deps.db.$transaction(async (tx) => {
     const run = await tx.run.create({ data: runRow(input, version.datasetId, tasks.length * input.trials), select: { id: true } });
@@ -69,6 +69,15 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   }
   wakeLocalWorkers();
   return { runId, tasksTotal: resultIds.length };
+}
+
+/** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
+async function loadRecordedCalls(file: string) {
+  try {
+    return await recordedCallsByTaskText(file);
+  } catch (error) {
+    throw new LaunchError("results_file", error instanceof Error ? error.message : String(error));
+  }
 }
 
 async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput) {

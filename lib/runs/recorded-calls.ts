@@ -1,5 +1,6 @@
 // The calls a `replay` run replays: a recorded results CSV (v1 format), matched to tasks by exact
 // query text as the original evaluator joins them.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
 import { loadRecordedResultsFile } from "./engine";
@@ -14,6 +15,10 @@ export function domainOfResultsFile(file: string): Domain {
 }
 
 export async function recordedCallsByTaskText(file: string): Promise<Map<string, readonly string[]>> {
+  // Checked first: a missing file otherwise surfaces as a complaint about its folder or its name.
+  const found = await stat(file).catch(() => null);
+  if (!found) throw new Error(`${file}: no such results file`);
+  if (!found.isFile()) throw new Error(`${file}: not a file`);
   const rows = await loadRecordedResultsFile(file, domainOfResultsFile(file));
   return new Map(rows.map((row) => [row.query, row.calls]));
 }
