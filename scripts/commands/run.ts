@@ -62,11 +62,18 @@ function toRequest(options: RunOptions): Record<string, unknown> {
   };
 }
 
+/** The CLI flag a schema field comes from, so an error names what the user typed (--gt, --tool-set). */
+export function flagOf(field: PropertyKey | undefined): string {
+  if (field === undefined) return "input";
+  if (field === "groundTruth") return "--gt";
+  return `--${String(field).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
 async function runCommand(options: RunOptions): Promise<number> {
   const { launchRunInputSchema } = await import("@/lib/runs/launch-input");
   const parsed = launchRunInputSchema.safeParse(toRequest(options));
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`--${String(issue.path[0] ?? "input")}: ${issue.message}`);
+    for (const issue of parsed.error.issues) console.error(`${flagOf(issue.path[0])}: ${issue.message}`);
     return 2;
   }
   if (!process.env.DATABASE_URL) {

@@ -1,0 +1,50 @@
+// `workbench run` with bad flags: one line per problem naming the flag the user typed, exit code 2,
+// and no database started (validation comes before anything else).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { flagOf } from "./run";
+
+const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+
+function workbenchRun(...args: string[]) {
+  const env = { ...process.env, DATABASE_URL: "" };
+  return spawnSync(path.join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/workbench.ts", "run", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env,
+  });
+}
+
+describe("workbench run rejects bad input before touching a database", () => {
+  test.each([
+    [["--agent", "gpt"], ["--agent: Invalid option"]],
+    [["--agent", "react"], ["--provider: The react agent needs a provider", "--model: The react agent needs a model id"]],
+    [["--agent", "oracle", "--concurrency", "0"], ["--concurrency: Too small"]],
+    [["--agent", "oracle", "--concurrency", "100"], ["--concurrency: Too big"]],
+    [["--agent", "oracle", "--limit", "-1"], ["--limit: Too small"]],
+    [["--agent", "oracle", "--domains", "emial"], ["--domains: Invalid option"]],
+    [["--agent", "oracle", "--gt", "v3"], ["--gt: Invalid option"]],
+    [["--agent", "oracle", "--tool-set", "some"], ["--tool-set: Invalid option"]],
+    [["--agent", "replay"], ["--results-file: The replay agent needs a recorded results file"]],
+    [["--agent", "react", "--provider", "openai-compatible", "--model", "m"], ["--base-url: Provider openai-compatible needs a base URL"]],
+  ])("%j", (args, messages) => {
+    const run = workbenchRun(...args);
+    expect(run.status, run.stderr).toBe(2);
+    for (const message of messages) expect(run.stderr).toContain(message);
+    expect(run.stdout).not.toContain("database:");
+  });
+});
+
+describe("flagOf", () => {
+  test.each([
+    ["groundTruth", "--gt"],
+    ["toolSet", "--tool-set"],
+    ["resultsFile", "--results-file"],
+    ["timeoutMs", "--timeout-ms"],
+    ["limit", "--limit"],
+    [undefined, "input"],
+  ])("%s → %s", (field, flag) => {
+    expect(flagOf(field)).toBe(flag);
+  });
+});
