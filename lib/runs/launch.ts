@@ -40,9 +40,11 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   if (!version) {
     throw new LaunchError("dataset_missing", `Ground truth ${input.groundTruth} is not imported: run \`npm run workbench -- import-data\``);
   }
-  const tasks = await selectTasks(deps.db, version.id, input);
-  if (tasks.length === 0) throw new LaunchError("no_tasks", "No task matches the domain filter");
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
+  const tasks = await selectTasks(deps.db, version.id, input, recorded);
+  if (tasks.length === 0) {
+    throw new LaunchError("no_tasks", recorded ? `No selected task is in ${input.resultsFile}: the domain filter leaves none of its rows` : "No task matches the domain filter");
+  }
 
   const { runId, resultIds } = await deps.db.$transaction(async (tx) => {
     const run = await tx.run.create({ data: runRow(input, version.datasetId, tasks.length * input.trials), select: { id: true } });
@@ -80,13 +82,19 @@ async function loadRecordedCalls(file: string) {
   }
 }
 
-async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput) {
-  return db.task.findMany({
+/**
+ * The run's tasks in benchmark order. A replay covers only the tasks its file recorded (the evaluator's
+ * join by query text): the others have nothing to replay and would score as empty answers.
+ */
+async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null) {
+  const tasks = await db.task.findMany({
     where: { versionId, ...(input.domains.length > 0 ? { domain: { in: [...input.domains] } } : {}) },
     orderBy: [{ domain: "asc" }, { position: "asc" }],
     select: { id: true, text: true },
-    ...(input.limit ? { take: input.limit } : {}),
+    ...(input.limit && !recorded ? { take: input.limit } : {}),
   });
+  if (!recorded) return tasks;
+  return tasks.filter((task) => recorded.has(task.text)).slice(0, input.limit);
 }
 
 function runRow(input: LaunchRunInput, datasetId: string, tasksTotal: number) {

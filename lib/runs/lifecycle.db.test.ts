@@ -1,10 +1,11 @@
 // The run lifecycle under pressure, on real Postgres: bad launches create nothing, a cancelled run does
 // not stop the worker serving others, each run keeps to its own concurrency, and an unreachable
 // provider ends as recorded task errors rather than a crash.
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { cancelRun } from "./cancel";
-import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
 import { launchRun, LaunchError } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 
@@ -43,6 +44,23 @@ describe("launch", () => {
 });
 
 describe("with one worker for every run", () => {
+  const emailResults = path.join(DATA_DIR, "v1/data/results/email/gpt-4_all_2024-03-21_15-21-12.csv");
+
+  test("a replay covers only the tasks its file recorded, whatever the limit", async () => {
+    const { runId, tasksTotal } = await launchRun({ agent: "replay", resultsFile: emailResults, limit: 3 }, context);
+    expect(tasksTotal).toBe(3);
+    const results = await context.db.taskResult.findMany({ where: { runId }, include: { task: true } });
+    expect(results.map((result) => result.task.domain)).toEqual(["email", "email", "email"]);
+    expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed", tasksDone: 3 });
+  });
+
+  test("a replay whose file has no row in the selected domains is refused and creates nothing", async () => {
+    const before = await context.db.run.count();
+    const launch = launchRun({ agent: "replay", resultsFile: emailResults, domains: ["calendar"] }, context);
+    await expect(launch).rejects.toThrow("No selected task is in");
+    expect(await context.db.run.count()).toBe(before);
+  });
+
   test("two runs at once each stay within their own concurrency and both complete", async () => {
     const narrow = await launchRun(slowOracle(16, 2), context);
     const wide = await launchRun(slowOracle(30, 6), context);
