@@ -7,10 +7,37 @@
  * and Python's fixed-width look-behind rule.
  */
 import { PythonError } from "./python-error";
+import { searchCost } from "./regex-cost";
+
+/**
+ * Backtracking work (see regex-cost.ts) one search call may spend over all the cells it scans.
+ * About a second of irregexp at worst; typical queries (plain words, one ".*") cost a few thousand.
+ */
+export const SEARCH_BUDGET = 2e8;
+/** Longer literal patterns exceed V8's regex size limit (Python accepts them): matched as substrings. */
+const LONG_LITERAL = 10_000;
+const METACHARACTERS = /[.^$*+?{}[\]\\|()]/;
+
+/** A compiled Python pattern; `spent` counts the estimated work of the searches made with it. */
+export interface PythonPattern {
+  readonly regex: RegExp | null;
+  readonly literal: string;
+  readonly ignoreCase: boolean;
+  spent: number;
+  /** searchCost by text length: the analysis reads the whole pattern, cells repeat lengths. */
+  readonly costs: Map<number, number>;
+}
 
 const SAME_ESCAPES = new Set(["b", "B", "d", "D", "s", "S", "w", "W", "f", "n", "r", "t", "v"]);
 
-export function compilePythonRegex(pattern: string, ignoreCase: boolean): RegExp {
+export function compilePythonRegex(pattern: string, ignoreCase: boolean): PythonPattern {
+  if (pattern.length >= LONG_LITERAL && !METACHARACTERS.test(pattern)) {
+    return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: new Map() };
+  }
+  return { regex: compileRegExp(pattern, ignoreCase), literal: "", ignoreCase, spent: 0, costs: new Map() };
+}
+
+function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
   let flags = ignoreCase ? "i" : "";
   let source = pattern;
   const global = /^\(\?([aiLmsux]+)\)/.exec(source);
@@ -23,14 +50,32 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): RegExp
   }
   const translated = translate(source);
   try {
-    return new RegExp(translated, flags);
+    const regex = new RegExp(translated, flags);
+    // V8 compiles lazily and reports "Regular expression too large" on first use: force it here.
+    regex.test("");
+    return regex;
   } catch (error) {
     throw reError(error instanceof Error ? error.message : String(error), 0);
   }
 }
 
-/** `pattern` matches somewhere in `text` (Python `re.search`). */
-export function regexSearch(regex: RegExp, text: string): boolean {
+/**
+ * `pattern` matches somewhere in `text` (Python `re.search`). Raises a TimeoutError observation
+ * instead of starting a search whose backtracking bound exceeds the budget: Python would grind
+ * through it (or hang past the 120 s task limit); a worker must not.
+ */
+export function regexSearch(pattern: PythonPattern, text: string): boolean {
+  const { regex } = pattern;
+  if (regex === null) return (pattern.ignoreCase ? text.toLowerCase() : text).includes(pattern.literal);
+  let cost = pattern.costs.get(text.length);
+  if (cost === undefined) pattern.costs.set(text.length, (cost = searchCost(regex.source, text.length)));
+  pattern.spent += cost;
+  if (!(pattern.spent <= SEARCH_BUDGET)) {
+    throw new PythonError(
+      "TimeoutError",
+      `the pattern ${JSON.stringify(regex.source.slice(0, 80))} could backtrack for too long (nested or repeated quantifiers); simplify the search`,
+    );
+  }
   regex.lastIndex = 0;
   return regex.test(text);
 }
