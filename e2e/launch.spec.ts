@@ -34,5 +34,28 @@ test.describe("launching a run", () => {
     await expect(run.progressText).toHaveText("5/5 · 100 %");
     await expect(run.accuracy).toHaveText("100.00 %");
     await expect(run.results).toHaveCount(5);
+    await expect(page.getByTestId("trial-consistency")).toHaveCount(0); // one trial: nothing to say
+  });
+
+  test("an oracle run with 2 trials per task shows pass@1, pass^2 and pass@2", async ({ page }) => {
+    test.setTimeout(120_000);
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("oracle");
+    await launch.fill("name", `e2e trials ${Date.now()}`);
+    await launch.fill("limit", "3");
+    await launch.fill("trials", "2");
+    await launch.submit();
+    await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+
+    const run = new RunPage(page);
+    await run.waitForStatus("completed");
+    await expect(run.progressText).toHaveText("6/6 · 100 %");
+    const card = page.getByTestId("trial-consistency");
+    await expect(card).toContainText("3 tasks with all 2 trials scored");
+    for (const stat of ["stat-pass-at-1", "stat-pass-hat-k", "stat-pass-at-k"]) {
+      await expect(card.getByTestId(`${stat}-value`)).toHaveText("100.00 %");
+    }
+    await expect(card.getByTestId("stat-pass-hat-k")).toContainText("pass^2");
   });
 });
