@@ -65,7 +65,7 @@ async function act(deps: AgentDeps, trace: Trace, tool: string, input: unknown):
 }
 
 /** A string (or other non-object) action_input goes to the tool's first argument, as LangChain does. */
-function actionArguments(input: unknown, firstParameter: string | undefined) {
+export function actionArguments(input: unknown, firstParameter: string | undefined) {
   const entries: [string, unknown][] =
     typeof input === "object" && input !== null && !Array.isArray(input)
       ? Object.entries(input)
