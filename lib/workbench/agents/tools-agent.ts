@@ -1,7 +1,7 @@
 // Native tool calling (the 2026 setting). The loop is ours, one generateText per model turn, so each
 // turn and each tool call is recorded as it happens. Malformed tool-call JSON and arguments that fail a
 // tool's schema come back to the model as error results; the run continues.
-import { tool as defineTool, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+import { tool as defineTool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import type { Agent, AgentDeps, AgentOutcome } from "./types";
 import type { Task } from "../datasets/types";
 import type { Tool } from "../tools/types";
@@ -16,12 +16,29 @@ import { recordInvalidCall } from "./invalid-call";
 
 export const TOOLS_SYSTEM_PROMPT = `${DATE_PREAMBLE} Use the tools to complete the user's request, then reply with a short final answer.`;
 
-/** Provider-safe names; strict schemas so an unexpected argument fails as the Python call would. */
+const toolSets = new Map<string, ToolSet>();
+
+/**
+ * Provider-safe names; strict schemas so an unexpected argument fails as the Python call would.
+ * Memoised per tool list: the AI SDK converts each schema to JSON Schema, and a run asks for the same
+ * few tool sets hundreds of times.
+ */
 export function buildToolSet(tools: readonly Tool[]): ToolSet {
+  const key = tools.map((tool) => tool.name).join(",");
+  let toolSet = toolSets.get(key);
+  if (!toolSet) {
+    toolSet = toolSetOf(tools);
+    toolSets.set(key, toolSet);
+  }
+  return toolSet;
+}
+
+function toolSetOf(tools: readonly Tool[]): ToolSet {
   return Object.fromEntries(
     tools.map((tool) => [
       toProviderToolName(tool.name),
-      defineTool({ description: tool.description, inputSchema: tool.inputSchema.strict() }),
+      // Wrapped once: a Schema object caches its JSON Schema, a bare zod schema is converted every turn.
+      defineTool({ description: tool.description, inputSchema: zodSchema(tool.inputSchema.strict()) }),
     ]),
   );
 }
@@ -72,7 +89,6 @@ function stringArgs(input: unknown): Record<string, string> {
   for (const [key, value] of Object.entries(input)) if (typeof value === "string") args[key] = value;
   return args;
 }
-
 
 function asObject(input: unknown): object {
   return typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
