@@ -2,8 +2,8 @@
 import type { Tool } from "./types";
 import type { Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
-import { cellOf, concatRow, deleteWhere, hasValue, rowRecord, updateWhere } from "../sandbox/table";
-import { informationById, nextId, pyStr, tableOf } from "./tool-helpers";
+import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
+import { deleteById, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
 import { compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 
@@ -83,13 +83,7 @@ const deleteEvent = defineTool({
   description: "Deletes a calendar event by its ID.",
   parameters: [["event_id", EVENT_ID_DOC]],
   hasSideEffects: true,
-  run(sandbox, { event_id }) {
-    if (!event_id) return "Event ID not provided.";
-    const table = tableOf(sandbox, "calendar");
-    if (!hasValue(table, "event_id", event_id)) return "Event not found.";
-    sandbox.replaceTable(deleteWhere(table, "event_id", event_id));
-    return "Event deleted successfully.";
-  },
+  run: (sandbox, { event_id }) => deleteById(sandbox, "calendar", "event_id", event_id, "Event"),
 });
 
 const updateEvent = defineTool({

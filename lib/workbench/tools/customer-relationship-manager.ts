@@ -2,8 +2,8 @@
 import type { Tool } from "./types";
 import type { Row } from "../sandbox/types";
 import { defineTool } from "./define-tool";
-import { cellOf, concatRow, deleteWhere, hasValue, rowRecord, updateWhere } from "../sandbox/table";
-import { nextId, rowsContaining, tableOf } from "./tool-helpers";
+import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
+import { deleteById, nextId, rowsContaining, tableOf } from "./tool-helpers";
 
 const CUSTOMER_ID_DOC = '8-digit ID of the customer, e.g. "00000189".';
 const STATUSES = ["Qualified", "Won", "Lost", "Lead", "Proposal"];
@@ -132,13 +132,7 @@ const deleteCustomer = defineTool({
   description: "Deletes a customer record by its ID.",
   parameters: [["customer_id", CUSTOMER_ID_DOC]],
   hasSideEffects: true,
-  run(sandbox, { customer_id }) {
-    if (!customer_id) return "Customer ID not provided.";
-    const table = tableOf(sandbox, "crm");
-    if (!hasValue(table, "customer_id", customer_id)) return "Customer not found.";
-    sandbox.replaceTable(deleteWhere(table, "customer_id", customer_id));
-    return "Customer deleted successfully.";
-  },
+  run: (sandbox, { customer_id }) => deleteById(sandbox, "crm", "customer_id", customer_id, "Customer"),
 });
 
 export const CRM_TOOLS: readonly Tool[] = [searchCustomers, updateCustomer, addCustomer, deleteCustomer];

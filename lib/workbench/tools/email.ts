@@ -2,8 +2,8 @@
 import type { Sandbox, Tool } from "./types";
 import type { Cell, Row, Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
-import { cellOf, deleteWhere, hasValue, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
-import { CURRENT_TIME, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
+import { cellOf, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
+import { CURRENT_TIME, deleteById, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
 import { parseTimestampCached as parseTimestamp, timestampDate } from "./pandas-timestamp";
 import { PythonError } from "./python-error";
 
@@ -142,13 +142,7 @@ const deleteEmail = defineTool({
   description: "Deletes an email by its ID.",
   parameters: [["email_id", EMAIL_ID_DOC]],
   hasSideEffects: true,
-  run(sandbox, { email_id }) {
-    if (!email_id) return "Email ID not provided.";
-    const table = tableOf(sandbox, "email");
-    if (!hasValue(table, "email_id", email_id)) return "Email not found.";
-    sandbox.replaceTable(deleteWhere(table, "email_id", email_id));
-    return "Email deleted successfully.";
-  },
+  run: (sandbox, { email_id }) => deleteById(sandbox, "email", "email_id", email_id, "Email"),
 });
 
 function emailById(sandbox: Sandbox, emailId: string): Row | undefined {

@@ -2,8 +2,8 @@
 import type { Tool } from "./types";
 import type { Table } from "../sandbox/types";
 import { defineTool } from "./define-tool";
-import { cellOf, concatRow, deleteWhere, hasValue, rowRecord, updateWhere } from "../sandbox/table";
-import { informationById, nextId, rowsContaining, tableOf } from "./tool-helpers";
+import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
+import { deleteById, informationById, nextId, rowsContaining, tableOf } from "./tool-helpers";
 
 const TASK_ID_DOC = '8-digit ID of the task, e.g. "00000149".';
 const LISTS = ["Backlog", "In Progress", "In Review", "Completed"];
@@ -95,13 +95,7 @@ const deleteTask = defineTool({
   description: "Deletes a task by its ID.",
   parameters: [["task_id", TASK_ID_DOC]],
   hasSideEffects: true,
-  run(sandbox, { task_id }) {
-    if (!task_id) return "Task ID not provided.";
-    const table = tableOf(sandbox, "project_tasks");
-    if (!hasValue(table, "task_id", task_id)) return "Task not found.";
-    sandbox.replaceTable(deleteWhere(table, "task_id", task_id));
-    return "Task deleted successfully.";
-  },
+  run: (sandbox, { task_id }) => deleteById(sandbox, "project_tasks", "task_id", task_id, "Task"),
 });
 
 const updateTask = defineTool({

@@ -4,7 +4,7 @@
  */
 import type { Sandbox } from "./types";
 import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/types";
-import { cellOf, maxString, rowRecord, rowsWhere } from "../sandbox/table";
+import { cellOf, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 import { PythonError } from "./python-error";
 
@@ -69,4 +69,13 @@ export function informationById(
   if (!row) return messages.notFound;
   const record = rowRecord(table, row);
   return Object.hasOwn(record, field) ? { [field]: record[field] } : "Field not found.";
+}
+
+/** The four delete_* tools: `<Noun> ID not provided.` / `<Noun> not found.` / `<Noun> deleted successfully.` */
+export function deleteById(sandbox: Sandbox, name: TableName, keyColumn: string, id: string | undefined, noun: string): string {
+  if (!id) return `${noun} ID not provided.`;
+  const table = tableOf(sandbox, name);
+  if (!hasValue(table, keyColumn, id)) return `${noun} not found.`;
+  sandbox.replaceTable(deleteWhere(table, keyColumn, id));
+  return `${noun} deleted successfully.`;
 }
