@@ -3,7 +3,7 @@
  * TaskResult and counts with the engine's `countErrorBreakdown` (WORKBENCH-REFERENCE.md, quirk 12).
  */
 import { z } from "zod";
-import { countErrorBreakdown, type ErrorBreakdown } from "@/lib/workbench/evaluate";
+import { countErrorBreakdown, type ErrorBreakdown } from "@/lib/workbench/evaluate/aggregate";
 
 const diagnosticsSchema = z.object({
   noActions: z.boolean().catch(false),

@@ -3,6 +3,8 @@
  * Pure: the pages load light result rows through lib/queries and shape them here, so the numbers a
  * run page shows are tested without a database.
  */
+import { ACTION_COUNT_BUCKETS, countOutcomes } from "@/lib/workbench/evaluate/aggregate";
+import type { Tally } from "@/lib/workbench/evaluate/types";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
 
 /** The fields of one scored (run, task, trial) the aggregates need. */
@@ -18,14 +20,8 @@ export interface ScoredResult {
   readonly error: string | null;
 }
 
-export interface ResultTally {
-  readonly n: number;
-  readonly correct: number;
-  readonly sideEffects: number;
-  readonly exactMatch: number;
-  readonly errors: number;
-  readonly accuracy: number;
-  readonly sideEffectRate: number;
+/** The engine's tally plus what the dashboard shows beside it. */
+export interface ResultTally extends Tally {
   readonly exactMatchRate: number;
   /** 95 % Wilson interval of the accuracy; null when n = 0. */
   readonly accuracyInterval: Interval | null;
@@ -36,27 +32,11 @@ export interface GroupTally extends ResultTally {
 }
 
 export function tallyResults(results: readonly ScoredResult[]): ResultTally {
-  let correct = 0;
-  let sideEffects = 0;
-  let exactMatch = 0;
-  let errors = 0;
-  for (const result of results) {
-    if (result.correct) correct += 1;
-    if (result.sideEffects) sideEffects += 1;
-    if (result.exactMatch) exactMatch += 1;
-    if (result.error) errors += 1;
-  }
-  const n = results.length;
+  const tally = countOutcomes(results);
   return {
-    n,
-    correct,
-    sideEffects,
-    exactMatch,
-    errors,
-    accuracy: ratio(correct, n),
-    sideEffectRate: ratio(sideEffects, n),
-    exactMatchRate: ratio(exactMatch, n),
-    accuracyInterval: wilsonInterval(correct, n),
+    ...tally,
+    exactMatchRate: ratio(tally.exactMatch, tally.n),
+    accuracyInterval: wilsonInterval(tally.correct, tally.n),
   };
 }
 
@@ -74,14 +54,13 @@ export function tallyBy(results: readonly ScoredResult[], keyOf: (result: Scored
     .map(([key, group]) => ({ key, ...tallyResults(group) }));
 }
 
-export const ACTION_BUCKETS = ["0", "1+", "2+"] as const;
-export type ActionBucket = (typeof ACTION_BUCKETS)[number];
+export const ACTION_BUCKETS = ACTION_COUNT_BUCKETS.map((bucket) => bucket.key);
+export type ActionBucket = (typeof ACTION_COUNT_BUCKETS)[number]["key"];
 
-/** The paper's Table 7 buckets; 1+ and 2+ overlap (2+ is a subset of 1+), as in the original. */
+/** The paper's Table 7 buckets (the engine's definition); 2+ is a subset of 1+, as in the original. */
 export function tallyByActionCount(results: readonly ScoredResult[]): Record<ActionBucket, ResultTally> {
-  return {
-    "0": tallyResults(results.filter((result) => result.actionCount === 0)),
-    "1+": tallyResults(results.filter((result) => result.actionCount > 0)),
-    "2+": tallyResults(results.filter((result) => result.actionCount > 1)),
-  };
+  const bucket = ({ holds }: (typeof ACTION_COUNT_BUCKETS)[number]) =>
+    tallyResults(results.filter((result) => holds(result.actionCount)));
+  const [zero, onePlus, twoPlus] = ACTION_COUNT_BUCKETS;
+  return { "0": bucket(zero), "1+": bucket(onePlus), "2+": bucket(twoPlus) };
 }

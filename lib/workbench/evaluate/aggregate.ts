@@ -31,19 +31,34 @@ export interface Aggregate {
   readonly breakdown: ErrorBreakdown;
 }
 
-export function tally(rows: readonly ScoredRow[]): Tally {
+/** What a tally reads of one scored result (a verdict, or a stored TaskResult). */
+export type TalliedOutcome = Pick<TaskVerdict, "correct" | "sideEffects" | "exactMatch" | "error">;
+
+/** Counts and rates over scored results; the one rule behind the CLI tables and the dashboard. */
+export function countOutcomes(outcomes: readonly TalliedOutcome[]): Tally {
   let correct = 0;
   let sideEffects = 0;
   let exactMatch = 0;
   let errors = 0;
-  for (const { verdict } of rows) {
-    if (verdict.correct) correct += 1;
-    if (verdict.sideEffects) sideEffects += 1;
-    if (verdict.exactMatch) exactMatch += 1;
-    if (verdict.error !== null) errors += 1;
+  for (const outcome of outcomes) {
+    if (outcome.correct) correct += 1;
+    if (outcome.sideEffects) sideEffects += 1;
+    if (outcome.exactMatch) exactMatch += 1;
+    if (outcome.error) errors += 1;
   }
-  const n = rows.length;
+  const n = outcomes.length;
   return { n, correct, sideEffects, exactMatch, errors, accuracy: n ? correct / n : 0, sideEffectRate: n ? sideEffects / n : 0 };
+}
+
+/** The paper's Table 7 buckets of ground-truth action counts; 2+ lies inside 1+, as in the original. */
+export const ACTION_COUNT_BUCKETS = [
+  { key: "0", holds: (actions: number) => actions === 0 },
+  { key: "1+", holds: (actions: number) => actions > 0 },
+  { key: "2+", holds: (actions: number) => actions > 1 },
+] as const;
+
+export function tally(rows: readonly ScoredRow[]): Tally {
+  return countOutcomes(rows.map((row) => row.verdict));
 }
 
 function tallyBy(rows: readonly ScoredRow[], keyOf: (row: ScoredRow) => string): Record<string, Tally> {
@@ -91,9 +106,9 @@ export function aggregate(rows: readonly ScoredRow[]): Aggregate {
     overall: tally(rows),
     byDomain: tallyBy(rows, (row) => row.task.domain),
     byActionCount: {
-      zero: tally(rows.filter((row) => actions(row) === 0)),
-      onePlus: tally(rows.filter((row) => actions(row) > 0)),
-      twoPlus: tally(rows.filter((row) => actions(row) > 1)),
+      zero: tally(rows.filter((row) => ACTION_COUNT_BUCKETS[0].holds(actions(row)))),
+      onePlus: tally(rows.filter((row) => ACTION_COUNT_BUCKETS[1].holds(actions(row)))),
+      twoPlus: tally(rows.filter((row) => ACTION_COUNT_BUCKETS[2].holds(actions(row)))),
     },
     byTemplate: tallyBy(rows, (row) => row.task.baseTemplate),
     breakdown: errorBreakdown(rows),

@@ -11,14 +11,17 @@ export type { Evaluator } from "./evaluator";
 export type { ExecuteCall, FailedCall, Replay } from "./replay";
 export { replayCalls } from "./replay";
 export {
+  ACTION_COUNT_BUCKETS,
   aggregate,
   countErrorBreakdown,
+  countOutcomes,
   errorBreakdown,
   tally,
   type Aggregate,
   type DiagnosedVerdict,
   type ErrorBreakdown,
   type ScoredRow,
+  type TalliedOutcome,
 } from "./aggregate";
 export { diagnose, isExactMatch, functionNameOf, SIDE_EFFECT_TOOLS } from "./diagnostics";
 export { statesEqual, tablesEqualOrdered, tablesEqualUnordered } from "./compare-tables";
