@@ -8,7 +8,9 @@ import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Dataset } from "@/lib/workbench/datasets/types";
+import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { startBoss } from "./queue";
+import { startWorker, type WorkerHandle } from "./worker";
 
 export const DATA_DIR = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirname, "../../../shared/workbench");
 
@@ -31,6 +33,29 @@ export async function setUpRunsTest(): Promise<RunsTestContext> {
 export async function tearDownRunsTest(context: RunsTestContext | undefined): Promise<void> {
   await context?.boss.stop({ graceful: false, close: true });
   await context?.db.$disconnect();
+}
+
+/** Retries small enough for tests: the mock answers on loopback. */
+export const FAST_RETRY = { maxRetries: 3, baseDelayMs: 5, requestTimeoutMs: 5_000 };
+
+export interface WorkerTestContext extends RunsTestContext {
+  readonly worker: WorkerHandle;
+  /** The mock provider in `oracle` behaviour (a request's model name can pick another behaviour). */
+  readonly mock: MockProvider;
+}
+
+/** The usual runs test: set-up as above, plus an in-process worker and an oracle mock provider. */
+export async function setUpWorkerTest(options: { concurrency: number; idlePollMs: number; mockLatencyMs: number }): Promise<WorkerTestContext> {
+  const context = await setUpRunsTest();
+  const worker = await startWorker({ db: context.db, boss: context.boss, concurrency: options.concurrency, idlePollMs: options.idlePollMs, log: () => undefined });
+  const mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: options.mockLatencyMs });
+  return { ...context, worker, mock };
+}
+
+export async function tearDownWorkerTest(context: WorkerTestContext | undefined): Promise<void> {
+  await context?.worker.stop();
+  await context?.mock.close();
+  await tearDownRunsTest(context);
 }
 
 const FINAL = new Set(["completed", "cancelled", "failed"]);

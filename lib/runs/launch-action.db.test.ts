@@ -1,10 +1,8 @@
 // The launch/cancel server actions, called directly against real Postgres. Only Next's cache and
 // redirect are replaced: redirect throws as Next's does, and the test reads the URL from it.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
 import { stopBoss } from "./boss";
-import { startWorker, type WorkerHandle } from "./worker";
 
 class RedirectSignal extends Error {
   constructor(readonly url: string) {
@@ -21,21 +19,15 @@ vi.mock("next/navigation", () => ({
 
 const { cancelRunAction, launchRunAction } = await import("@/app/runs/actions");
 
-let context: RunsTestContext;
-let worker: WorkerHandle;
-let mock: MockProvider;
+let context: WorkerTestContext;
 
 beforeAll(async () => {
-  context = await setUpRunsTest();
-  worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 8, idlePollMs: 100, log: () => undefined });
-  mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: 80 });
+  context = await setUpWorkerTest({ concurrency: 8, idlePollMs: 100, mockLatencyMs: 80 });
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await mock?.close();
   await stopBoss();
-  await tearDownRunsTest(context);
+  await tearDownWorkerTest(context);
 });
 
 function form(fields: Record<string, string | string[]>): FormData {
@@ -68,7 +60,7 @@ describe("launchRunAction", () => {
 
   test("returns at once, redirects to the run, and progress shows in the database while it runs", async () => {
     const { runId, ms } = await launchExpectingRedirect({
-      agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, domains: ["email", "calendar"],
+      agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, domains: ["email", "calendar"],
       limit: "24", concurrency: "3", name: "action test",
     });
     expect(ms).toBeLessThan(3_000);
@@ -89,7 +81,7 @@ describe("launchRunAction", () => {
 
   test("cancel: running tasks finish, pending ones are left, the run ends cancelled", async () => {
     const { runId } = await launchExpectingRedirect({
-      agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: "60", concurrency: "2",
+      agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, limit: "60", concurrency: "2",
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await cancelRunAction(runId);

@@ -3,32 +3,22 @@
 // provider ends as recorded task errors rather than a crash.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { cancelRun } from "./cancel";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
 import { launchRun, LaunchError } from "./launch";
-import { startWorker, type WorkerHandle } from "./worker";
 
-const FAST_RETRY = { maxRetries: 3, baseDelayMs: 5, requestTimeoutMs: 5_000 };
-
-let context: RunsTestContext;
-let worker: WorkerHandle;
-let mock: MockProvider;
+let context: WorkerTestContext;
 
 beforeAll(async () => {
-  context = await setUpRunsTest();
-  worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 16, idlePollMs: 100, log: () => undefined });
-  mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: 60 });
+  context = await setUpWorkerTest({ concurrency: 16, idlePollMs: 100, mockLatencyMs: 60 });
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await mock?.close();
-  await tearDownRunsTest(context);
+  await tearDownWorkerTest(context);
 });
 
 const slowOracle = (limit: number, concurrency: number) =>
-  ({ agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit, concurrency, retry: FAST_RETRY }) as const;
+  ({ agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, limit, concurrency, retry: FAST_RETRY }) as const;
 
 describe("launch", () => {
   test.each([

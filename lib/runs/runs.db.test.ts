@@ -1,27 +1,17 @@
 // Full runs through launchRun → pg-boss → workers → Postgres, with real agents (and the mock provider
 // over real HTTP for the model agents).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
 import { launchRun } from "./launch";
-import { startWorker, type WorkerHandle } from "./worker";
 
-const FAST_RETRY = { maxRetries: 3, baseDelayMs: 5, requestTimeoutMs: 5_000 };
-
-let context: RunsTestContext;
-let worker: WorkerHandle;
-let mock: MockProvider;
+let context: WorkerTestContext;
 
 beforeAll(async () => {
-  context = await setUpRunsTest();
-  worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 48, idlePollMs: 200, log: () => undefined });
-  mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: 0 });
+  context = await setUpWorkerTest({ concurrency: 48, idlePollMs: 200, mockLatencyMs: 0 });
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await mock?.close();
-  await tearDownRunsTest(context);
+  await tearDownWorkerTest(context);
 });
 
 describe("runs over the queue", () => {
@@ -52,7 +42,7 @@ describe("runs over the queue", () => {
     "the mock oracle through the $agent agent completes all 690 tasks at 100 %",
     async ({ agent }) => {
       const { runId } = await launchRun(
-        { agent, provider: "mock", model: "oracle", baseUrl: mock.url, concurrency: 48, retry: FAST_RETRY },
+        { agent, provider: "mock", model: "oracle", baseUrl: context.mock.url, concurrency: 48, retry: FAST_RETRY },
         context,
       );
       const run = await waitForRun(context.db, runId);
@@ -65,7 +55,7 @@ describe("runs over the queue", () => {
 
   test("react with format errors: no valid Action blob performs no action and is recorded", async () => {
     const { runId } = await launchRun(
-      { agent: "react", provider: "mock", model: "format-errors", baseUrl: mock.url, concurrency: 16, limit: 40, retry: FAST_RETRY },
+      { agent: "react", provider: "mock", model: "format-errors", baseUrl: context.mock.url, concurrency: 16, limit: 40, retry: FAST_RETRY },
       context,
     );
     const run = await waitForRun(context.db, runId);
