@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { z } from "zod";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { queryString } from "@/components/leaderboard/filter-tabs";
@@ -54,17 +54,7 @@ async function TasksPanel({ search }: { search: TaskSearchParams }) {
       <CardHeader title={`${total} tasks`} description={`${search.gt} ground truth`} />
       <TaskFilters search={search} domains={facets.domains} templates={facets.templates} />
       <TasksTable tasks={tasks} />
-      {pages > 1 ? (
-        <nav className="flex items-center justify-between border-t border-line px-5 py-2 text-sm text-muted">
-          <span className="tabular-nums">
-            Page {search.page + 1} of {pages}
-          </span>
-          <span className="flex gap-4">
-            {search.page > 0 ? <Link href={pageHref(search.page - 1)}>← Previous</Link> : null}
-            {search.page + 1 < pages ? <Link href={pageHref(search.page + 1)}>Next →</Link> : null}
-          </span>
-        </nav>
-      ) : null}
+      <Pager page={search.page} pages={pages} href={pageHref} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { z } from "zod";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { queryString } from "@/components/leaderboard/filter-tabs";
 import { ResultFilters, type ResultSearch } from "@/components/runs/result-filters";
 import { ResultsTable } from "@/components/runs/results-table";
@@ -37,17 +37,7 @@ export async function RunResultsPanel({ run, search }: { run: RunDetail; search:
       <CardHeader title="Task results" description={`${total} results match. Open one to inspect its trace.`} />
       <ResultFilters action={`/runs/${run.id}#results`} search={search} />
       <ResultsTable runId={run.id} rows={rows} showTrial={run.trials > 1} />
-      {pages > 1 ? (
-        <nav className="flex items-center justify-between border-t border-line px-5 py-2 text-sm text-muted" data-testid="results-pager">
-          <span className="tabular-nums">
-            Page {search.page + 1} of {pages}
-          </span>
-          <span className="flex gap-4">
-            {search.page > 0 ? <Link href={pageHref(search.page - 1)}>← Previous</Link> : null}
-            {search.page + 1 < pages ? <Link href={pageHref(search.page + 1)}>Next →</Link> : null}
-          </span>
-        </nav>
-      ) : null}
+      <Pager page={search.page} pages={pages} href={pageHref} testId="results-pager" />
     </Card>
   );
 }
