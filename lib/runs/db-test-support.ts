@@ -7,12 +7,13 @@ import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { resolveDataDir } from "@/lib/workbench/datasets/data-dir";
 import type { Dataset } from "@/lib/workbench/datasets/types";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { startBoss } from "./queue";
 import { startWorker, type WorkerHandle } from "./worker";
 
-export const DATA_DIR = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirname, "../../../shared/workbench");
+export const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../.."));
 
 export interface RunsTestContext {
   readonly db: PrismaClient;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox } from "../sandbox/sandbox";
-import { fixtureSandboxData, realSandboxData } from "./test-sandbox";
+import { fixtureSandboxData } from "./test-sandbox";
+import { realSandboxData } from "./real-sandbox";
 import { executeCall } from ".";
 
 const find = (args: Record<string, string>, data = fixtureSandboxData()) =>

@@ -1,50 +1,9 @@
 /**
- * Test helper: SandboxData from the real v1 CSVs (read with csv-parse the way `pd.read_csv(dtype=str)`
- * reads them) and tiny hand-made fixtures for table-driven unit tests. Test-only; the app's loader
- * is lib/workbench/datasets. A missing data directory throws, so tests fail rather than skip.
+ * Test helper: tiny hand-made sandboxes shaped like the real tables, for exact expectations in
+ * table-driven unit tests. The real data is in real-sandbox.ts.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { parse } from "csv-parse/sync";
-import { cellFromCsv, tableFromRecords } from "../sandbox/table";
-import type { Cell, SandboxData, Table, TableName } from "../sandbox/types";
-
-const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-
-export function v1Dir(): string {
-  const root = process.env.WORKBENCH_DATA_DIR ?? path.resolve(REPO_ROOT, "../shared/workbench");
-  return path.join(path.resolve(REPO_ROOT, root), "v1");
-}
-
-function readCsvTable(name: TableName, file: string): Table {
-  const text = readFileSync(path.join(v1Dir(), "data/processed", file), "utf8");
-  const rows = parse(text, { skip_empty_lines: true }) as string[][];
-  const [header = [], ...body] = rows;
-  const records = body.map((fields) =>
-    Object.fromEntries(header.map((column, index) => [column, cellFromCsv(fields[index] ?? "")])),
-  );
-  return tableFromRecords(name, header, records);
-}
-
-let cached: SandboxData | undefined;
-
-/** The real initial sandbox (cached: tables are immutable, so sharing them is safe). */
-export function realSandboxData(): SandboxData {
-  if (cached) return cached;
-  const directoryText = readFileSync(path.join(v1Dir(), "data/raw/email_addresses.csv"), "utf8");
-  cached = {
-    tables: {
-      calendar: readCsvTable("calendar", "calendar_events.csv"),
-      email: readCsvTable("email", "emails.csv"),
-      analytics: readCsvTable("analytics", "analytics_data.csv"),
-      plots: tableFromRecords("plots", ["file_path"], []),
-      project_tasks: readCsvTable("project_tasks", "project_tasks.csv"),
-      crm: readCsvTable("crm", "customer_relationship_manager_data.csv"),
-    },
-    directory: directoryText.split(/\r?\n/).map((line) => line.trim()).filter(Boolean),
-  };
-  return cached;
-}
+import { tableFromRecords } from "../sandbox/table";
+import type { Cell, SandboxData, TableName } from "../sandbox/types";
 
 type Records = readonly Record<string, Cell>[];
 const table = (name: TableName, columns: readonly string[], records: Records) => tableFromRecords(name, columns, records);
