@@ -35,7 +35,7 @@ test("the build output contains no provider key", async () => {
 
 test("served pages contain no provider key", async ({ page }) => {
   const secret = canary();
-  for (const url of ["/", "/runs/new", "/runs", "/leaderboard", "/tasks"]) {
+  for (const url of ["/", "/runs/new", "/runs", "/leaderboard", "/leaderboard/runs", "/tasks"]) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(200);
     expect(await page.content(), url).not.toContain(secret);

@@ -1,7 +1,7 @@
 import { APICallError } from "ai";
 import { afterEach, describe, expect, test } from "vitest";
 import { classifyProviderError, ProviderError, redactSecrets, RETRIES_HEADER } from "./errors";
-import { createModel } from "./models";
+import { createModelForEndpoint } from "./models";
 
 function apiError(statusCode: number, responseBody: string, headers: Record<string, string> = {}) {
   return new APICallError({ message: "failed", url: "http://x", requestBodyValues: {}, statusCode, responseBody, responseHeaders: headers });
@@ -45,12 +45,12 @@ describe("secrets", () => {
   test.each([
     ["openai", "OPENAI_API_KEY"],
     ["anthropic", "ANTHROPIC_API_KEY"],
-  ] as const)("%s without its key fails naming %s", (provider, variable) => {
-    expect(() => createModel({ provider, model: "m" }, {})).toThrowError(expect.objectContaining({ code: "missing_key", variable }));
+  ] as const)("%s without its key fails naming %s", (endpoint, variable) => {
+    expect(() => createModelForEndpoint({ endpoint, model: "m" }, {})).toThrowError(expect.objectContaining({ code: "missing_key", variable }));
   });
 
-  test("openai-compatible needs no key (local servers) but a base URL", () => {
-    expect(() => createModel({ provider: "openai-compatible", model: "llama3", baseUrl: "http://127.0.0.1:11434/v1" }, {})).not.toThrow();
-    expect(() => createModel({ provider: "mock", model: "oracle" }, {})).toThrow(/base URL/);
+  test("the keyless custom endpoint needs no key; mock needs a base URL", () => {
+    expect(() => createModelForEndpoint({ endpoint: "custom", model: "llama3", baseUrl: "http://127.0.0.1:11434/v1" }, {})).not.toThrow();
+    expect(() => createModelForEndpoint({ endpoint: "mock", model: "oracle" }, {})).toThrow(/base URL/);
   });
 });

@@ -1,5 +1,14 @@
-// Providers: model factory, retrying fetch, error classification, prices.
-export { createModel, PROVIDERS, API_KEY_VARIABLES, type ModelSpec, type ProviderName } from "./models";
+// Providers: endpoint configuration, model factory, retrying fetch, error classification, prices.
+export { createModel, createModelForEndpoint, PROVIDERS, type ModelSpec, type ProviderName } from "./models";
+export {
+  loadEndpoints,
+  resolveModelTarget,
+  summarizeEndpoints,
+  EndpointError,
+  type Endpoint,
+  type EndpointSummary,
+  type ModelTarget,
+} from "./endpoints";
 export {
   ProviderError,
   MissingApiKeyError,

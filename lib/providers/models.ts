@@ -1,70 +1,71 @@
-// The one place that turns a provider choice into an AI SDK LanguageModel. Keys come only from the
-// server environment; they are never passed in, logged or returned.
+// The one place that turns a model target (lib/providers/endpoints.ts) into an AI SDK LanguageModel.
+// Keys come only from the server environment, through the endpoint configuration; they are never
+// passed in by users, logged or returned, and a keyed request can only go to its configured URL.
 import type { LanguageModel } from "ai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { loadEndpoints, resolveModelTarget, type EndpointRequest, type ModelTarget, PROVIDER_KINDS, type ProviderKind } from "./endpoints";
 import { MissingApiKeyError } from "./errors";
 import { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 
-/** Server environment variables (only the key variables are read). */
 type Environment = Readonly<Record<string, string | undefined>>;
+type Fetch = typeof globalThis.fetch;
 
-export const PROVIDERS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+/** Provider kinds (how to talk to a server); which servers exist is endpoint configuration. */
+export const PROVIDERS = PROVIDER_KINDS;
+export type ProviderName = ProviderKind;
 
-/** Which model to talk to. `baseUrl` selects the server for openai-compatible (Ollama, vLLM, LM Studio, OpenRouter) and mock. */
 export interface ModelSpec {
-  readonly provider: ProviderName;
+  readonly target: ModelTarget;
   readonly model: string;
-  readonly baseUrl?: string;
   /** Overrides of the retry/timeout policy (tests use small delays). */
   readonly retry?: Partial<RetryPolicy>;
 }
 
-/** Key variable per provider; openai-compatible's key is optional (local servers need none). */
-export const API_KEY_VARIABLES = {
-  openai: "OPENAI_API_KEY",
-  anthropic: "ANTHROPIC_API_KEY",
-  "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
-  mock: null,
-} as const satisfies Record<ProviderName, string | null>;
-
-export function createModel(spec: ModelSpec, env: Environment = process.env): LanguageModel {
-  const fetch = createRetryingFetch({ ...DEFAULT_RETRY_POLICY, ...spec.retry });
-  switch (spec.provider) {
-    case "openai": {
-      const apiKey = requireKey(env, API_KEY_VARIABLES.openai);
-      // Chat Completions, not Responses: the ReAct agent needs stop sequences.
-      return createOpenAI({ apiKey, baseURL: spec.baseUrl, fetch }).chat(spec.model);
-    }
-    case "anthropic": {
-      const apiKey = requireKey(env, API_KEY_VARIABLES.anthropic);
-      return createAnthropic({ apiKey, baseURL: spec.baseUrl, fetch })(spec.model);
-    }
-    case "openai-compatible": {
-      const apiKey = env[API_KEY_VARIABLES["openai-compatible"]] || undefined;
-      const baseURL = requireBaseUrl(spec);
-      return createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, fetch, includeUsage: true })(spec.model);
-    }
-    case "mock": {
-      const baseURL = requireBaseUrl(spec);
-      return createOpenAICompatible({ name: "mock", baseURL, fetch, includeUsage: true })(spec.model);
-    }
-    default: {
-      const unknown: never = spec.provider;
-      throw new Error(`Unknown provider: ${String(unknown)}`);
+export function createModel(spec: ModelSpec): LanguageModel {
+  const { target } = spec;
+  const retrying = createRetryingFetch({ ...DEFAULT_RETRY_POLICY, ...spec.retry });
+  if (target.keyEnv) {
+    const apiKey = target.apiKey;
+    if (!apiKey) throw new MissingApiKeyError(target.keyEnv);
+    const fetch = pinnedFetch(target.baseUrl, retrying);
+    switch (target.kind) {
+      case "openai":
+        // Chat Completions, not Responses: the ReAct agent needs stop sequences.
+        return createOpenAI({ apiKey, baseURL: target.baseUrl, fetch }).chat(spec.model);
+      case "anthropic":
+        return createAnthropic({ apiKey, baseURL: target.baseUrl, fetch })(spec.model);
+      case "openai-compatible":
+        return createOpenAICompatible({ name: target.endpoint, baseURL: target.baseUrl, apiKey, fetch, includeUsage: true })(spec.model);
+      case "mock":
+        throw new Error("A mock endpoint takes no key");
+      default: {
+        const unknown: never = target.kind;
+        throw new Error(`Unknown provider kind: ${String(unknown)}`);
+      }
     }
   }
+  // Keyless: only the OpenAI-compatible client, which reads no key variable of its own.
+  if (target.kind !== "openai-compatible" && target.kind !== "mock") throw new Error(`A ${target.kind} endpoint needs a key`);
+  return createOpenAICompatible({ name: target.endpoint, baseURL: target.baseUrl, fetch: retrying, includeUsage: true })(spec.model);
 }
 
-function requireKey(env: Environment, variable: string): string {
-  const value = env[variable];
-  if (!value) throw new MissingApiKeyError(variable);
-  return value;
+/** Resolves an endpoint request against the server's configuration and builds its model. */
+export function createModelForEndpoint(request: EndpointRequest & { readonly retry?: Partial<RetryPolicy> }, env: Environment = process.env): LanguageModel {
+  const target = resolveModelTarget(request, loadEndpoints(env), env);
+  return createModel({ target, model: request.model, retry: request.retry });
 }
 
-function requireBaseUrl(spec: ModelSpec): string {
-  if (!spec.baseUrl) throw new Error(`Provider "${spec.provider}" needs a base URL (e.g. http://127.0.0.1:11434/v1)`);
-  return spec.baseUrl.replace(/\/+$/, "");
+/**
+ * Belt and braces for keyed endpoints: every request must stay under the configured base URL, and
+ * redirects are refused (a redirect would carry headers such as x-api-key to wherever it points).
+ */
+export function pinnedFetch(baseUrl: string, inner: Fetch): Fetch {
+  const prefix = `${baseUrl.replace(/\/+$/, "")}/`;
+  return (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(prefix)) return Promise.reject(new Error(`Refusing to send a keyed request outside ${baseUrl}`));
+    return inner(input, { ...init, redirect: "error" });
+  };
 }

@@ -1,0 +1,59 @@
+"use server";
+// Sign-in (the admin's password, or an OIDC provider) and sign-out, through better-auth.
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { recordAudit } from "@/lib/auth";
+import { ensureAdminAccount } from "@/lib/auth/admin";
+import { prisma } from "@/lib/db";
+import { adminEmail, signInConfigured } from "@/lib/auth/config";
+import { getAuth } from "@/lib/auth/server";
+
+export type SignInState = { readonly message: string | null; readonly email: string };
+
+const credentialsSchema = z.object({
+  email: z.email().max(200),
+  password: z.string().min(1).max(200),
+  next: z.string().max(500).optional(),
+});
+
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_MS = 5 * 60_000;
+
+/** Only a path on this site: an absolute or protocol-relative URL would make sign-in an open redirect. */
+function safeNext(next: string | undefined): string {
+  return next && /^\/(?!\/)[^\\\s]*$/.test(next) ? next : "/";
+}
+
+export async function signInAction(_previous: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? adminEmail()).slice(0, 200);
+  if (!signInConfigured()) return { message: "Sign-in is not configured on this server (set STUDIO_ADMIN_PASSWORD)", email };
+  const parsed = credentialsSchema.safeParse({ email, password: form.get("password"), next: form.get("next") ?? undefined });
+  if (!parsed.success) return { message: "Enter an email and a password", email };
+  // Password guessing is slowed per account: a few failures, then a pause (failures are audited).
+  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+  const failures = await prisma.auditEvent.count({ where: { actor: parsed.data.email, action: "auth.sign_in_failed", createdAt: { gte: since } } });
+  if (failures >= MAX_FAILURES) return { message: "Too many failed attempts for this account: wait a few minutes", email };
+  await ensureAdminAccount();
+  try {
+    await getAuth().api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: await headers() });
+  } catch {
+    await recordAudit(prisma, { userId: null, label: parsed.data.email }, "auth.sign_in_failed", null);
+    return { message: "Wrong email or password", email };
+  }
+  redirect(safeNext(parsed.data.next));
+}
+
+export async function signInWithProviderAction(form: FormData): Promise<void> {
+  const providerId = String(form.get("providerId") ?? "");
+  const callbackURL = safeNext(String(form.get("next") ?? "/"));
+  // Generic OAuth providers are used through better-auth's standard social sign-in endpoint.
+  const result = await getAuth().api.signInSocial({ body: { provider: providerId, callbackURL }, headers: await headers() });
+  if (!result.url) redirect("/sign-in");
+  redirect(result.url);
+}
+
+export async function signOutAction(): Promise<void> {
+  await getAuth().api.signOut({ headers: await headers() });
+  redirect("/");
+}

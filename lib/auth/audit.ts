@@ -1,0 +1,16 @@
+// The audit trail: who did what to which target, and when. Written by the guarded actions after the
+// change succeeded (denied attempts go to the server log only, so anonymous traffic cannot fill it).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Actor } from "./guard";
+
+export type AuditAction = "run.launch" | "run.cancel" | "run.rescore" | "run.delete" | "data.import" | (string & {});
+
+export async function recordAudit(
+  db: PrismaClient,
+  actor: Actor,
+  action: AuditAction,
+  target: string | null,
+  detail?: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  await db.auditEvent.create({ data: { actor: actor.label, actorId: actor.userId, action, target, detail: detail ?? undefined } });
+}

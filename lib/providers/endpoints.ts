@@ -1,0 +1,167 @@
+// Named model endpoints: server configuration, never user input. Each endpoint fixes a provider kind, a
+// base URL and the environment variable holding its key, so a key can only ever reach the URL it was
+// configured for. A user-typed base URL is accepted only by endpoints configured as keyless (a local
+// Ollama, the test mock), only over http/https, and such a request never carries a key.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+
+const EndpointSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,39}$/, "lower-case letters, digits, . _ - (max 40)"),
+    kind: z.enum(PROVIDER_KINDS),
+    /** Where requests go. Optional only for endpoints that take a user-typed base URL. */
+    baseUrl: httpUrl.optional(),
+    /** Name of the environment variable holding the key; absent = keyless. */
+    keyEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, "an environment variable name").optional(),
+    /** When set, only these model ids may be launched on this endpoint. */
+    models: z.array(z.string().min(1)).optional(),
+    /** Keyless endpoints only: the launch form may name the server (e.g. a local Ollama on another port). */
+    allowUserBaseUrl: z.boolean().default(false),
+  })
+  .superRefine((endpoint, ctx) => {
+    if (endpoint.allowUserBaseUrl && endpoint.keyEnv) {
+      ctx.addIssue({ code: "custom", path: ["allowUserBaseUrl"], message: "only keyless endpoints may take a user-typed base URL" });
+    }
+    // The OpenAI and Anthropic SDKs read their default key variable when given none: keep them keyed.
+    if (!endpoint.keyEnv && (endpoint.kind === "openai" || endpoint.kind === "anthropic")) {
+      ctx.addIssue({ code: "custom", path: ["keyEnv"], message: `a ${endpoint.kind} endpoint needs keyEnv` });
+    }
+    if (!endpoint.baseUrl && !endpoint.allowUserBaseUrl) {
+      ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "needs a baseUrl (or allowUserBaseUrl on a keyless endpoint)" });
+    }
+  });
+
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+/** `{ "name": "custom", "disabled": true }` removes a default (e.g. no user-typed URLs at all). */
+const DisabledEndpointSchema = z.object({ name: z.string(), disabled: z.literal(true) });
+const EndpointsFileSchema = z.object({ endpoints: z.array(z.union([DisabledEndpointSchema, EndpointSchema])) });
+
+/** The endpoints every installation has, derived from today's environment variables. */
+export function defaultEndpoints(env: Environment): Endpoint[] {
+  const endpoints: Endpoint[] = [
+    { name: "openai", kind: "openai", baseUrl: env.OPENAI_BASE_URL || "https://api.openai.com/v1", keyEnv: "OPENAI_API_KEY", allowUserBaseUrl: false },
+    { name: "anthropic", kind: "anthropic", baseUrl: env.ANTHROPIC_BASE_URL || "https://api.anthropic.com/v1", keyEnv: "ANTHROPIC_API_KEY", allowUserBaseUrl: false },
+  ];
+  if (env.OPENAI_COMPATIBLE_BASE_URL) {
+    endpoints.push({ name: "openai-compatible", kind: "openai-compatible", baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, keyEnv: "OPENAI_COMPATIBLE_API_KEY", allowUserBaseUrl: false });
+  }
+  // Keyless: a local Ollama / vLLM / LM Studio, and the scripted mock of tests and demos (random ports).
+  endpoints.push({ name: "custom", kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", allowUserBaseUrl: true });
+  endpoints.push({ name: "mock", kind: "mock", allowUserBaseUrl: true });
+  return endpoints;
+}
+
+export function endpointsFile(env: Environment = process.env): string {
+  return env.WORKBENCH_ENDPOINTS_FILE || path.join(process.cwd(), "config", "endpoints.json");
+}
+
+/**
+ * The configured endpoints: the defaults, with entries of the endpoints file (when present) added,
+ * replacing a default of the same name, or removing it (`"disabled": true`). A malformed file fails loudly, naming the file and the field.
+ */
+export function loadEndpoints(env: Environment = process.env): ReadonlyMap<string, Endpoint> {
+  const byName = new Map(defaultEndpoints(env).map((endpoint) => [endpoint.name, EndpointSchema.parse(endpoint)]));
+  const file = endpointsFile(env);
+  if (existsSync(/*turbopackIgnore: true*/ file)) {
+    const parsed = EndpointsFileSchema.safeParse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`Invalid endpoints file ${file}: ${problems.join("; ")}`);
+    }
+    for (const endpoint of parsed.data.endpoints) {
+      if ("disabled" in endpoint) byName.delete(endpoint.name);
+      else byName.set(endpoint.name, endpoint);
+    }
+  }
+  return byName;
+}
+
+/** Where one run's model calls go, and with which key. Built on the server at call time only. */
+export interface ModelTarget {
+  readonly endpoint: string;
+  readonly kind: ProviderKind;
+  readonly baseUrl: string;
+  /** Present only for keyed endpoints, and then `baseUrl` is the configured one. */
+  readonly apiKey?: string;
+  readonly keyEnv?: string;
+}
+
+/** A choice of endpoint the server refuses; `field` is the launch form's field to show it beside. */
+export class EndpointError extends Error {
+  constructor(
+    readonly field: "endpoint" | "baseUrl" | "model",
+    message: string,
+  ) {
+    super(message);
+    this.name = "EndpointError";
+  }
+}
+
+/** What the caller asked for: an endpoint name, a model, maybe a base URL typed by the user. */
+export interface EndpointRequest {
+  readonly endpoint: string;
+  readonly model: string;
+  readonly baseUrl?: string | null;
+}
+
+/**
+ * THE check between a request and a key: validates the choice against the configuration and returns
+ * the target. Used when launching (to answer with a field error) and again when a worker builds the
+ * model (the configuration may have changed since). A key is attached only with the configured URL.
+ */
+export function resolveModelTarget(request: EndpointRequest, endpoints: ReadonlyMap<string, Endpoint>, env: Environment = process.env): ModelTarget {
+  const endpoint = endpoints.get(request.endpoint);
+  if (!endpoint) {
+    throw new EndpointError("endpoint", `Unknown endpoint "${request.endpoint}" (configured: ${[...endpoints.keys()].join(", ")})`);
+  }
+  if (endpoint.models && !endpoint.models.includes(request.model)) {
+    throw new EndpointError("model", `Endpoint ${endpoint.name} allows only: ${endpoint.models.join(", ")}`);
+  }
+  const typed = request.baseUrl?.trim() || undefined;
+  if (typed !== undefined) {
+    if (!endpoint.allowUserBaseUrl || endpoint.keyEnv) {
+      throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} sends requests only to its configured URL; leave the base URL empty`);
+    }
+    if (!httpUrl.safeParse(typed).success) throw new EndpointError("baseUrl", "The base URL must be an http:// or https:// URL");
+    return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(typed) };
+  }
+  if (!endpoint.baseUrl) throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} needs a base URL`);
+  if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl) };
+  return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl), apiKey: env[endpoint.keyEnv] || undefined, keyEnv: endpoint.keyEnv };
+}
+
+/** What the launch form may know about an endpoint: never the key, only whether one is set. */
+export interface EndpointSummary {
+  readonly name: string;
+  readonly kind: ProviderKind;
+  readonly baseUrl: string | null;
+  readonly keyed: boolean;
+  readonly hasKey: boolean;
+  readonly allowUserBaseUrl: boolean;
+  readonly models: readonly string[] | null;
+}
+
+export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env: Environment = process.env): EndpointSummary[] {
+  return [...endpoints.values()].map((endpoint) => ({
+    name: endpoint.name,
+    kind: endpoint.kind,
+    baseUrl: endpoint.baseUrl ?? null,
+    keyed: Boolean(endpoint.keyEnv),
+    hasKey: Boolean(endpoint.keyEnv && env[endpoint.keyEnv]),
+    allowUserBaseUrl: endpoint.allowUserBaseUrl,
+    models: endpoint.models ?? null,
+  }));
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,56 @@
+// Runs before every page and route: refuses oversize POST bodies, sets the per-request CSP nonce
+// (lib/security/csp.ts) and, with
+// STUDIO_PRIVATE=1, sends visitors without a valid session to /sign-in. The session is checked for
+// real here (not only the cookie's presence), since pages and their RSC requests are served after it.
+import { NextResponse, type NextRequest } from "next/server";
+import { pagesArePrivate, signInConfigured } from "@/lib/auth/config";
+import { databaseUnavailableResponse } from "@/lib/db-health";
+import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
+
+/**
+ * Reachable without a session even when pages are private: signing in itself, and the external-agent
+ * endpoints, which authenticate every request with their own bearer tokens (lib/mcp).
+ */
+const PUBLIC_PATHS = ["/sign-in", "/api/auth/", "/mcp/"];
+const EXTERNAL_AGENT_API = /^\/api\/runs\/[^/]+\/(claim|finish|turns)$/;
+
+/**
+ * Server actions refuse larger bodies (next.config.js); answering here gives a plain 413, not an error
+ * page. Only actions: route handlers (uploads, external runs) set their own limits.
+ */
+const MAX_ACTION_BODY_BYTES = 1024 * 1024;
+
+export async function proxy(request: NextRequest) {
+  const isAction = request.method === "POST" && request.headers.has("next-action");
+  if (isAction && Number(request.headers.get("content-length") ?? 0) > MAX_ACTION_BODY_BYTES) {
+    return new NextResponse("Request too large: at most 1 MB", { status: 413, headers: { "content-type": "text/plain" } });
+  }
+  // While PostgreSQL is unreachable: 503 "database unavailable, retrying" (lib/db-health.ts), not an error page.
+  const unavailable = await databaseUnavailableResponse(); if (unavailable) return unavailable;
+  if (pagesArePrivate() && signInConfigured() && !isPublic(request.nextUrl.pathname)) {
+    const { getAuth } = await import("@/lib/auth/server");
+    const session = await getAuth().api.getSession({ headers: request.headers });
+    if (!session) {
+      const url = new URL("/sign-in", request.url);
+      url.searchParams.set("next", request.nextUrl.pathname);
+      return NextResponse.redirect(url);
+    }
+  }
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+function isPublic(pathname: string): boolean {
+  return PUBLIC_PATHS.some((prefix) => pathname.startsWith(prefix)) || EXTERNAL_AGENT_API.test(pathname);
+}
+
+export const config = {
+  // Static files carry no script to protect and need no session check.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|logo.svg).*)"],
+};
