@@ -8,6 +8,7 @@ import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { loadRecordedResultsFile, parseResultsFileName } from "../engine";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
+import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
 import { matchRowsToTasks } from "./match-tasks";
 import { buildImportRows, writeImportedRun } from "./write-imported-run";
@@ -53,12 +54,14 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], groun
   const rows = (await Promise.all(files.map((file) => loadRecordedResultsFile(file.path, file.domain)))).flat();
   const context = await getVersionContext(db, groundTruth, version.contentHash);
   const matched = await matchRowsToTasks(db, version.id, rows);
-  const built = await buildImportRows(matched, context);
+  // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
+  const scoring = resolveScoringConfig({ groundTruth });
+  const built = await buildImportRows(matched, context, scoring.protocol);
   const first = rows[0];
   const name = first ? `${first.model} · ${first.toolSet} tools (recorded) · ${groundTruth}` : `recorded · ${groundTruth}`;
   const runId = await writeImportedRun(db, {
     name, datasetId: version.datasetId, groundTruth, importFile, model: first?.model ?? null,
-    toolSet: first?.toolSet ?? "all", rows: built,
+    toolSet: first?.toolSet ?? "all", rows: built, protocol: scoring.protocol, scoringRevision: scoring.revision,
   });
   return { runId, name, importFile, created: true, tasks: built.length, correct: built.filter((row) => row.verdict.correct).length };
 }

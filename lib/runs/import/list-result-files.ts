@@ -1,7 +1,9 @@
-// Which recorded results files a path means: one CSV, or every `<domain>/*.csv` under a directory.
+// Which recorded results files a path means: one file, or every `<domain>/*` results file under a
+// directory. v1 files are `<…>.csv`; 2026 files are `<…>.csv.gz` (or `.csv`) with a `_meta.json` beside.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
+import { hasMeta2026 } from "@/lib/workbench/results/load-2026";
 import { domainOfResultsFile } from "../recorded-calls";
 
 export interface ResultFile {
@@ -9,16 +11,38 @@ export interface ResultFile {
   readonly domain: Domain;
 }
 
-export async function listResultFiles(resultsPath: string): Promise<ResultFile[]> {
+type Layout = "v1" | "2026";
+
+async function layoutOf(file: string): Promise<Layout | null> {
+  if (file.endsWith(".csv.gz")) return "2026";
+  if (!file.endsWith(".csv")) return null;
+  return (await hasMeta2026(file)) ? "2026" : "v1";
+}
+
+async function listFiles(resultsPath: string, layout: Layout): Promise<ResultFile[]> {
   const info = await stat(resultsPath).catch(() => null);
   if (!info) throw new Error(`${resultsPath}: no such file or directory`);
-  if (info.isFile()) return [{ path: resultsPath, domain: domainOfResultsFile(resultsPath) }];
+  if (info.isFile()) return (await layoutOf(resultsPath)) === layout ? [{ path: resultsPath, domain: domainOfResultsFile(resultsPath) }] : [];
   const files: ResultFile[] = [];
   for (const domain of DOMAINS) {
     const dir = path.join(resultsPath, domain);
     const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((file) => file.endsWith(".csv")).sort()) files.push({ path: path.join(dir, name), domain });
+    for (const name of names.sort()) {
+      const file = path.join(dir, name);
+      if ((await layoutOf(file)) === layout) files.push({ path: file, domain });
+    }
   }
+  return files;
+}
+
+/** The 2024 paper's layout; fails when there is none (the v1 importer's contract). */
+export async function listResultFiles(resultsPath: string): Promise<ResultFile[]> {
+  const files = await listFiles(resultsPath, "v1");
   if (files.length === 0) throw new Error(`${resultsPath}: no results files under <domain>/ folders`);
   return files;
+}
+
+/** The 2026 layout; empty when the path holds none. */
+export function listResultFiles2026(resultsPath: string): Promise<ResultFile[]> {
+  return listFiles(resultsPath, "2026");
 }

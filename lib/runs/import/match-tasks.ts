@@ -1,6 +1,6 @@
 // Recorded rows name their task only by query text (the original evaluator joins on it). The text
-// identifies a v1 task; its key (domain/position) finds the same task in the version being scored,
-// whose wording may have been revised (v2026).
+// identifies a task of the version being scored (2026 results carry the v2026 wording) or else a v1
+// task, whose key (domain/position) finds the same task in the version being scored.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RecordedResult } from "@/lib/workbench/results/types";
 import { DATASET_SLUG } from "../launch";
@@ -16,9 +16,10 @@ export async function matchRowsToTasks(db: PrismaClient, versionId: string, rows
   if (!v1) throw new Error("Recorded results are matched through the v1 task texts: import ground truth v1 first");
   const [v1Tasks, targetTasks] = await Promise.all([
     db.task.findMany({ where: { versionId: v1.id }, select: { key: true, domain: true, text: true } }),
-    db.task.findMany({ where: { versionId }, select: { id: true, key: true } }),
+    db.task.findMany({ where: { versionId }, select: { id: true, key: true, domain: true, text: true } }),
   ]);
-  const keyByText = new Map(v1Tasks.map((task) => [`${task.domain}\n${task.text}`, task.key]));
+  // The scored version's own wording wins over v1's.
+  const keyByText = new Map([...v1Tasks, ...targetTasks].map((task) => [`${task.domain}\n${task.text}`, task.key]));
   const idByKey = new Map(targetTasks.map((task) => [task.key, task.id]));
   const seen = new Set<string>();
   return rows.map((row) => {

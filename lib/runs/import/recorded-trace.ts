@@ -5,16 +5,28 @@ import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { SandboxData } from "@/lib/workbench/sandbox/types";
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { RecordedResult } from "@/lib/workbench/results/types";
-import { ALL_TOOLS, createAgent, createSandbox } from "../engine";
+import { createAgent, createSandbox } from "../engine";
+import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
 
 /** v1's wording for a context-window failure (the scorer counts it by this exact string). */
 const CONTEXT_WINDOW_ERROR = "Context window exceeded";
+/** Both harnesses' wording when the step or time limit stopped the agent (2026 stores it as the error). */
+const ITERATION_LIMIT_ERROR = "Agent stopped due to iteration limit or time limit.";
 
-export async function recordedTrace(task: Task, row: RecordedResult, sandbox: SandboxData): Promise<AgentStep[]> {
+/** How a recorded error string is classified; null when the row has none. */
+export function recordedErrorKind(error: string): "context_window" | "iteration_limit" | "provider" | null {
+  if (!error) return null;
+  if (error === CONTEXT_WINDOW_ERROR) return "context_window";
+  return error === ITERATION_LIMIT_ERROR ? "iteration_limit" : "provider";
+}
+
+export async function recordedTrace(task: Task, row: RecordedResult, sandbox: SandboxData, protocolId: ProtocolId): Promise<AgentStep[]> {
   const replayed: AgentStep[] = [];
+  const protocol = getProtocol(protocolId);
   await createAgent("replay").run(task, {
     sandbox: createSandbox(sandbox),
-    tools: ALL_TOOLS,
+    tools: protocol.tools.all,
+    protocol,
     sink: { record: async (step) => void replayed.push(step) },
     signal: new AbortController().signal,
     recordedCalls: row.calls,
@@ -27,8 +39,7 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
     steps.push(toolStep);
   });
   if (row.error) {
-    const errorKind = row.error === CONTEXT_WINDOW_ERROR ? "context_window" : "provider";
-    steps.push({ kind: "error", errorKind, message: row.error });
+    steps.push({ kind: "error", errorKind: recordedErrorKind(row.error) ?? "provider", message: row.error });
   } else if (row.finalOutput !== null) {
     steps.push({ kind: "final", text: row.finalOutput });
   }

@@ -1,11 +1,13 @@
 // Scores matched recorded rows and writes one imported run in a single transaction.
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { recordedErrorKind } from "./recorded-trace";
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { RecordedResult } from "@/lib/workbench/results/types";
 import { appRevision } from "../app-revision";
 import type { VersionContext } from "../run-context";
+import type { ProtocolId } from "@/lib/workbench/protocols/types";
 import { stepColumns } from "../step-columns";
 import type { MatchedRow } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
@@ -19,13 +21,14 @@ export interface ImportRow {
   readonly steps: readonly AgentStep[];
 }
 
-export async function buildImportRows(matched: readonly MatchedRow[], context: VersionContext): Promise<ImportRow[]> {
+/** Scores each row with `context.scorer`; traces replay the calls with the protocol's tools. */
+export async function buildImportRows(matched: readonly MatchedRow[], context: VersionContext, protocol: ProtocolId): Promise<ImportRow[]> {
   const rows: ImportRow[] = [];
   for (const { row, taskId, taskKey } of matched) {
     const task = context.tasksByKey.get(taskKey);
     if (!task) throw new Error(`${row.file}:${row.line}: task ${taskKey} is not in the loaded dataset`);
     const verdict = context.scorer.scoreTask(task, row.calls, row.error || null);
-    const steps = await recordedTrace(task, row, context.dataset.sandbox);
+    const steps = await recordedTrace(task, row, context.dataset.sandbox, protocol);
     rows.push({ id: randomUUID(), taskId, row, verdict, steps });
   }
   return rows;
@@ -39,6 +42,16 @@ export interface ImportedRunData {
   readonly model: string | null;
   readonly toolSet: string;
   readonly rows: readonly ImportRow[];
+  /** Protocol and 2026 scoring revision the verdicts were computed under (default: 2024, none). */
+  readonly protocol?: string;
+  readonly scoringRevision?: string | null;
+  readonly provider?: string | null;
+  readonly baseUrl?: string | null;
+  readonly params?: Record<string, unknown>;
+  readonly promptHash?: string | null;
+  readonly costUsd?: number;
+  readonly startedAt?: Date;
+  readonly finishedAt?: Date;
 }
 
 const count = (rows: readonly ImportRow[], test: (verdict: TaskVerdict) => boolean) => rows.filter((row) => test(row.verdict)).length;
@@ -51,12 +64,15 @@ export async function writeImportedRun(db: PrismaClient, data: ImportedRunData):
       await tx.run.create({
         data: {
           id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, source: "imported",
-          agent: "recorded", model: data.model, toolSet: data.toolSet, params: {}, importFile: data.importFile,
+          protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
+          agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
+          toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
+          promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
           appRevision: appRevision(), status: "completed", concurrency: 1,
           tasksTotal: data.rows.length, tasksDone: data.rows.length,
           correctCount: count(data.rows, (v) => v.correct), sideEffectCount: count(data.rows, (v) => v.sideEffects),
           exactMatchCount: count(data.rows, (v) => v.exactMatch), errorCount: count(data.rows, (v) => v.error !== null),
-          startedAt: now, finishedAt: now,
+          startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
         },
       });
       await insertDoneResults(tx, data.rows.map((row) => resultRow(runId, row, now)));
@@ -71,7 +87,7 @@ function resultRow(runId: string, { id, taskId, row, verdict }: ImportRow, now: 
   return {
     id, runId, taskId, trial: 0, attempt: 1, calls: row.calls,
     correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
-    errorKind: row.error ? (row.error === "Context window exceeded" ? "context_window" : "provider") : null,
+    errorKind: recordedErrorKind(row.error),
     diagnostics: verdict.diagnostics, diff: verdict.diffVsGroundTruth, failedCalls: verdict.failedCalls,
     finalAnswer: row.finalOutput, startedAt: now, finishedAt: now,
   };

@@ -1,17 +1,27 @@
-// A native tool call the SDK could not accept (malformed JSON, schema failure, unknown tool): recorded
-// as a failed tool step the model is told about. It never ran, so it is not one of the outcome's calls.
+// A native tool call the agent could not accept (malformed JSON, schema failure, unknown tool): recorded
+// as a failed tool step the model is told about. It never ran, but a call with readable arguments is
+// still one of the outcome's predicted calls: the paper's harness recorded such calls too (they raise
+// on replay and are skipped), and v1 exact match and action counts compare the call strings.
 import type { Trace } from "./trace";
 import { formatCall } from "./engine";
 import { pythonStr } from "../calls";
 
 const MAX_DETAIL = 400;
 
-export async function recordInvalidCall(trace: Trace, tool: string, input: unknown, error: unknown): Promise<string> {
+/** `format`: the run's protocol's call-string format. */
+export async function recordInvalidCall(
+  trace: Trace,
+  tool: string,
+  input: unknown,
+  error: unknown,
+  format: (tool: string, args: Readonly<Record<string, string>>) => string = formatCall,
+): Promise<string> {
   const detail = error instanceof Error ? error.message : String(error);
   const kind = typeof input === "string" ? "Malformed JSON arguments" : "Invalid arguments";
   const observation = `Error: ${kind} for ${tool}: ${detail.slice(0, MAX_DETAIL)}`;
   const args = objectArgs(input);
-  const call = args ? formatCall(tool, args) : `${tool}.func(${String(input)})`;
+  const call = args ? format(tool, args) : `${tool}.func(${String(input)})`;
+  if (args) trace.addCall(call);
   await trace.record({ kind: "tool", tool, args: args ?? {}, call, observation, ok: false, diff: [] });
   return observation;
 }

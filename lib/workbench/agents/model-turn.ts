@@ -11,6 +11,8 @@ export interface TurnRequest {
   readonly messages: ModelMessage[];
   readonly tools?: ToolSet;
   readonly stopSequences?: string[];
+  /** Send no temperature at all (the 2026 harness, for models it lists as not supporting one). */
+  readonly omitTemperature?: boolean;
 }
 
 export type TurnResult =
@@ -27,7 +29,7 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       messages: request.messages,
       tools: request.tools,
       stopSequences: request.stopSequences,
-      temperature: deps.temperature ?? 0,
+      temperature: request.omitTemperature ? undefined : (deps.temperature ?? 0),
       maxRetries: 0,
       abortSignal: deps.signal,
     });

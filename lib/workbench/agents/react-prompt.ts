@@ -8,7 +8,8 @@ export const DATE_PREAMBLE =
 
 const PREFIX = `${DATE_PREAMBLE} Respond to the human as helpfully and accurately as possible. You have access to the following tools:`;
 
-const FORMAT_INSTRUCTIONS = `Use a json blob to specify a tool by providing an action key (tool name) and an action_input key (tool input).
+/** LangChain's structured-chat format block (the 2026 harness copies it verbatim). */
+export const FORMAT_INSTRUCTIONS = `Use a json blob to specify a tool by providing an action key (tool name) and an action_input key (tool input).
 
 Valid "action" values: "Final Answer" or {tool_names}
 
@@ -40,11 +41,14 @@ Action:
 }
 \`\`\``;
 
-const SUFFIX = `Begin! Reminder to ALWAYS respond with a valid json blob of a single action. Use tools if necessary. Respond directly if appropriate. Format is Action:\`\`\`$JSON_BLOB\`\`\`then Observation:.
-Thought:`;
+/** The template's closing reminder; LangChain (2024) adds "\nThought:", the 2026 harness does not. */
+export const SUFFIX_REMINDER =
+  "Begin! Reminder to ALWAYS respond with a valid json blob of a single action. Use tools if necessary. Respond directly if appropriate. Format is Action:```$JSON_BLOB```then Observation:.";
+
+const SUFFIX = `${SUFFIX_REMINDER}\nThought:`;
 
 /** Python signature defaults of the original tools: "" for these, None for every other argument. */
-const EMPTY_STRING_DEFAULTS = new Set(["query", "name", "notes"]);
+export const EMPTY_STRING_DEFAULTS = new Set(["query", "name", "notes"]);
 
 /** One tool as LangChain lists it: `name: name(signature) - description, args: {schema}`. */
 export function describeTool(tool: Tool): string {

@@ -2,7 +2,13 @@
 import type { AgentDeps } from "./types";
 import type { Call } from "../calls/types";
 import type { Trace } from "./trace";
-import { diffStates, executeCall, formatCall, parseCall } from "./engine";
+import { diffStates } from "./engine";
+import { PROTOCOLS } from "../protocols/definitions";
+
+/** The protocol the agent runs under (its tools and call parser); the 2024 paper's by default. */
+export function protocolOf(deps: AgentDeps) {
+  return deps.protocol ?? PROTOCOLS["2024"];
+}
 
 export interface ToolRun {
   readonly call: string;
@@ -23,13 +29,13 @@ export function runToolCall(
   observationOverride?: string,
   recordedArgs: Readonly<Record<string, string>> = args,
 ): Promise<ToolRun> {
-  const raw = formatCall(tool, recordedArgs);
+  const raw = protocolOf(deps).formatCall(tool, recordedArgs);
   return executeAndRecord(deps, trace, { tool, args, raw }, recordedArgs, observationOverride);
 }
 
 /** Runs a call string as written (oracle, replay): unparseable strings are recorded as failed calls. */
 export async function runCallString(deps: AgentDeps, trace: Trace, raw: string): Promise<ToolRun> {
-  const parsed = parseCall(raw);
+  const parsed = protocolOf(deps).parseCall(raw);
   if (parsed.ok) return executeAndRecord(deps, trace, parsed.call, parsed.call.args);
   const observation = `${parsed.error.errorType}: ${parsed.error.message}`;
   trace.addCall(raw);
@@ -45,7 +51,7 @@ async function executeAndRecord(
   observationOverride?: string,
 ): Promise<ToolRun> {
   const before = deps.sandbox.state;
-  const outcome = executeCall(deps.sandbox, call);
+  const outcome = protocolOf(deps).tools.execute(deps.sandbox, call);
   const diff = diffStates(before, deps.sandbox.state);
   const observation = observationOverride ?? outcome.observation;
   trace.addCall(call.raw);

@@ -1,13 +1,15 @@
-// Native tool calling (the 2026 setting). The loop is ours, one generateText per model turn, so each
+// Native tool calling (our own agent). The loop is ours, one generateText per model turn, so each
 // turn and each tool call is recorded as it happens. Malformed tool-call JSON and arguments that fail a
-// tool's schema come back to the model as error results; the run continues.
-import { tool as defineTool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+// tool's schema come back to the model as error results; the run continues. The SDK is given the JSON
+// Schema only and the arguments are validated here: the SDK's zod pass would rebuild the object in the
+// schema's key order, and the call string must keep the order the model sent (exact match compares them).
+import { tool as defineTool, jsonSchema, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import type { Agent, AgentDeps, AgentOutcome } from "./types";
 import type { Task } from "../datasets/types";
 import type { Tool } from "../tools/types";
 import { Trace } from "./trace";
 import { modelTurn } from "./model-turn";
-import { runToolCall } from "./run-tool";
+import { protocolOf, runToolCall } from "./run-tool";
 import { DATE_PREAMBLE } from "./react-prompt";
 import { DEFAULT_MAX_STEPS } from "./react-agent";
 import { fromProviderToolName, toProviderToolName } from "./tool-names";
@@ -37,8 +39,8 @@ function toolSetOf(tools: readonly Tool[]): ToolSet {
   return Object.fromEntries(
     tools.map((tool) => [
       toProviderToolName(tool.name),
-      // Wrapped once: a Schema object caches its JSON Schema, a bare zod schema is converted every turn.
-      defineTool({ description: tool.description, inputSchema: zodSchema(tool.inputSchema.strict()) }),
+      // Converted once: a bare zod schema would be converted every turn. No validation by the SDK (see above).
+      defineTool({ description: tool.description, inputSchema: jsonSchema(zodSchema(tool.inputSchema.strict()).jsonSchema) }),
     ]),
   );
 }
@@ -67,8 +69,9 @@ export const toolsAgent: Agent = {
       const results: ToolResultPart[] = [];
       for (const call of toolCalls) {
         const dotted = fromProviderToolName(call.toolName);
-        if (call.invalid === true) {
-          const message = await recordInvalidCall(trace, dotted, call.input, call.error);
+        const rejection = call.invalid === true ? call.error : schemaError(deps.tools, dotted, call.input);
+        if (rejection !== undefined) {
+          const message = await recordInvalidCall(trace, dotted, call.input, rejection, protocolOf(deps).formatCall);
           results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "error-text", value: message } });
           continue;
         }
@@ -82,7 +85,15 @@ export const toolsAgent: Agent = {
   },
 };
 
-/** Validated input: an object of optional strings (the schema guarantees it; undefined values dropped). */
+/** Why the input fails the tool's strict schema (unknown or non-string keyword), or undefined when it passes. */
+function schemaError(tools: readonly Tool[], name: string, input: unknown): Error | undefined {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
+  const parsed = tool.inputSchema.strict().safeParse(input);
+  return parsed.success ? undefined : new Error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "));
+}
+
+/** Validated input, in the model's key order: an object of optional strings (undefined values dropped). */
 function stringArgs(input: unknown): Record<string, string> {
   const args: Record<string, string> = {};
   if (typeof input !== "object" || input === null) return args;

@@ -2,15 +2,19 @@ import type { LanguageModel } from "ai";
 import type { Task } from "../datasets/types";
 import type { Sandbox, Tool } from "../tools/types";
 import type { StateDiff } from "../sandbox/types";
+import type { Protocol } from "../protocols/types";
 
-export const AGENT_KINDS = ["react", "tools", "oracle", "noop", "replay"] as const;
+export const AGENT_KINDS = ["react", "tools", "workbench-2026", "oracle", "noop", "replay"] as const;
+/** The agents that call a model (need a provider and a model id). */
+export const MODEL_AGENT_KINDS: readonly AgentKind[] = ["react", "tools", "workbench-2026"];
 export type AgentKind = (typeof AGENT_KINDS)[number];
 
 /**
  * How a task ended badly; recorded as the task's error (and makes it incorrect). `format`: a ReAct
  * reply whose Action blob could not be parsed (LangChain raised OutputParserException; v1 wording).
+ * `tool_error`: a tool raised, which ends the task in the 2026 harness (workbench-2026).
  */
-export type RunErrorKind = "context_window" | "iteration_limit" | "timeout" | "provider" | "cancelled" | "format";
+export type RunErrorKind = "context_window" | "iteration_limit" | "timeout" | "provider" | "cancelled" | "format" | "tool_error";
 
 /** One event of a trace, persisted as a Step. A discriminated union, rendered per kind. */
 export type AgentStep =
@@ -39,6 +43,16 @@ export type AgentStep =
   | { readonly kind: "final"; readonly text: string }
   | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
 
+/** inference.py generate_results flags of the 2026 harness. */
+export interface Harness2026Options {
+  /** Native tool calling (run_agent_structured); false: the ReAct text loop (run_agent). */
+  readonly structuredOutputs?: boolean;
+  /** Appends ACT_WITHOUT_CONFIRMATION_SUFFIX to the prompt. */
+  readonly actWithoutConfirmation?: boolean;
+  /** tool_selection: the run's tool set ("domains" reads the task's domains column as upstream does). */
+  readonly toolSelection?: "all" | "domains";
+}
+
 /** Where an agent reports steps as they happen (Postgres in a worker, an array in a test). */
 export interface StepSink {
   record(step: AgentStep): Promise<void>;
@@ -49,6 +63,8 @@ export interface AgentDeps {
   readonly sandbox: Sandbox;
   /** The tools offered (tool set `all` or `domains`). */
   readonly tools: readonly Tool[];
+  /** Whose tools execute the calls and whose parser reads call strings (default: the 2024 protocol). */
+  readonly protocol?: Protocol;
   readonly sink: StepSink;
   /** Aborted on the per-task timeout or on cancel. */
   readonly signal: AbortSignal;
@@ -57,6 +73,8 @@ export interface AgentDeps {
   readonly temperature?: number;
   /** Max model steps (paper: 20). */
   readonly maxSteps?: number;
+  /** For `workbench-2026`: the upstream run settings (default: as the published runs, both true). */
+  readonly harness2026?: Harness2026Options;
   /** For `replay`: the recorded call strings of this task. */
   readonly recordedCalls?: readonly string[];
 }

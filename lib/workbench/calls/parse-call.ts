@@ -4,7 +4,55 @@
 // come after, with the exception Python would raise.
 import type { ParsedCall } from "./types";
 import { readPythonValue, type PyValue } from "./python-literal";
+import { pythonStrOfLiteral, readLiteralStr } from "./python-literal-eval";
 import { PythonSyntaxError, readStringLiteral, startsStringLiteral } from "./python-string";
+
+/**
+ * How a protocol's harness turns a call string into a tool call. 2024: `eval()` of the string in the
+ * evaluator's namespace (src/evals/utils.py). 2026: `ast.parse` + a dispatcher (src/evals/actions.py
+ * `_parse_and_dispatch` at f7bed57).
+ */
+export interface CallDialect {
+  /** "required": only `<toolkit>.<tool>.func(...)` runs; "optional": a trailing `.func` is dropped if present (actions.py:42). */
+  readonly funcSuffix: "required" | "optional";
+  /** "error": TypeError (the tools take keywords only); "ignored": dropped (actions.py:52 reads only `call.keywords`). */
+  readonly positionalArguments: "error" | "ignored";
+  /** "error": a non-str value fails; "str": `str(ast.literal_eval(value))` is passed (actions.py:55-56). */
+  readonly nonStringValues: "error" | "str";
+  /** Python's compiler rejects `f(a=1, a=2)`; `ast.parse` accepts it and the dispatcher keeps the last value. */
+  readonly repeatedKeywords: "syntax-error" | "last-wins";
+  /** eval() strips leading spaces; `ast.parse` raises IndentationError on them. */
+  readonly leadingWhitespace: "ignored" | "indentation-error";
+  /** `ast.parse` accepts a trailing `# comment`. */
+  readonly trailingComment: boolean;
+  /**
+   * How the harness wrote a call's values into the string: as they are (2024, so a `"` breaks the
+   * call) or with `\\`, `\"` and `\n` escaped (2026 actions.py:18-24 `_escape_arg_value`).
+   */
+  readonly valueEscaping: "none" | "escape";
+}
+
+/** The 2024 paper's evaluator: eval() of the string. */
+export const CALL_DIALECT_2024: CallDialect = {
+  funcSuffix: "required",
+  positionalArguments: "error",
+  nonStringValues: "error",
+  repeatedKeywords: "syntax-error",
+  leadingWhitespace: "ignored",
+  trailingComment: false,
+  valueEscaping: "none",
+};
+
+/** WorkBench Revisited (2026): ast.parse + dispatch (src/evals/actions.py at f7bed57). */
+export const CALL_DIALECT_2026: CallDialect = {
+  funcSuffix: "optional",
+  positionalArguments: "ignored",
+  nonStringValues: "str",
+  repeatedKeywords: "last-wins",
+  leadingWhitespace: "indentation-error",
+  trailingComment: true,
+  valueEscaping: "escape",
+};
 
 /** Toolkit modules bound in the original evaluator's namespace. */
 export const TOOLKIT_NAMES = [
@@ -29,6 +77,8 @@ interface Argument {
   readonly value: PyValue;
   /** True when the value was written as str literal(s). */
   readonly isString: boolean;
+  /** The value's source text. */
+  readonly source: string;
 }
 
 /** The original's preprocessing (quirk 4): real newlines become the two characters `\n`. */
@@ -36,21 +86,50 @@ export function preprocessCall(raw: string): string {
   return raw.includes("\n") ? raw.replaceAll("\n", "\\n") : raw;
 }
 
+/** The 2024 parser (eval() semantics). */
 export function parseCall(raw: string): ParsedCall {
+  return parseCallWith(CALL_DIALECT_2024, raw);
+}
+
+/** Parses a call string under a protocol's dialect; never evaluates anything. */
+export function parseCallWith(dialect: CallDialect, raw: string): ParsedCall {
   const source = preprocessCall(raw);
-  let names: string[];
-  let args: Argument[];
   try {
-    ({ names, args } = new CallSyntax(source).read());
+    if (dialect.leadingWhitespace === "indentation-error" && /^[ \t\f]/.test(source)) {
+      throw new PythonSyntaxError("unexpected indent", 0, "IndentationError");
+    }
+    const { names, args } = new CallSyntax(source, dialect).read();
+    return dialect.funcSuffix === "required" ? evalCall(raw, names, args) : dispatchedCall(dialect, raw, names, args);
   } catch (error) {
     if (!(error instanceof PythonSyntaxError)) throw error;
     return { ok: false, error: { raw, errorType: error.errorType, message: error.message } };
   }
+}
+
+function evalCall(raw: string, names: readonly string[], args: readonly Argument[]): ParsedCall {
   const problem = checkSemantics(names, args);
   if (problem) return { ok: false, error: { raw, ...problem } };
   const values: Record<string, string> = {};
   for (const arg of args) values[arg.keyword as string] = arg.value as string;
   return { ok: true, call: { tool: names.slice(0, 2).join("."), args: values, raw } };
+}
+
+/**
+ * actions.py `_parse_and_dispatch`: the tool is the dotted name without a trailing `.func` (when there
+ * are at least three parts); positional arguments are dropped; every keyword value is
+ * `str(ast.literal_eval(value))`. Whether the name is a tool is the tool set's to say.
+ */
+function dispatchedCall(dialect: CallDialect, raw: string, names: readonly string[], args: readonly Argument[]): ParsedCall {
+  const parts = names.length >= 3 && names[names.length - 1] === "func" ? names.slice(0, -1) : names;
+  const values: Record<string, string> = {};
+  for (const arg of args) {
+    if (arg.keyword === null) {
+      if (dialect.positionalArguments === "error") return { ok: false, error: { raw, errorType: "TypeError", message: "positional arguments are not supported" } };
+      continue;
+    }
+    values[arg.keyword] = arg.isString ? (arg.value as string) : pythonStrOfLiteral(arg.source);
+  }
+  return { ok: true, call: { tool: parts.join("."), args: values, raw } };
 }
 
 function checkSemantics(names: readonly string[], args: readonly Argument[]): { errorType: string; message: string } | null {
@@ -81,13 +160,17 @@ function nonStringErrorType(value: PyValue): string {
 /** Recursive-descent reader for `name(.name)* ( [arg (, arg)* [,]] )` and nothing after it. */
 class CallSyntax {
   private pos = 0;
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly dialect: CallDialect,
+  ) {}
 
   read(): { names: string[]; args: Argument[] } {
     const names = this.dottedName();
     this.expect("(");
     const args = this.arguments();
     this.skipSpace();
+    if (this.dialect.trailingComment && this.text[this.pos] === "#") this.pos = this.text.length;
     if (this.pos < this.text.length) throw new PythonSyntaxError("invalid syntax: text after the call", this.pos);
     return { names, args };
   }
@@ -126,20 +209,31 @@ class CallSyntax {
     for (;;) {
       this.skipSpace();
       if (this.text[this.pos] === ")") break;
-      const arg = this.argument();
-      if (arg.keyword !== null) {
-        if (seen.has(arg.keyword)) throw new PythonSyntaxError(`keyword argument repeated: ${arg.keyword}`, this.pos);
-        seen.add(arg.keyword);
-      } else if (seen.size > 0) {
-        throw new PythonSyntaxError("positional argument follows keyword argument", this.pos);
+      if (this.text[this.pos] === "*" && this.dialect.positionalArguments === "ignored") {
+        this.skipUnpacking();
+      } else {
+        const arg = this.argument();
+        if (arg.keyword !== null) {
+          if (seen.has(arg.keyword) && this.dialect.repeatedKeywords === "syntax-error") throw new PythonSyntaxError(`keyword argument repeated: ${arg.keyword}`, this.pos);
+          seen.add(arg.keyword);
+        } else if (seen.size > 0) {
+          throw new PythonSyntaxError("positional argument follows keyword argument", this.pos);
+        }
+        args.push(arg);
       }
-      args.push(arg);
       this.skipSpace();
       if (this.text[this.pos] !== ",") break;
       this.pos += 1;
     }
     this.expect(")");
     return args;
+  }
+
+  /** `*value` / `**value`: never read by the 2026 dispatcher (actions.py:52-54), so only their syntax matters. */
+  private skipUnpacking(): void {
+    this.pos += this.text[this.pos + 1] === "*" ? 2 : 1;
+    this.skipSpace();
+    this.pos = readPythonValue(this.text, this.pos).end;
   }
 
   private argument(): Argument {
@@ -150,11 +244,15 @@ class CallSyntax {
       this.pos += keyword[0].length;
       this.skipSpace();
     }
-    return { keyword: keyword ? (keyword[1] as string) : null, ...this.argumentValue() };
+    const start = this.pos;
+    const value = this.argumentValue();
+    return { keyword: keyword ? (keyword[1] as string) : null, ...value, source: this.text.slice(start, this.pos) };
   }
 
   private argumentValue(): { value: PyValue; isString: boolean } {
     if (!startsStringLiteral(this.text, this.pos)) {
+      const literal = this.dialect.nonStringValues === "str" ? this.tryLiteral() : null;
+      if (literal) return literal;
       const { value, end } = readPythonValue(this.text, this.pos);
       this.pos = end;
       return { value, isString: false };
@@ -170,5 +268,17 @@ class CallSyntax {
       this.skipSpace();
     }
     return { value, isString };
+  }
+
+  /** Under the 2026 dialect a literal value (`1+2j` included) is read as its str(); null when it is none. */
+  private tryLiteral(): { value: PyValue; isString: boolean } | null {
+    try {
+      const { value, end } = readLiteralStr(this.text, this.pos);
+      this.pos = end;
+      return { value, isString: true };
+    } catch (error) {
+      if (error instanceof PythonSyntaxError) return null;
+      throw error;
+    }
   }
 }

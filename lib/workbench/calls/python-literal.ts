@@ -14,10 +14,18 @@ export type PyTagged =
   /** A constructor call such as `AgentAction(...)`; `name` may be dotted (`datetime.datetime`). */
   | { readonly kind: "call"; readonly name: string; readonly args: readonly PyValue[]; readonly kwargs: Readonly<Record<string, PyValue>> }
   /** A bare name such as `nan`, `inf` or `object` (as in `dtype=object`). */
-  | { readonly kind: "name"; readonly name: string };
+  | { readonly kind: "name"; readonly name: string }
+  /** A numeric literal as written, sign included (only with `exactNumbers`: int, float and complex stay apart). */
+  | { readonly kind: "number"; readonly text: string };
+
+export interface LiteralOptions {
+  /** Keep numbers as written (`{ kind: "number" }`), accept imaginary literals and `real ± imaginary`, as ast.literal_eval does. */
+  readonly exactNumbers?: boolean;
+}
 
 const MAX_DEPTH = 500;
 const NUMBER = /^(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?\.?)/;
+const IMAGINARY_SUFFIX = /^[jJ]/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/;
 
 /** Parses one complete Python literal; throws PythonSyntaxError (with the offset) on anything else. */
@@ -30,8 +38,8 @@ export function parsePythonLiteral(text: string): PyValue {
 }
 
 /** Reads one literal starting at `pos` and returns it with the offset just past it (for embedding parsers). */
-export function readPythonValue(text: string, pos: number): { value: PyValue; end: number } {
-  const reader = new LiteralReader(text);
+export function readPythonValue(text: string, pos: number, options: LiteralOptions = {}): { value: PyValue; end: number } {
+  const reader = new LiteralReader(text, options);
   reader.pos = pos;
   const value = reader.value(0);
   return { value, end: reader.pos };
@@ -39,13 +47,36 @@ export function readPythonValue(text: string, pos: number): { value: PyValue; en
 
 class LiteralReader {
   pos = 0;
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly options: LiteralOptions = {},
+  ) {}
 
   skipSpace(): void {
     while (this.pos < this.text.length && /\s/.test(this.text[this.pos] as string)) this.pos += 1;
   }
 
   value(depth: number): PyValue {
+    const value = this.term(depth);
+    return this.options.exactNumbers ? this.complexSum(value, depth) : value;
+  }
+
+  /** `real ± imaginary`, the one operator ast.literal_eval accepts. */
+  private complexSum(left: PyValue, depth: number): PyValue {
+    if (!isPyKind(left, "number") || /[jJ]$/.test(left.text)) return left;
+    this.skipSpace();
+    const op = this.text[this.pos];
+    if (op !== "+" && op !== "-") return left;
+    const start = this.pos;
+    this.pos += 1;
+    const right = this.term(depth + 1);
+    if (!isPyKind(right, "number") || !/[jJ]$/.test(right.text) || /^[+-]/.test(right.text)) {
+      throw new PythonSyntaxError("malformed node or string", start, "ValueError");
+    }
+    return { kind: "number", text: `${left.text}${op}${right.text}` };
+  }
+
+  private term(depth: number): PyValue {
     if (depth > MAX_DEPTH) throw new PythonSyntaxError("too deeply nested", this.pos);
     this.skipSpace();
     const ch = this.text[this.pos];
@@ -157,24 +188,35 @@ class LiteralReader {
     const sign = this.text[this.pos] === "-" ? -1 : 1;
     const start = this.pos;
     this.pos += 1;
-    const operand = this.value(depth + 1);
+    const operand = this.term(depth + 1);
     if (typeof operand === "number") return sign * operand;
+    if (isPyKind(operand, "number") && !/^[+-]/.test(operand.text)) return { kind: "number", text: sign < 0 ? `-${operand.text}` : operand.text };
     if (typeof operand === "object" && operand !== null && "kind" in operand && operand.kind === "name") {
       if (operand.name === "inf" || operand.name === "nan") return { kind: "name", name: (sign < 0 ? "-" : "") + operand.name };
     }
     throw new PythonSyntaxError("a sign must precede a number", start);
   }
 
-  private number(): number {
+  private number(): PyValue {
     const match = NUMBER.exec(this.text.slice(this.pos, this.pos + 400));
     if (!match || match[0] === ".") throw new PythonSyntaxError("invalid number", this.pos);
     const literal = match[0].replace(/_/g, "");
     this.pos += match[0].length;
+    if (this.options.exactNumbers) return this.exactNumber(literal);
     if (/^0[xob]/i.test(literal)) return Number(literal.toLowerCase());
     if (/^0\d/.test(literal) && /^[0-9]+$/.test(literal) && /[1-9]/.test(literal)) {
       throw new PythonSyntaxError("leading zeros in decimal integer literals are not permitted", this.pos - match[0].length);
     }
     return Number(literal);
+  }
+
+  private exactNumber(literal: string): PyValue {
+    if (/^0\d/.test(literal) && /^[0-9]+$/.test(literal) && /[1-9]/.test(literal)) {
+      throw new PythonSyntaxError("leading zeros in decimal integer literals are not permitted", this.pos - literal.length);
+    }
+    const imaginary = !/^0[xob]/i.test(literal) && IMAGINARY_SUFFIX.test(this.text.slice(this.pos));
+    if (imaginary) this.pos += 1;
+    return { kind: "number", text: imaginary ? `${literal}j` : literal };
   }
 
   private named(depth: number): PyValue {
@@ -237,6 +279,8 @@ function formatTagged(value: PyTagged): string {
       return "b" + reprString(value.value);
     case "name":
       return value.name;
+    case "number":
+      return value.text;
     case "call": {
       const parts = [
         ...value.args.map(formatPythonLiteral),

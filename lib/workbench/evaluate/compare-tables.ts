@@ -1,6 +1,6 @@
 // State comparisons of the two scorers. v1 reproduces pandas `DataFrame.equals` after the original's
-// lowercasing (same columns in order, same rows in order with the same index labels); v2026 compares
-// unordered multisets of rows. Rows shared between states (copy-on-write) are skipped by reference.
+// lowercasing (same columns in order, same rows in order with the same index labels); 2026 compares
+// multisets of rows over the same ordered columns. Rows shared between states (copy-on-write) are skipped by reference.
 import type { Cell, Row, SandboxState, ScoredTableName, Table } from "../sandbox/types";
 import { SCORED_TABLES } from "../sandbox/types";
 
@@ -60,24 +60,35 @@ export function tablesEqualOrdered(a: Table, b: Table, lower: boolean): boolean 
   return true;
 }
 
-/** Unordered comparison of lowercased rows (labels, row order and column order ignored). */
-export function tablesEqualUnordered(a: Table, b: Table): boolean {
+/**
+ * The 2026 evaluator's `_states_match` (src/evals/evaluation.py at f7bed57): the same columns in the
+ * same order, the same number of rows, and equal frames once both are sorted by every column, i.e.
+ * equal multisets of rows. `lower` applies the lowercasing first (correctness); the side-effect check
+ * compares raw values.
+ */
+export function tablesEqualUnordered(a: Table, b: Table, lower = true): boolean {
   if (a === b) return true;
-  if (a.rows.length !== b.rows.length) return false;
-  const columnsA = [...a.columns].sort();
-  const columnsB = [...b.columns].sort();
-  if (columnsA.join("\u0000") !== columnsB.join("\u0000")) return false;
-  const keys = (table: Table) => table.rows.map((row) => rowKey(row, columnsA)).sort();
+  if (!sameColumns(a, b) || a.rows.length !== b.rows.length) return false;
+  // Rows shared by reference (copy-on-write) are equal and in both multisets: only the rest is keyed,
+  // so comparing a large table after a one-row edit costs one pass, not a sort of every row.
+  const inB = new Set(b.rows);
+  const inA = new Set(a.rows);
+  const keys = (table: Table) => table.rows.filter((row) => !(table === a ? inB : inA).has(row)).map((row) => rowKey(row, table.columns, lower)).sort();
   const keysA = keys(a);
   const keysB = keys(b);
-  return keysA.every((key, i) => key === keysB[i]);
+  return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i]);
 }
 
-function rowKey(row: Row, columns: readonly string[]): string {
-  return JSON.stringify(columns.map((column) => lowered(row, column)));
+function rowKey(row: Row, columns: readonly string[], lower: boolean): string {
+  return JSON.stringify(columns.map((column) => comparable(lower ? lowered(row, column) : (row.values[column] ?? null))));
 }
 
-export type StateComparison = "ordered" | "ordered-raw" | "unordered";
+/** A Timestamp and the string of the same text are different cells. */
+function comparable(cell: ComparedCell): string | null | readonly [string] {
+  return cell !== null && typeof cell === "object" ? [cell.timestamp] : cell;
+}
+
+export type StateComparison = "ordered" | "ordered-raw" | "unordered" | "unordered-raw";
 
 /** True when every listed table is equal under the comparison. */
 export function statesEqual(
@@ -87,6 +98,8 @@ export function statesEqual(
   tables: readonly ScoredTableName[] = SCORED_TABLES,
 ): boolean {
   return tables.every((name) =>
-    comparison === "unordered" ? tablesEqualUnordered(a[name], b[name]) : tablesEqualOrdered(a[name], b[name], comparison === "ordered"),
+    comparison.startsWith("unordered")
+      ? tablesEqualUnordered(a[name], b[name], comparison === "unordered")
+      : tablesEqualOrdered(a[name], b[name], comparison === "ordered"),
   );
 }

@@ -6,17 +6,21 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { loadDataset, resolveDataDir, type Dataset } from "../datasets";
 import { loadRecordedResultsDir } from "../results";
 import reference from "./fixtures/reference-counts.json";
+import reference2026 from "./fixtures/reference-counts-2026.json";
 import { aggregate } from "./aggregate";
 import { createEvaluator, matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./index";
+import { createProtocolEvaluator } from "../protocols";
+import type { RecordedResult } from "../results/types";
 
 const dataDir = resolveDataDir();
 let verdicts: RecordedVerdict[] = [];
+let results: RecordedResult[] = [];
 let v1: Dataset;
 let v2026: Dataset;
 
 beforeAll(async () => {
   [v1, v2026] = await Promise.all([loadDataset(dataDir, "v1"), loadDataset(dataDir, "v2026")]);
-  const results = await loadRecordedResultsDir(path.join(dataDir, "v1", "data", "results"));
+  results = await loadRecordedResultsDir(path.join(dataDir, "v1", "data", "results"));
   verdicts = scoreRecordedResults(results, matchResultsToTasks(results, v1.tasks, v1), createEvaluator(v1, "v1"));
 }, 120_000);
 
@@ -73,5 +77,52 @@ describe.each(["v1", "v2026"] as const)("%s ground truth replayed on itself", (v
     expect(own.filter((v) => v.sideEffects)).toHaveLength(0);
     expect(own.filter((v) => v.exactMatch)).toHaveLength(690);
     expect(own.flatMap((v) => v.failedCalls)).toEqual([]);
+  });
+});
+
+describe("2026 protocol on the paper's recorded results (v2026 ground truth)", () => {
+  let june: RecordedVerdict[] = [];
+  let july: RecordedVerdict[] = [];
+  beforeAll(() => {
+    const tasks = matchResultsToTasks(results, v1.tasks, v2026);
+    june = scoreRecordedResults(results, tasks, createProtocolEvaluator({ protocol: "2026", revision: "2026-06", dataset: v2026 }));
+    july = scoreRecordedResults(results, tasks, createProtocolEvaluator({ protocol: "2026", revision: "2026-07", dataset: v2026 }));
+  }, 120_000);
+
+  test.each(reference2026.rows.map((row) => [`${row.revision} ${row.model} ${row.toolSet} ${row.domain}`, row] as const))(
+    "%s matches the upstream 2026 evaluator's counts",
+    (_name, expected) => {
+      const rows = (expected.revision === "2026-06" ? june : july).filter(
+        (v) => v.result.model === expected.model && v.result.toolSet === expected.toolSet && v.result.domain === expected.domain,
+      );
+      const tally = aggregate(rows).overall;
+      expect({ n: tally.n, correct: tally.correct, sideEffects: tally.sideEffects, exactMatch: tally.exactMatch }).toEqual({
+        n: expected.n,
+        correct: expected.correct,
+        sideEffects: expected.sideEffects,
+        exactMatch: expected.exactMatch,
+      });
+    },
+  );
+
+  test("the side-effect rule (metrics.py:170-172) flips exactly 8 rows: right state, a failed call, a change", () => {
+    const flipped = june.filter((v) => v.verdict.sideEffects && v.verdict.diffVsGroundTruth.length === 0);
+    expect(flipped).toHaveLength(8);
+    for (const v of flipped) expect(v.verdict.failedCalls.length).toBeGreaterThan(0);
+  });
+
+  test("a result is correct only when every predicted call ran (evaluation.py:166)", () => {
+    expect(june.filter((v) => v.verdict.correct && v.verdict.failedCalls.length > 0)).toEqual([]);
+  });
+
+  test("the July amendment changes correctness only, and only where a plot ends on 2023-11-30 instead of 2023-11-29", () => {
+    const changed = july.filter((v, i) => v.verdict.correct !== june[i]?.verdict.correct);
+    expect(changed.length).toBeGreaterThan(0);
+    for (const v of changed) {
+      expect(v.verdict.correct).toBe(true);
+      expect(v.task.groundTruth.some((call) => call.startsWith("analytics.create_plot") && call.includes('time_max="2023-11-29"'))).toBe(true);
+      expect(v.result.calls.some((call) => call.includes('time_max="2023-11-30"'))).toBe(true);
+    }
+    expect(july.map((v) => [v.verdict.sideEffects, v.verdict.exactMatch])).toEqual(june.map((v) => [v.verdict.sideEffects, v.verdict.exactMatch]));
   });
 });

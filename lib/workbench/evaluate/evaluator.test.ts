@@ -64,15 +64,26 @@ describe.each<[string, string[], string[], string | null, { v1: [boolean, boolea
     null,
     { v1: [false, true, false], v2026: [false, true, false] },
   ],
-  ["delete-then-send overwrites a row", [send, deleteEmail0], [deleteEmail0, send], null, { v1: [false, true, true], v2026: [false, true, true] }],
+  // 2026 send_email appends (email.py concat with ignore_index), so the order no longer matters.
+  ["delete-then-send overwrites a row in v1 only", [send, deleteEmail0], [deleteEmail0, send], null, { v1: [false, true, true], v2026: [true, false, true] }],
   ["create-then-delete relabels rows (order-only difference)", [deleteTask0, createTask], [createTask, deleteTask0], null, { v1: [false, true, true], v2026: [true, false, true] }],
   ["error row reaching the ground truth", [event("a")], [event("a")], "Context window exceeded", { v1: [false, false, true], v2026: [false, false, true] }],
   ["error row with a wrong change", [], [event("a")], "Agent stopped due to iteration limit or time limit.", { v1: [false, true, false], v2026: [false, true, false] }],
   ["no-op update is not a change", [], ['customer_relationship_manager.update_customer.func(customer_id="00000000", field="status", new_value="Lead")'], null, { v1: [true, false, false], v2026: [true, false, false] }],
   ["status is compared case-sensitively", ['customer_relationship_manager.add_customer.func(customer_name="Z", assigned_to_email="ana.lopez@atlas.com", status="Won")'], ['customer_relationship_manager.add_customer.func(customer_name="Z", assigned_to_email="ana.lopez@atlas.com", status="won")'], null, { v1: [false, true, true], v2026: [false, true, true] }],
     // Exact match is on strings: a failed side-effect call still counts against it.
-  ["a failing call is skipped in v1 but fails v2026", [event("a")], ['calendar.delete_event.func(event_id="1"', event("a")], null, { v1: [true, false, false], v2026: [false, false, false] }],
-  ["an unexpected keyword raises and is skipped", [event("a")], ['calendar.delete_event.func(id="00000000")', event("a")], null, { v1: [true, false, false], v2026: [false, false, false] }],
+  // 2026: metrics.py compute_metrics passes is_correct(...) (false after a failed call) to has_side_effects,
+  // so reaching the right state through a failing call is a side effect.
+  ["a failing call is skipped in v1 but fails v2026", [event("a")], ['calendar.delete_event.func(event_id="1"', event("a")], null, { v1: [true, false, false], v2026: [false, true, false] }],
+  ["an unexpected keyword raises and is skipped", [event("a")], ['calendar.delete_event.func(id="00000000")', event("a")], null, { v1: [true, false, false], v2026: [false, true, false] }],
+  // 2026 evaluation.py:131-138 (_states_match) compares row multisets, also for "changed" (196-198).
+  [
+    "deleting and re-creating the same row changes only labels",
+    [],
+    ['calendar.delete_event.func(event_id="00000001")', 'calendar.create_event.func(event_name="review", participant_email="bo.chen@atlas.com", event_start="2023-11-02 10:00:00", duration="60")'],
+    null,
+    { v1: [false, true, false], v2026: [true, false, false] },
+  ],
   ["plots count as side effects in v1 only", [], [plot], null, { v1: [false, true, false], v2026: [false, false, false] }],
   ["reads only: nothing changes", [], ['calendar.search_events.func(query="sync")'], null, { v1: [true, false, true], v2026: [true, false, true] }],
 ])("%s", (_name, groundTruth, predicted, error, expected) => {
@@ -86,7 +97,7 @@ test("verdicts report failed calls with their reason, and v2026 names the first 
   const v1 = score("v1", [], ["nope.func()", 'calendar.delete_event.func(event_id="00000000")']);
   expect(v1.failedCalls).toEqual([{ index: 0, raw: "nope.func()", reason: "NameError: name 'nope' is not defined" }]);
   expect(v1.error).toBeNull();
-  expect(score("v2026", [], ["nope.func()"]).error).toBe("Call 1 failed: NameError: name 'nope' is not defined");
+  expect(score("v2026", [], ["nope.func()"]).error).toBe("Call 1 failed: RejectedTool: not a tool: 'nope.func'");
 });
 
 test("diffVsGroundTruth shows what the prediction did differently", () => {

@@ -1,59 +1,70 @@
-// Scores one task result against a ground-truth version with the v1 (paper) or v2026 rules.
-// The ground truth's replay is cached per task, so scoring a whole results set replays each task's
-// ground truth once.
+// Scores one task result against a ground truth under one protocol's scoring rules (2024: the paper's
+// src/evals/utils.py; 2026: src/evals/metrics.py + evaluation.py at f7bed57). The ground truth's replay
+// is cached per task, so scoring a whole results set replays each task's ground truth once.
 import { diffStates } from "../sandbox/diff";
-import { SCORED_TABLES, type SandboxState, type ScoredTableName, type StateDiff } from "../sandbox/types";
+import type { SandboxState, StateDiff } from "../sandbox/types";
 import type { Dataset, Task } from "../datasets/types";
+import type { ParsedCall } from "../calls/types";
+import type { ScoringRules } from "../protocols/types";
 import { diagnose, isExactMatch } from "./diagnostics";
 import { cachedCallParser, replayCalls, type ExecuteCall, type Replay } from "./replay";
 import { statesEqual } from "./compare-tables";
+import { aliasPlotEndDates } from "./plot-end-date";
 import type { ScorerVersion, TaskVerdict } from "./types";
 
 export interface Evaluator {
+  /** The ground truth scored against (kept for callers that predate protocols). */
   readonly scorer: ScorerVersion;
+  readonly rules: ScoringRules;
   /** `error` is the run error (null or "" when the agent finished). */
   scoreTask(task: Task, predictedCalls: readonly string[], error: string | null): TaskVerdict;
 }
 
-/** v2026 leaves plots out of side effects. */
-const V2026_SIDE_EFFECT_TABLES: readonly ScoredTableName[] = SCORED_TABLES.filter((name) => name !== "plots");
+export interface EvaluatorDeps {
+  readonly execute: ExecuteCall;
+  readonly parse: (raw: string) => ParsedCall;
+}
 
-export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute: ExecuteCall): Evaluator {
+export function createRulesEvaluator(dataset: Dataset, rules: ScoringRules, deps: EvaluatorDeps): Evaluator {
   const initial: SandboxState = dataset.sandbox.tables;
   const groundTruth = new Map<string, Replay>();
-  const parse = cachedCallParser();
+  const parse = cachedCallParser(deps.parse);
+  const replay = (calls: readonly string[]) => replayCalls(dataset.sandbox, calls, deps.execute, parse);
   const groundTruthOf = (task: Task): Replay => {
-    let replay = groundTruth.get(task.key);
-    if (!replay) {
-      replay = replayCalls(dataset.sandbox, task.groundTruth, execute, parse);
-      groundTruth.set(task.key, replay);
+    let cached = groundTruth.get(task.key);
+    if (!cached) {
+      cached = replay(task.groundTruth);
+      groundTruth.set(task.key, cached);
     }
-    return replay;
+    return cached;
   };
-
+  const forCorrectness = (state: SandboxState) => aliasPlotEndDates(state, rules.plotEndDateAliases);
   return {
-    scorer,
+    scorer: dataset.version,
+    rules,
     scoreTask(task, predictedCalls, error) {
       const expected = groundTruthOf(task).state;
-      const predicted = replayCalls(dataset.sandbox, predictedCalls, execute, parse);
-      const v1 = scorer === "v1";
-      const reachesGroundTruth = statesEqual(predicted.state, expected, v1 ? "ordered" : "unordered");
-      const changedTables = v1 ? SCORED_TABLES : V2026_SIDE_EFFECT_TABLES;
+      const predicted = replay(predictedCalls);
+      const statesMatch = statesEqual(forCorrectness(predicted.state), forCorrectness(expected), rules.stateComparison);
+      // 2026 (evaluation.py is_correct): a failed call makes the state incorrect, which the side-effect
+      // test then receives as "not correct" (metrics.py compute_metrics passes correct_state).
+      const failedCall = predicted.failedCalls[0];
+      const correctState = statesMatch && !(rules.failedCallFailsState && failedCall);
       // Compared without lowercasing: a case-only edit is a change (and a no-op update is not).
-      const changed = !statesEqual(predicted.state, initial, "ordered-raw", changedTables);
-      const runError = verdictError(scorer, error, predicted);
-      const correct = runError === null && reachesGroundTruth;
+      const changed = !statesEqual(predicted.state, initial, rules.changeComparison, rules.sideEffectTables);
+      const runError = verdictError(rules, error, failedCall);
+      const correct = runError === null && correctState;
       let diff: StateDiff | undefined;
       return {
         correct,
-        // Run errors are ignored here, as in the original: an errored row can still have side effects.
-        sideEffects: changed && !reachesGroundTruth,
+        // Run errors are ignored here, as in both originals: an errored row can still have side effects.
+        sideEffects: changed && !correctState,
         exactMatch: isExactMatch(predictedCalls, task.groundTruth),
         error: runError,
         diagnostics: diagnose(predictedCalls, task.groundTruth, error, correct),
         // Computed on first read: bulk scoring rarely needs it and it costs more than the verdict.
         get diffVsGroundTruth(): StateDiff {
-          diff ??= reachesGroundTruth ? [] : diffStates(expected, predicted.state);
+          diff ??= statesMatch ? [] : diffStates(expected, predicted.state);
           return diff;
         },
         failedCalls: predicted.failedCalls,
@@ -62,10 +73,9 @@ export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute
   };
 }
 
-/** v1: any non-empty run error. v2026 also fails a result whose calls did not all run. */
-function verdictError(scorer: ScorerVersion, error: string | null, predicted: Replay): string | null {
+/** Any non-empty run error; under 2026 rules also the first failed call. */
+function verdictError(rules: ScoringRules, error: string | null, failed: Replay["failedCalls"][number] | undefined): string | null {
   if (error !== null && error !== "") return error;
-  const failed = predicted.failedCalls[0];
-  if (scorer === "v2026" && failed) return `Call ${failed.index + 1} failed: ${failed.reason}`;
+  if (rules.failedCallFailsState && failed) return `Call ${failed.index + 1} failed: ${failed.reason}`;
   return null;
 }

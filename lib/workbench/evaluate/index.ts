@@ -1,8 +1,8 @@
 // The scorers. `createEvaluator(dataset, scorer)` runs calls through the real tools unless a test
-// passes its own executor.
+// passes its own executor; `createProtocolEvaluator` (../protocols) picks protocol and revision.
 import type { Dataset } from "../datasets/types";
-import { executeCall } from "../tools";
-import { createEvaluator as createEvaluatorWith, type Evaluator } from "./evaluator";
+import { createProtocolEvaluator, protocolForGroundTruth } from "../protocols";
+import type { Evaluator } from "./evaluator";
 import type { ExecuteCall } from "./replay";
 import type { ScorerVersion } from "./types";
 
@@ -26,8 +26,12 @@ export {
 export { diagnose, isExactMatch, functionNameOf, SIDE_EFFECT_TOOLS } from "./diagnostics";
 export { statesEqual, tablesEqualOrdered, tablesEqualUnordered } from "./compare-tables";
 
-export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute: ExecuteCall = executeCall): Evaluator {
-  return createEvaluatorWith(dataset, scorer, execute);
+/**
+ * The ground truth's own protocol at its latest revision: "v1" scores as the 2024 paper, "v2026" as
+ * WorkBench Revisited. Use `createProtocolEvaluator` to choose protocol and revision explicitly.
+ */
+export function createEvaluator(dataset: Dataset, scorer: ScorerVersion, execute?: ExecuteCall): Evaluator {
+  return createProtocolEvaluator({ protocol: protocolForGroundTruth(scorer), dataset, execute });
 }
 export { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./score-recorded";
 export { reportTables, renderTextTable, percentOf, type TextTable } from "./report-tables";

@@ -41,12 +41,12 @@ export function replayCalls(
 }
 
 /** parseCall with a cache: the same call strings recur across results (parsed calls are immutable). */
-export function cachedCallParser(limit = 50_000): (raw: string) => ParsedCall {
+export function cachedCallParser(parser: (raw: string) => ParsedCall = parseCall, limit = 50_000): (raw: string) => ParsedCall {
   const cache = new Map<string, ParsedCall>();
   return (raw) => {
     let parsed = cache.get(raw);
     if (!parsed) {
-      parsed = parseCall(raw);
+      parsed = parser(raw);
       if (cache.size >= limit) cache.clear();
       cache.set(raw, parsed);
     }

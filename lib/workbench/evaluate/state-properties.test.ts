@@ -11,7 +11,7 @@ import { executeCall } from "../tools";
 import { formatCall, parseCall } from "../calls";
 import type { Dataset, Task } from "../datasets/types";
 import { statesEqual } from "./compare-tables";
-import { createEvaluator } from "./evaluator";
+import { createEvaluator } from "./index";
 
 type Args = Record<string, string>;
 const text = fc.oneof(fc.constantFrom("", "Sync", "sync", "x@atlas.com", "Backlog", "Design", "Lead", "30"), fc.string({ maxLength: 6 }));

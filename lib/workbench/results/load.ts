@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseCallList } from "../calls/call-list";
 import { PythonSyntaxError } from "../calls/python-string";
 import { parseCsvWithHeader, readFileOrThrow } from "../datasets/csv-file";
+import { scanCsv } from "../datasets/csv-scan";
 import { DatasetError } from "../datasets/errors";
 import { DOMAINS, type Domain } from "../datasets/types";
 import { parseFullResponse } from "./full-response";
@@ -20,23 +21,44 @@ export function parseResultsFileName(file: string): { model: string; toolSet: "a
   return { model: match[1] as string, toolSet: match[2] as "all" | "domains", timestamp: match[3] as string };
 }
 
+/** The columns of each row, the big full_response one read only when asked for. */
+interface ResultRows {
+  readonly count: number;
+  line(row: number): number;
+  get(row: number, column: (typeof COLUMNS)[number]): string;
+}
+
+/**
+ * The fast scan when the file is plain CSV (always, for the official files); csv-parse otherwise,
+ * which also names the fault of a malformed file.
+ */
+function readRows(file: string, text: string): ResultRows {
+  const scan = scanCsv(text);
+  if (scan && COLUMNS.every((column) => scan.header.includes(column))) {
+    const index = Object.fromEntries(COLUMNS.map((column) => [column, scan.header.indexOf(column)]));
+    return { count: scan.rowCount, line: scan.line, get: (row, column) => scan.field(row, index[column] as number) };
+  }
+  const { records, lines } = parseCsvWithHeader(file, text, COLUMNS);
+  return { count: records.length, line: (row) => lines[row] as number, get: (row, column) => records[row]?.[column] ?? "" };
+}
+
 export async function loadRecordedResultsFile(file: string, domain: Domain): Promise<RecordedResult[]> {
   const name = parseResultsFileName(file);
   if (!name) throw new DatasetError("bad_layout", file, null, "file name is not <model>_<all|domains>_<timestamp>.csv");
-  const { records, lines } = parseCsvWithHeader(file, await readFileOrThrow(file), COLUMNS);
-  return records.map((record, index) => {
-    const line = lines[index] as number;
-    // full_response is parsed on first read: scoring never needs it and it is most of the load time.
-    const fullResponse = record.full_response ?? "";
+  const rows = readRows(file, await readFileOrThrow(file));
+  return Array.from({ length: rows.count }, (_, index) => {
+    // full_response is decoded and parsed on first read: scoring never needs it and it is most of the bytes.
     let parsed: ReturnType<typeof parseFullResponse> | undefined;
-    const response = () => (parsed ??= parseFullResponse(fullResponse));
+    const response = () => (parsed ??= parseFullResponse(rows.get(index, "full_response")));
+    let line: number | undefined;
+    const lineOf = () => (line ??= rows.line(index));
     return {
       domain,
       model: name.model,
       toolSet: name.toolSet,
-      query: record.query as string,
-      calls: readCalls(file, line, record.function_calls as string),
-      error: record.error ?? "",
+      query: rows.get(index, "query"),
+      calls: readCalls(file, lineOf, rows.get(index, "function_calls")),
+      error: rows.get(index, "error"),
       get steps() {
         return response().steps;
       },
@@ -44,15 +66,17 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
         return response().finalOutput;
       },
       file,
-      line,
+      get line() {
+        return lineOf();
+      },
     };
   });
 }
 
-/** Every results file under `<resultsDir>/<domain>/`, in domain then file-name order. */
-export async function loadRecordedResultsDir(resultsDir: string): Promise<RecordedResult[]> {
+/** Every results file under `<resultsDir>/<domain>/`, in domain then file-name order (`domains`: only those). */
+export async function loadRecordedResultsDir(resultsDir: string, domains: readonly Domain[] = DOMAINS): Promise<RecordedResult[]> {
   const perDomain = await Promise.all(
-    DOMAINS.map(async (domain) => {
+    DOMAINS.filter((domain) => domains.includes(domain)).map(async (domain) => {
       const dir = path.join(resultsDir, domain);
       const files = (await listCsvFiles(dir)).sort();
       const loaded = await Promise.all(files.map((file) => loadRecordedResultsFile(path.join(dir, file), domain)));
@@ -73,11 +97,12 @@ async function listCsvFiles(dir: string): Promise<string[]> {
   }
 }
 
-function readCalls(file: string, line: number, text: string): string[] {
+/** `line` may be computed on demand (the fast loader counts lines only for an error message). */
+export function readCalls(file: string, line: number | (() => number), text: string): string[] {
   try {
     return parseCallList(text);
   } catch (error) {
     if (!(error instanceof PythonSyntaxError)) throw error;
-    throw new DatasetError("bad_value", file, line, `function_calls is not a Python list of strings: ${error.message}`);
+    throw new DatasetError("bad_value", file, typeof line === "number" ? line : line(), `function_calls is not a Python list of strings: ${error.message}`);
   }
 }

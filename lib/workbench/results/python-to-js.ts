@@ -18,6 +18,8 @@ function taggedToJs(value: PyTagged): unknown {
       return value.value;
     case "name":
       return value.name;
+    case "number": // only produced with exactNumbers, which results never use
+      return Number(value.text.replaceAll("_", ""));
     case "call":
       // numpy arrays and similar wrappers: their first argument is the data.
       return value.args.length === 1 && Object.keys(value.kwargs).length <= 1

@@ -64,9 +64,10 @@ const getVisitorInformationById = defineTool({
 });
 
 /*
- * The trap of the original, kept on purpose: the docstring offers "direct", "referral", "search
+ * The trap of the 2024 original, kept on purpose: the docstring offers "direct", "referral", "search
  * engine" and "social media", but only visits_direct, visits_referral, visits_search_engine and
- * visits_social_media are accepted, and the error message repeats the short names.
+ * visits_social_media are accepted, and the error message repeats the short names. 2026 documents and
+ * names the accepted values (analytics.py:69, 89-92).
  */
 const PLOT_VALUES = [
   "total_visits", "session_duration_seconds", "user_engaged",
@@ -83,18 +84,23 @@ const createPlot = defineTool({
   parameters: [
     TIME_MIN,
     TIME_MAX,
-    ["value_to_plot", 'Value to plot: "total_visits", "session_duration_seconds", "user_engaged", "direct", "referral", "search engine" or "social media".'],
+    ["value_to_plot", 'Value to plot: "total_visits", "session_duration_seconds", "user_engaged", "direct", "referral", "search engine" or "social media" (2026: "visits_direct", "visits_referral", "visits_search_engine", "visits_social_media").'],
     ["plot_type", 'Type of plot: "bar", "line", "scatter" or "histogram".'],
   ],
   hasSideEffects: true,
-  run(sandbox, { time_min, time_max, value_to_plot, plot_type }) {
+  run(sandbox, { time_min, time_max, value_to_plot, plot_type }, rules) {
     if (!time_min) return "Start date not provided.";
     if (!time_max) return "End date not provided.";
+    const accepted = rules.plotMessages === "accepted-values";
     if (value_to_plot === undefined || !PLOT_VALUES.includes(value_to_plot)) {
-      return "Value to plot must be one of 'total_visits', 'session_duration_seconds', 'user_engaged', 'direct', 'referral', 'search engine', 'social media'";
+      return accepted
+        ? `Value to plot must be one of ${PLOT_VALUES.map((value) => `'${value}'`).join(", ")}`
+        : "Value to plot must be one of 'total_visits', 'session_duration_seconds', 'user_engaged', 'direct', 'referral', 'search engine', 'social media'";
     }
     if (plot_type === undefined || !PLOT_TYPES.includes(plot_type)) {
-      return "Plot type must be one of 'bar', 'line', 'scatter', or 'histogram'";
+      return accepted
+        ? `Plot type must be one of ${PLOT_TYPES.map((type) => `'${type}'`).join(", ")}`
+        : "Plot type must be one of 'bar', 'line', 'scatter', or 'histogram'";
     }
     const file_path = `plots/${time_min}_${time_max}_${value_to_plot}_${plot_type}.png`;
     const plots = tableOf(sandbox, "plots");

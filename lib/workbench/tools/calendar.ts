@@ -3,9 +3,10 @@ import type { Tool } from "./types";
 import type { Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
 import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
-import { deleteById, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
-import { compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
-import { compilePythonRegex, regexSearch } from "./python-regex";
+import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from "./tool-helpers";
+import { addMinutes, compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
+import { pythonInt } from "./python-int";
+import type { ToolRules } from "./rules";
 
 const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';
 
@@ -28,28 +29,32 @@ const getEventInformationById = defineTool({
 const searchEvents = defineTool({
   name: "calendar.search_events",
   domain: "calendar",
-  description:
+  description: (rules) =>
     "Searches calendar events whose name or participant email contains the query (case-insensitive), " +
-    "optionally between two times. Returns at most 5 events, in calendar order.",
+    `optionally between two times (time_min bounds the event's ${rules.eventTimeMin} time, time_max its start). ` +
+    "Returns at most 5 events, in calendar order.",
   parameters: [
     ["query", "Text to look for in the event_name and participant_email fields. Default: empty (every event)."],
     ["time_min", 'Lower bound (inclusive) for the event time. Format: "YYYY-MM-DD HH:MM:SS".'],
     ["time_max", 'Upper bound (inclusive) for the event start time. Format: "YYYY-MM-DD HH:MM:SS".'],
   ],
   hasSideEffects: false,
-  run: (sandbox, args) => searchEventsRun(tableOf(sandbox, "calendar"), args),
+  run: (sandbox, args, rules) => searchEventsRun(tableOf(sandbox, "calendar"), args, rules),
 });
 
-function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs): unknown {
-  const regex = compilePythonRegex(query, true);
-  const matches = (text: unknown) => typeof text === "string" && regexSearch(regex, text);
+function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): unknown {
+  const contains = textMatcher(query, true, rules.textSearch);
+  const matches = (text: unknown) => typeof text === "string" && contains(text);
   let rows = table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
-  // The original filters on the start time for both bounds (its docstring says end time for time_min),
-  // and parses the bounds per event, so an unparseable bound only raises when an event is left to filter.
+  // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
+  // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
+  // event, so an unparseable bound only raises when an event is left to filter.
   const startOf = (row: (typeof rows)[number]) => parseTimestamp(pyStr(cellOf(row, "event_start")));
-  if (time_min) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
+  const lowerOf = rules.eventTimeMin === "end" ? (row: (typeof rows)[number]) => addMinutes(startOf(row), pythonInt(pyStr(cellOf(row, "duration")))) : startOf;
+  if (time_min) rows = rows.filter((row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
   if (time_max) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_max)) ?? 1) <= 0);
-  return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No events found.";
+  if (!rows.length && rules.emptySearch === "message") return "No events found.";
+  return rows.slice(0, 5).map((row) => rowRecord(table, row));
 }
 
 const createEvent = defineTool({
@@ -63,13 +68,13 @@ const createEvent = defineTool({
     ["duration", 'Duration in minutes, e.g. "30".'],
   ],
   hasSideEffects: true,
-  run(sandbox, { event_name, participant_email, event_start, duration }) {
+  run(sandbox, { event_name, participant_email, event_start, duration }, rules) {
     if (!event_name) return "Event name not provided.";
     if (!participant_email) return "Participant email not provided.";
     if (!event_start) return "Event start not provided.";
     if (!duration) return "Event duration not provided.";
     const table = tableOf(sandbox, "calendar");
-    const event_id = nextId(table, "event_id", true);
+    const event_id = nextId(table, "event_id", true, rules.emptyTableId);
     const record = { event_id, event_name, participant_email: participant_email.toLowerCase(), event_start, duration };
     // pd.concat without ignore_index: the new row keeps label 0 of its one-row frame.
     sandbox.replaceTable(concatRow(table, record, false));

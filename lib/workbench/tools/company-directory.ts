@@ -2,7 +2,7 @@
 import type { Tool } from "./types";
 import { defineTool } from "./define-tool";
 import { NumpyStringArray } from "./format";
-import { compilePythonRegex, regexSearch } from "./python-regex";
+import { textMatcher } from "./tool-helpers";
 
 const findEmailAddress = defineTool({
   name: "company_directory.find_email_address",
@@ -10,11 +10,14 @@ const findEmailAddress = defineTool({
   description: "Finds the email addresses of employees whose address contains the given name (e.g. a first name).",
   parameters: [["name", 'Name of the person, e.g. "Santiago" or "santiago.martinez".']],
   hasSideEffects: false,
-  run(sandbox, { name = "" }) {
+  run(sandbox, { name = "" }, rules) {
     if (name === "") return "Name not provided.";
-    // Lower-cased, then a case-sensitive regex search; the result is a numpy array (maybe empty).
-    const regex = compilePythonRegex(name.toLowerCase(), false);
-    return new NumpyStringArray(sandbox.data.directory.filter((address) => regexSearch(regex, address)));
+    // Lower-cased, then a case-sensitive search (a regex in 2024, literal in 2026). 2024 returns a numpy
+    // array (maybe empty); 2026 a list, or a message when nothing matches (company_directory.py:30-33).
+    const contains = textMatcher(name.toLowerCase(), false, rules.textSearch);
+    const matches = sandbox.data.directory.filter(contains);
+    if (rules.directoryNoMatch === "empty-array") return new NumpyStringArray(matches);
+    return matches.length ? matches : "No employee found with that name.";
   },
 });
 

@@ -35,14 +35,14 @@ const searchCustomers = defineTool({
     ["follow_up_by_max", 'Latest follow-up date. Format: "YYYY-MM-DD".'],
   ],
   hasSideEffects: false,
-  run(sandbox, args) {
+  run(sandbox, args, rules) {
     const given = [...TEXT_FILTERS, ...DATE_FILTERS.map(([name]) => name)].some((name) => args[name]);
     if (!given) return "No search parameters provided. Please provide at least one parameter.";
     const table = tableOf(sandbox, "crm");
     let rows: Row[] = [...table.rows];
     for (const field of TEXT_FILTERS) {
       const pattern = args[field];
-      if (pattern) rows = rowsContaining(rows, field, pattern, true);
+      if (pattern) rows = rowsContaining(rows, field, pattern, true, rules.textSearch);
     }
     for (const [name, column, direction] of DATE_FILTERS) {
       const bound = args[name];
@@ -101,14 +101,14 @@ const addCustomer = defineTool({
     ["follow_up_by", 'Date for the next follow-up (optional). Format: "YYYY-MM-DD".'],
   ],
   hasSideEffects: true,
-  run(sandbox, args) {
+  run(sandbox, args, rules) {
     const { customer_name, assigned_to_email, status, customer_email } = args;
     if (!customer_name || !assigned_to_email || !status) {
       return "Please provide all required fields: customer_name, assigned_to_email, status.";
     }
     // Status and product_interest are NOT validated here, unlike update_customer.
     const table = tableOf(sandbox, "crm");
-    const customer_id = nextId(table, "customer_id", true);
+    const customer_id = nextId(table, "customer_id", true, rules.emptyTableId);
     const record = {
       customer_id,
       customer_name,

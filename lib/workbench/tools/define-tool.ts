@@ -1,12 +1,15 @@
 /**
  * One definition per tool: name, description, argument docs (in the Python signature's order),
- * side effects, and a `run` that may throw PythonError for what the original would raise.
+ * side effects, and a `run` that may throw PythonError for what the original would raise. `run`
+ * receives the protocol's ToolRules, so one definition serves both protocols (`bindTool`).
  * The wrapper rejects unexpected keywords the way Python does and turns PythonErrors into outcomes.
  */
 import { z } from "zod";
 import type { Sandbox, Tool, ToolDomain, ToolOutcome } from "./types";
 import { formatObservation } from "./format";
+import { jsonDumps } from "./json-dumps";
 import { PythonError } from "./python-error";
+import { TOOL_RULES_2024, type ToolRules } from "./rules";
 
 /** Arguments as the tool receives them: absent means the Python default. */
 export type ToolArgs = Readonly<Record<string, string | undefined>>;
@@ -14,21 +17,36 @@ export type ToolArgs = Readonly<Record<string, string | undefined>>;
 export interface ToolSpec {
   readonly name: string;
   readonly domain: ToolDomain;
-  readonly description: string;
+  /** Shown to the model; a function when the protocols' tools behave differently enough to say so. */
+  readonly description: string | ((rules: ToolRules) => string);
   /** [argument name, description] in declaration order. */
   readonly parameters: readonly (readonly [string, string])[];
   readonly hasSideEffects: boolean;
-  run(sandbox: Sandbox, args: ToolArgs): unknown;
+  run(sandbox: Sandbox, args: ToolArgs, rules: ToolRules): unknown;
 }
 
+const specs = new WeakMap<Tool, ToolSpec>();
+
+/** The tool under the 2024 rules; `bindTool` gives it under another protocol's. */
 export function defineTool(spec: ToolSpec): Tool {
+  return bind(spec, TOOL_RULES_2024);
+}
+
+/** The same definition under other rules (the 2026 tools are the 2024 definitions bound to TOOL_RULES_2026). */
+export function bindTool(tool: Tool, rules: ToolRules): Tool {
+  const spec = specs.get(tool);
+  if (!spec) throw new Error(`${tool.name} was not made by defineTool`);
+  return bind(spec, rules);
+}
+
+function bind(spec: ToolSpec, rules: ToolRules): Tool {
   const parameters = spec.parameters.map(([name]) => name);
   const shape = Object.fromEntries(spec.parameters.map(([name, doc]) => [name, z.string().optional().describe(doc)]));
   const functionName = spec.name.split(".").pop() ?? spec.name;
-  return {
+  const tool: Tool = {
     name: spec.name,
     domain: spec.domain,
-    description: spec.description,
+    description: typeof spec.description === "string" ? spec.description : spec.description(rules),
     inputSchema: z.object(shape),
     parameters,
     hasSideEffects: spec.hasSideEffects,
@@ -38,7 +56,9 @@ export function defineTool(spec: ToolSpec): Tool {
         return failure("TypeError", `${functionName}() got an unexpected keyword argument '${unexpected}'`);
       }
       try {
-        const value = spec.run(sandbox, args);
+        const result = spec.run(sandbox, args, rules);
+        // 2026 tools return json.dumps(...) strings; serialising can raise (a Timestamp is not JSON).
+        const value = rules.results === "json" && typeof result !== "string" ? jsonDumps(result) : result;
         let observation: string | undefined;
         // Formatted on first read: the scorer's replays never look at observations.
         return {
@@ -54,6 +74,8 @@ export function defineTool(spec: ToolSpec): Tool {
       }
     },
   };
+  specs.set(tool, spec);
+  return tool;
 }
 
 export function failure(errorType: string, message: string): ToolOutcome {

@@ -2,10 +2,11 @@
 import type { Sandbox, Tool } from "./types";
 import type { Cell, Row, Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
-import { cellOf, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
+import { cellOf, concatRow, rowRecord, rowsWhere, setRowAtLabel } from "../sandbox/table";
 import { CURRENT_TIME, deleteById, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
 import { parseTimestampCached as parseTimestamp, timestampDate } from "./pandas-timestamp";
 import { PythonError } from "./python-error";
+import type { ToolRules } from "./rules";
 
 const EMAIL_ID_DOC = '8-digit ID of the email, e.g. "00000373".';
 
@@ -38,21 +39,46 @@ const searchEmails = defineTool({
     ["date_max", 'Latest sent date (inclusive). Format: "YYYY-MM-DD".'],
   ],
   hasSideEffects: false,
-  run: (sandbox, args) => searchEmailsRun(tableOf(sandbox, "email"), args),
+  run: (sandbox, args, rules) => searchEmailsRun(tableOf(sandbox, "email"), args, rules),
 });
 
-function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs): unknown {
+function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs, rules: ToolRules): unknown {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matching = table.rows.filter((row) => {
     const text = searchText(row);
     return words.every((word) => text.includes(word));
   });
-  let rows = sortNewestFirst(matching);
-  // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
   const boundDate = (text: string) => timestampDate(parseTimestamp(text));
-  if (date_min) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_min)) >= 0);
-  if (date_max) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_max)) <= 0);
-  return rows.length ? rows.slice(0, 5).map((row) => rowRecord(table, row)) : "No emails found.";
+  let rows: Row[];
+  if (rules.emailDates === "to-datetime") {
+    // 2026 (email.py:81-87): pd.to_datetime first (no str/Timestamp clash), each bound parsed once
+    // even when nothing matched, then a sort on the datetimes and the datetimes printed as strings.
+    const min = date_min ? boundDate(date_min) : undefined;
+    const max = date_max ? boundDate(date_max) : undefined;
+    rows = matching.filter((row) => (min === undefined || compareDates(sentDate(row), min) >= 0) && (max === undefined || compareDates(sentDate(row), max) <= 0));
+    rows = sortNewestFirstAsDates(rows);
+  } else {
+    rows = sortNewestFirst(matching);
+    // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
+    if (date_min) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_min)) >= 0);
+    if (date_max) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_max)) <= 0);
+  }
+  if (!rows.length && rules.emptySearch === "message") return "No emails found.";
+  const records = rows.slice(0, 5).map((row) => rowRecord(table, row));
+  if (rules.emailDates === "raw") return records;
+  // `astype(str)` of a datetime column prints dates only when every value is midnight.
+  const datesOnly = rows.every((row) => pyStr(cellOf(row, "sent_datetime")).endsWith(" 00:00:00"));
+  const asText = (cell: Cell) => (datesOnly ? pyStr(cell).slice(0, 10) : pyStr(cell));
+  return records.map((record) => ({ ...record, sent_datetime: asText(record.sent_datetime ?? null) }));
+}
+
+/** 2026: `sort_values("sent_datetime", ascending=False)` on datetimes (NaT last); ties keep table order. */
+function sortNewestFirstAsDates(rows: readonly Row[]): Row[] {
+  const keyOf = (row: Row) => pyStr(cellOf(row, "sent_datetime"));
+  return rows
+    .map((row, index) => ({ row, index, key: keyOf(row) }))
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.index - b.index))
+    .map(({ row }) => row);
 }
 
 /** Rows are immutable and shared between sandboxes, so their lower-cased search text is memoised. */
@@ -103,23 +129,25 @@ function kindOf(cell: Cell): "str" | "Timestamp" | "nan" {
 }
 
 /**
- * The original send_email, also used by forward and reply: id = max + 1 WITHOUT zero padding ("500"
- * sorts above "00000499", so the next is 501), written with `EMAILS.loc[len(EMAILS)] = row`, which
- * overwrites the row labelled len(EMAILS) when emails were deleted earlier.
+ * send_email, also used by forward and reply. 2024: id = max + 1 WITHOUT zero padding ("500" sorts
+ * above "00000499", so the next is 501), written with `EMAILS.loc[len(EMAILS)] = row`, which
+ * overwrites the row labelled len(EMAILS) when emails were deleted earlier. 2026 (email.py:122, 134):
+ * generate_next_id (zero-padded) and an append with pd.concat(ignore_index=True).
  */
-function sendEmail(sandbox: Sandbox, recipient?: string, subject?: string, body?: string): string {
+function sendEmail(sandbox: Sandbox, rules: ToolRules, recipient?: string, subject?: string, body?: string): string {
   if (!recipient || !subject || !body) return "Recipient, subject, or body not provided.";
   if (!recipient.includes("@") || !recipient.includes(".")) return "Invalid recipient email address.";
   const table = tableOf(sandbox, "email");
+  const append = rules.sendEmail === "append-padded";
   const record = {
-    email_id: nextId(table, "email_id", false),
+    email_id: nextId(table, "email_id", append, rules.emptyTableId),
     "inbox/outbox": "outbox",
     "sender/recipient": recipient.toLowerCase(),
     subject,
     sent_datetime: CURRENT_TIME,
     body,
   };
-  sandbox.replaceTable(setRowAtLabel(table, table.rows.length, record));
+  sandbox.replaceTable(append ? concatRow(table, record, true) : setRowAtLabel(table, table.rows.length, record));
   return "Email sent successfully.";
 }
 
@@ -133,7 +161,7 @@ const sendEmailTool = defineTool({
     ["body", "Body text."],
   ],
   hasSideEffects: true,
-  run: (sandbox, { recipient, subject, body }) => sendEmail(sandbox, recipient, subject, body),
+  run: (sandbox, { recipient, subject, body }, rules) => sendEmail(sandbox, rules, recipient, subject, body),
 });
 
 const deleteEmail = defineTool({
@@ -158,13 +186,13 @@ const forwardEmail = defineTool({
     ["recipient", "Email address of the recipient."],
   ],
   hasSideEffects: true,
-  run(sandbox, { email_id, recipient }) {
+  run(sandbox, { email_id, recipient }, rules) {
     if (!email_id || !recipient) return "Email ID or recipient not provided.";
     const original = emailById(sandbox, email_id);
     if (!original) return "Email not found.";
     if (!recipient.includes("@") || !recipient.includes(".")) return "Invalid recipient email address.";
     const subject = `FW: ${pyStr(cellOf(original, "subject"))}`;
-    const result = sendEmail(sandbox, recipient.toLowerCase(), subject, pyStr(cellOf(original, "body")));
+    const result = sendEmail(sandbox, rules, recipient.toLowerCase(), subject, pyStr(cellOf(original, "body")));
     return result === "Email sent successfully." ? "Email forwarded successfully." : result;
   },
 });
@@ -178,12 +206,12 @@ const replyEmail = defineTool({
     ["body", "Body text of the reply."],
   ],
   hasSideEffects: true,
-  run(sandbox, { email_id, body }) {
+  run(sandbox, { email_id, body }, rules) {
     if (!email_id || !body) return "Email ID or body not provided.";
     const original = emailById(sandbox, email_id);
     if (!original) return "Email not found.";
     const recipient = pyStr(cellOf(original, "sender/recipient"));
-    const result = sendEmail(sandbox, recipient, pyStr(cellOf(original, "subject")), body);
+    const result = sendEmail(sandbox, rules, recipient, pyStr(cellOf(original, "subject")), body);
     return result === "Email sent successfully." ? "Email replied successfully." : result;
   },
 });

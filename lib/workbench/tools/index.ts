@@ -8,9 +8,14 @@ import { ANALYTICS_TOOLS } from "./analytics";
 import { CALENDAR_TOOLS } from "./calendar";
 import { COMPANY_DIRECTORY_TOOLS } from "./company-directory";
 import { CRM_TOOLS } from "./customer-relationship-manager";
-import { failure } from "./define-tool";
+import { bindTool, failure } from "./define-tool";
+import { TOOL_RULES_2024, TOOL_RULES_2026, type ToolRules } from "./rules";
 import { EMAIL_TOOLS } from "./email";
 import { PROJECT_MANAGEMENT_TOOLS } from "./project-management";
+import type { ToolSet } from "./tool-set";
+
+export type { ToolSet } from "./tool-set";
+export { TOOL_RULES_2024, TOOL_RULES_2026, type ToolRules } from "./rules";
 
 export { formatObservation, NumpyStringArray, PythonFloat, pythonRepr } from "./format";
 export { PythonError } from "./python-error";
@@ -71,3 +76,29 @@ export function executeCall(sandbox: Sandbox, call: Call): ToolOutcome {
   }
   return failure("AttributeError", `module '${module}' has no attribute '${rest[0] ?? "func"}'`);
 }
+
+function createToolSet(rules: ToolRules): ToolSet {
+  const tools = rules === TOOL_RULES_2024 ? ALL_TOOLS : ALL_TOOLS.map((tool) => bindTool(tool, rules));
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return {
+    protocol: rules.protocol,
+    rules,
+    all: tools,
+    get: (name) => byName.get(name),
+    forToolkits: (toolkits) => {
+      const wanted = new Set(toolsForToolkits(toolkits).map((tool) => tool.domain));
+      return tools.filter((tool) => wanted.has(tool.domain));
+    },
+    execute: (sandbox, call) => {
+      const tool = byName.get(call.tool);
+      if (tool) return tool.execute(sandbox, call.args);
+      // 2026 dispatches only known tool names (actions.py:45-47); 2024 fails as eval() did.
+      return rules.unknownTool === "rejected" ? failure("RejectedTool", `not a tool: '${call.tool}'`) : executeCall(sandbox, call);
+    },
+  };
+}
+
+/** The 2024 paper's tools. */
+export const TOOLS_2024: ToolSet = createToolSet(TOOL_RULES_2024);
+/** WorkBench Revisited's tools: the same definitions under TOOL_RULES_2026. */
+export const TOOLS_2026: ToolSet = createToolSet(TOOL_RULES_2026);

@@ -143,3 +143,8 @@ export function compareTimestamps(a: ParsedTimestamp, b: ParsedTimestamp): numbe
 export function timestampDate(ts: ParsedTimestamp): string | null {
   return ts === NAT ? null : new Date(ts.wallMs).toISOString().slice(0, 10);
 }
+
+/** `ts + pd.Timedelta(minutes=n)`; NaT stays NaT. */
+export function addMinutes(ts: ParsedTimestamp, minutes: number): ParsedTimestamp {
+  return ts === NAT ? NAT : { ...ts, wallMs: ts.wallMs + minutes * 60_000 };
+}

@@ -40,9 +40,9 @@ const getTaskInformationById = defineTool({
 const searchTasks = defineTool({
   name: "project_management.search_tasks",
   domain: "project_management",
-  description:
-    "Searches tasks: every given field must contain the given text (case-insensitive). " +
-    "At least one field is required. Returns all matching tasks (no limit).",
+  description: (rules) =>
+    `Searches tasks: every given field must contain the given text (${rules.taskSearchCase === "sensitive" ? "case-sensitive" : "case-insensitive"}). ` +
+    `At least one field is required. Returns ${rules.taskSearchLimit === null ? "all matching tasks (no limit)" : `at most ${rules.taskSearchLimit} tasks`}.`,
   parameters: [
     ["task_name", "Text in the task name."],
     ["assigned_to_email", "Email address of the assignee."],
@@ -51,15 +51,17 @@ const searchTasks = defineTool({
     ["board", 'Board: "Back end", "Front end" or "Design".'],
   ],
   hasSideEffects: false,
-  run(sandbox, args) {
+  run(sandbox, args, rules) {
     if (!SEARCH_FIELDS.some((field) => args[field])) return "No search parameters provided.";
     const table = tableOf(sandbox, "project_tasks");
     let rows = [...table.rows];
+    const ignoreCase = rules.taskSearchCase === "insensitive";
     for (const field of SEARCH_FIELDS) {
       const pattern = args[field];
-      if (pattern) rows = rowsContaining(rows, field, pattern, true);
+      if (pattern) rows = rowsContaining(rows, field, pattern, ignoreCase, rules.textSearch);
     }
-    return rows.map((row) => rowRecord(table, row));
+    const limited = rules.taskSearchLimit === null ? rows : rows.slice(0, rules.taskSearchLimit);
+    return limited.map((row) => rowRecord(table, row));
   },
 });
 
@@ -75,14 +77,14 @@ const createTask = defineTool({
     ["board", 'Board: exactly one of "Back end", "Front end", "Design".'],
   ],
   hasSideEffects: true,
-  run(sandbox, { task_name, assigned_to_email, list_name, due_date, board }) {
+  run(sandbox, { task_name, assigned_to_email, list_name, due_date, board }, rules) {
     if (!task_name || !assigned_to_email || !list_name || !due_date || !board) return "Missing task details.";
     const table = tableOf(sandbox, "project_tasks");
     const assignee = assigned_to_email.toLowerCase();
     if (!isTeamMember(table, assignee)) return INVALID_ASSIGNEE;
     if (!LISTS.includes(list_name)) return INVALID_LIST;
     if (!BOARDS.includes(board)) return INVALID_BOARD;
-    const task_id = nextId(table, "task_id", true);
+    const task_id = nextId(table, "task_id", true, rules.emptyTableId);
     const record = { task_id, task_name, assigned_to_email: assignee, list_name, due_date, board };
     sandbox.replaceTable(concatRow(table, record, true));
     return task_id;

@@ -7,6 +7,7 @@ import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/type
 import { cellOf, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 import { PythonError } from "./python-error";
+import type { ToolRules } from "./rules";
 
 /** HARDCODED_CURRENT_TIME of the original: Thursday 2023-11-30 00:00:00. */
 export const CURRENT_TIME: TimestampCell = { timestamp: "2023-11-30 00:00:00" };
@@ -22,22 +23,43 @@ export function pyStr(cell: Cell): string {
 }
 
 /**
- * `df[df[column].str.contains(pattern, case=...)]`. A NaN cell yields NaN in the mask, and pandas
- * refuses to index with it ("Cannot mask with non-boolean array containing NA / NaN values").
+ * `df[df[column].str.contains(pattern, case=...)]`, as a regex (2024) or with `regex=False` (2026).
+ * A NaN cell yields NaN in the mask, and pandas refuses to index with it ("Cannot mask with
+ * non-boolean array containing NA / NaN values").
  */
-export function rowsContaining(rows: readonly Row[], column: string, pattern: string, ignoreCase: boolean): Row[] {
-  const regex = compilePythonRegex(pattern, ignoreCase);
+export function rowsContaining(
+  rows: readonly Row[],
+  column: string,
+  pattern: string,
+  ignoreCase: boolean,
+  search: ToolRules["textSearch"] = "regex",
+): Row[] {
+  const contains = textMatcher(pattern, ignoreCase, search);
   return rows.filter((row) => {
     const cell = cellOf(row, column);
     if (typeof cell !== "string") {
       throw new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values");
     }
-    return regexSearch(regex, cell);
+    return contains(cell);
   });
 }
 
-/** `str(int(df[column].max()) + 1)`, zero-filled to 8 digits unless `pad` is false (emails). */
-export function nextId(table: Table, column: string, pad: boolean): string {
+/** pandas `str.contains(pattern, case, regex)` for one string: with regex=False and case=False it compares upper-cased text. */
+export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"]): (text: string) => boolean {
+  if (search === "literal") {
+    const needle = ignoreCase ? pattern.toUpperCase() : pattern;
+    return (text) => (ignoreCase ? text.toUpperCase() : text).includes(needle);
+  }
+  const regex = compilePythonRegex(pattern, ignoreCase);
+  return (text) => regexSearch(regex, text);
+}
+
+/**
+ * `str(int(df[column].max()) + 1)`, zero-filled to 8 digits unless `pad` is false (2024 emails). An
+ * empty table raises under 2024 (int(NaN)); 2026's generate_next_id returns "00000000".
+ */
+export function nextId(table: Table, column: string, pad: boolean, emptyTable: ToolRules["emptyTableId"] = "error"): string {
+  if (emptyTable === "zero" && table.rows.length === 0) return zfill("0", 8);
   const max = maxString(table, column);
   if (max === null) throw new PythonError("ValueError", "cannot convert float NaN to integer");
   const literal = max.trim().replaceAll("_", "");

@@ -1,0 +1,171 @@
+// Loads the WorkBench Revisited (2026) results layout, as written by upstream src/evals/inference.py
+// (f7bed57): `data/results/<domain>/<model>_<all|domains>_<timestamp>.csv.gz` (columns task,
+// function_calls, full_response, error; pandas QUOTE_ALL, gzipped after the run) beside
+// `<…>_meta.json` (_write_run_metadata) and, when the run logged them, `<…>_traces.json`
+// (_save_progress: [{task, steps: [TraceStep]}]). Engine code: no framework imports.
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { z } from "zod";
+import { parseCsvWithHeader } from "../datasets/csv-file";
+import { DatasetError } from "../datasets/errors";
+import type { Domain } from "../datasets/types";
+import { readCalls } from "./load";
+import { outputOfAgentResult } from "./agent-result";
+import type { RecordedResult, RecordedStep } from "./types";
+
+const FILE_NAME = /^(.+)_(all|domains)_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})\.csv(\.gz)?$/;
+const COLUMNS = ["task", "function_calls", "full_response", "error"];
+/** upstream agent.py PARSE_ERROR: a ReAct turn whose blob did not parse (no call was made). */
+const PARSE_ERROR_ACTION = "__parse_error__";
+const FINAL_ANSWER_ACTION = "Final Answer";
+
+/** `_write_run_metadata`'s keys. Older runs lack `ground_truth_version`; unknown keys are kept. */
+export const ResultsMeta2026Schema = z
+  .object({
+    model_name: z.string(),
+    model_id: z.string(),
+    /** Absent in runs written before direct provider routing (all through OpenRouter): see providerOf. */
+    provider: z.string().optional(),
+    base_url: z.string().nullish(),
+    supports_temperature: z.boolean().optional(),
+    tool_selection: z.enum(["all", "domains"]),
+    tasks_path: z.string().optional(),
+    ground_truth_version: z.string().optional(),
+    num_tasks: z.number().int().nonnegative(),
+    workers: z.number().optional(),
+    log_traces: z.boolean().optional(),
+    act_without_confirmation: z.boolean().optional(),
+    structured_outputs: z.boolean().optional(),
+    datetime_prefix: z.string().optional(),
+    sample_system_prompt: z.string().optional(),
+    started_at: z.string().nullish(),
+    finished_at: z.string().nullish(),
+  })
+  .passthrough();
+export type ResultsMeta2026 = z.infer<typeof ResultsMeta2026Schema>;
+
+/**
+ * The provider a run was routed to. Older metas lack `provider`: the harness then sent every model
+ * through OpenRouter, whose model ids keep their "vendor/" prefix (agent.py resolve_route strips it
+ * only for a direct provider), so a prefixed id means OpenRouter; otherwise it is unknown.
+ */
+export function providerOf(meta: ResultsMeta2026): string | null {
+  if (meta.provider) return meta.provider;
+  return meta.model_id.includes("/") ? "openrouter" : null;
+}
+
+/** One results file of the 2026 layout with its metadata and rows. */
+export interface ResultsFile2026 {
+  readonly file: string;
+  readonly domain: Domain;
+  readonly timestamp: string;
+  readonly meta: ResultsMeta2026;
+  readonly rows: readonly RecordedResult[];
+  /** Whether a `_traces.json` was found (steps then come from it). */
+  readonly traced: boolean;
+}
+
+/** Model, tool set and timestamp of a 2026 results file name; null when it does not follow it. */
+export function parseResultsFileName2026(file: string): { model: string; toolSet: "all" | "domains"; timestamp: string } | null {
+  const match = FILE_NAME.exec(path.basename(file));
+  if (!match) return null;
+  return { model: match[1] as string, toolSet: match[2] as "all" | "domains", timestamp: match[3] as string };
+}
+
+/** The path without `.csv[.gz]`: the writer derives `_meta.json` / `_traces.json` from it. */
+function stem(file: string): string {
+  return file.replace(/\.csv(\.gz)?$/, "");
+}
+
+/** True when a `<…>.csv[.gz]` has its `_meta.json` beside it (how a 2026 file is told from a v1 one). */
+export async function hasMeta2026(file: string): Promise<boolean> {
+  return (await stat(`${stem(file)}_meta.json`).catch(() => null))?.isFile() ?? false;
+}
+
+export async function loadResultsFile2026(file: string, domain: Domain): Promise<ResultsFile2026> {
+  const name = parseResultsFileName2026(file);
+  if (!name) throw new DatasetError("bad_layout", file, null, "file name is not <model>_<all|domains>_<timestamp>.csv.gz");
+  const meta = await readMeta(`${stem(file)}_meta.json`);
+  if (meta.model_name !== name.model || meta.tool_selection !== name.toolSet) {
+    throw new DatasetError("bad_value", `${stem(file)}_meta.json`, null, `describes ${meta.model_name}_${meta.tool_selection}, not ${name.model}_${name.toolSet}`);
+  }
+  const traces = await readTraces(stem(file));
+  const { records, lines } = parseCsvWithHeader(file, await readText(file), COLUMNS);
+  const rows = records.map((record, index): RecordedResult => {
+    const line = lines[index] as number;
+    const query = record.task as string;
+    const fullResponse = record.full_response ?? "";
+    return {
+      domain, model: name.model, toolSet: name.toolSet, query,
+      calls: readCalls(file, line, record.function_calls as string),
+      error: record.error ?? "",
+      steps: traces ? stepsOf(traces.get(query)) : null,
+      finalOutput: outputOfAgentResult(fullResponse),
+      file, line,
+    };
+  });
+  return { file, domain, timestamp: name.timestamp, meta, rows, traced: traces !== null };
+}
+
+async function readText(file: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String(error);
+    throw new DatasetError("missing_file", file, null, reason);
+  }
+  if (!file.endsWith(".gz")) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error) {
+    throw new DatasetError("bad_csv", file, null, `not a gzip file: ${(error as Error).message}`);
+  }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readText(file);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DatasetError("bad_value", file, null, `not JSON: ${(error as Error).message}`);
+  }
+}
+
+async function readMeta(file: string): Promise<ResultsMeta2026> {
+  const parsed = ResultsMeta2026Schema.safeParse(await readJson(file));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DatasetError("bad_value", file, null, `${issue?.path.join(".") || "meta"}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
+}
+
+const TraceStepSchema = z.object({
+  llm_output: z.string(),
+  action: z.string(),
+  action_input: z.unknown(),
+  observation: z.string(),
+});
+const TracesSchema = z.array(z.object({ task: z.string(), steps: z.array(TraceStepSchema) }));
+type TraceStep2026 = z.infer<typeof TraceStepSchema>;
+
+/** `_traces.json` (or `.json.gz`) by task text; null when the run did not log traces. */
+async function readTraces(base: string): Promise<Map<string, TraceStep2026[]> | null> {
+  for (const file of [`${base}_traces.json`, `${base}_traces.json.gz`]) {
+    if (!(await stat(file).catch(() => null))) continue;
+    const parsed = TracesSchema.safeParse(await readJson(file));
+    if (!parsed.success) throw new DatasetError("bad_value", file, null, `not a list of {task, steps}: ${parsed.error.issues[0]?.message}`);
+    return new Map(parsed.data.map((entry) => [entry.task, entry.steps]));
+  }
+  return null;
+}
+
+/** One step per call made (parse errors and the final answer made none), with the model's output. */
+function stepsOf(steps: readonly TraceStep2026[] | undefined): RecordedStep[] | null {
+  if (!steps) return null;
+  return steps
+    .filter((step) => step.action !== PARSE_ERROR_ACTION && step.action !== FINAL_ANSWER_ACTION)
+    .map((step) => ({ tool: step.action, toolInput: step.action_input, log: step.llm_output }));
+}
