@@ -1,21 +1,38 @@
 // Imports the official WorkBench files into PostgreSQL: the Dataset, one GroundTruthVersion per
 // version, its sandbox rows and its tasks. Every file is read and validated before the database is
-// touched, and all writes happen in ONE transaction: a failure leaves the database unchanged.
+// touched, and all writes happen in ONE transaction: a failure leaves the database unchanged. Imports
+// never lose data: different files add a revision (write-version.ts), so `npm start` may import at
+// every start, and two imports at once are serialised by an advisory lock.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { loadDataset, resolveDataRoot, type Dataset, type GroundTruthVersion } from "@/lib/workbench/datasets";
 import { versionContentHash } from "./content-hash";
 import { sandboxToRows } from "./sandbox-rows";
-import { writeVersion } from "./write-version";
+import { writeVersion, type VersionWriteStatus } from "./write-version";
 
 export const DATASET_SLUG = "workbench";
 
-export type ImportOutcome = { version: GroundTruthVersion; status: "imported" | "replaced" | "unchanged"; tasks: number; sandboxRows: number };
+export type ImportOutcome = { version: GroundTruthVersion; status: VersionWriteStatus; tasks: number; sandboxRows: number };
+
+/** pg_advisory_xact_lock key of dataset imports (any constant; "WBIM" in ASCII). */
+const IMPORT_LOCK = 0x5742494d;
+
+/** Which Dataset row the files become: the official one by default, or a generated one. */
+export type DatasetIdentity = {
+  slug: string;
+  name: string;
+  kind: "official" | "generated";
+  seed?: number | null;
+  params?: Record<string, unknown> | null;
+};
+
+export const OFFICIAL_DATASET: DatasetIdentity = { slug: DATASET_SLUG, name: "WorkBench", kind: "official" };
 
 export type ImportOptions = {
   dataDir: string;
   versions: readonly GroundTruthVersion[];
+  dataset?: DatasetIdentity;
   onProgress?: (message: string) => void;
 };
 
@@ -41,29 +58,27 @@ export async function importDataset(prisma: PrismaClient, options: ImportOptions
 
   return prisma.$transaction(
     async (tx) => {
-      const dataset = await tx.dataset.upsert({
-        where: { slug: DATASET_SLUG },
-        create: { slug: DATASET_SLUG, name: "WorkBench", source: root, license: readLicense(root) },
-        update: { source: root, license: readLicense(root) },
-      });
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`;
+      const identity = options.dataset ?? OFFICIAL_DATASET;
+      const fields = {
+        name: identity.name,
+        source: root,
+        license: readLicense(root),
+        kind: identity.kind,
+        seed: identity.seed ?? null,
+        params: identity.params ? (identity.params as object) : undefined,
+      };
+      const dataset = await tx.dataset.upsert({ where: { slug: identity.slug }, create: { slug: identity.slug, ...fields }, update: fields });
       const outcomes: ImportOutcome[] = [];
       for (const { dataset: loaded, contentHash } of prepared) {
-        const existing = await tx.groundTruthVersion.findUnique({
-          where: { datasetId_name: { datasetId: dataset.id, name: loaded.version } },
-          select: { id: true, contentHash: true },
-        });
         const { rows, columns } = sandboxToRows(loaded.sandbox);
-        if (existing?.contentHash === contentHash) {
-          progress(`${loaded.version}: unchanged (content hash ${contentHash.slice(0, 12)})`);
-          outcomes.push({ version: loaded.version, status: "unchanged", tasks: loaded.tasks.length, sandboxRows: rows.length });
-          continue;
-        }
-        progress(`${loaded.version}: writing ${rows.length} sandbox rows and ${loaded.tasks.length} tasks`);
-        await writeVersion(tx, { datasetId: dataset.id, existingId: existing?.id ?? null, loaded, contentHash, rows, columns });
-        outcomes.push({ version: loaded.version, status: existing ? "replaced" : "imported", tasks: loaded.tasks.length, sandboxRows: rows.length });
+        progress(`${loaded.version}: checking ${rows.length} sandbox rows and ${loaded.tasks.length} tasks (content hash ${contentHash.slice(0, 12)})`);
+        const status = await writeVersion(tx, { datasetId: dataset.id, loaded, contentHash, rows, columns });
+        progress(`${loaded.version}: ${status}`);
+        outcomes.push({ version: loaded.version, status, tasks: loaded.tasks.length, sandboxRows: rows.length });
       }
       return outcomes;
     },
-    { maxWait: 30_000, timeout: 600_000 },
+    { maxWait: 60_000, timeout: 600_000 },
   );
 }

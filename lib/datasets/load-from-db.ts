@@ -10,10 +10,15 @@ function toDomain(value: string): Domain {
   return domain;
 }
 
-/** The imported version, or null when it has not been imported. */
-export async function loadDatasetFromDb(prisma: PrismaClient, version: GroundTruthVersion): Promise<Dataset | null> {
+/**
+ * The current revision of an imported version, or null when it has not been imported. With
+ * `contentHash`, that exact revision instead, current or superseded (what a run was launched on).
+ * `datasetId` picks a generated dataset; without it, the official one.
+ */
+export async function loadDatasetFromDb(prisma: PrismaClient, version: GroundTruthVersion, contentHash?: string, datasetId?: string): Promise<Dataset | null> {
+  const name = contentHash ? { OR: [{ name: version }, { name: { startsWith: `${version}@r` } }], contentHash } : { name: version };
   const stored = await prisma.groundTruthVersion.findFirst({
-    where: { name: version, dataset: { slug: DATASET_SLUG } },
+    where: { ...name, ...(datasetId ? { datasetId } : { dataset: { slug: DATASET_SLUG } }) },
     select: {
       sandboxColumns: true,
       sandboxRows: { select: { table: true, position: true, data: true } },

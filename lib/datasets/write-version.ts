@@ -1,5 +1,6 @@
-// Writes one ground-truth version inside the import transaction. A replaced version keeps the ids of
-// tasks whose key still exists (updated in place), so recorded runs keep their results.
+// Writes one ground-truth version inside the import transaction. Versions are immutable: different
+// files under a name become a NEW revision (the old one is renamed "<name>@r<revision>" and kept with
+// its tasks, so runs that used it keep their results and their exact tasks).
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Dataset, Task } from "@/lib/workbench/datasets";
 import type { SandboxColumns, StoredSandboxRow } from "./sandbox-rows";
@@ -10,12 +11,17 @@ type Tx = Prisma.TransactionClient;
 
 export type VersionWrite = {
   datasetId: string;
-  existingId: string | null;
   loaded: Dataset;
   contentHash: string;
   rows: StoredSandboxRow[];
   columns: SandboxColumns;
 };
+
+/** What an import did to a version name. */
+export type VersionWriteStatus = "imported" | "revised" | "restored" | "unchanged";
+
+/** The name a superseded revision keeps: lookups by the plain name find only the current files. */
+export const supersededName = (name: string, revision: number) => `${name}@r${revision}`;
 
 function batches<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -36,43 +42,46 @@ function taskColumns(task: Task) {
   };
 }
 
-export async function writeVersion(tx: Tx, write: VersionWrite): Promise<void> {
-  const { loaded } = write;
-  const fields = { contentHash: write.contentHash, taskCount: loaded.tasks.length, sandboxColumns: write.columns, importedAt: new Date() };
-  const version = write.existingId
-    ? await tx.groundTruthVersion.update({ where: { id: write.existingId }, data: fields })
-    : await tx.groundTruthVersion.create({ data: { ...fields, datasetId: write.datasetId, name: loaded.version } });
-
-  await tx.sandboxRow.deleteMany({ where: { versionId: version.id } });
+/**
+ * Makes `write.contentHash` the current revision of the name: a no-op when it already is, the revival of
+ * a superseded revision with the same files (e.g. the official data re-imported after an edited copy),
+ * or a new revision. Never updates or deletes a task, a sandbox row or a result.
+ */
+export async function writeVersion(tx: Tx, write: VersionWrite): Promise<VersionWriteStatus> {
+  const name = write.loaded.version;
+  const family = await tx.groundTruthVersion.findMany({
+    where: { datasetId: write.datasetId, OR: [{ name }, { name: { startsWith: `${name}@r` } }] },
+    select: { id: true, name: true, revision: true, contentHash: true },
+  });
+  const current = family.find((version) => version.name === name);
+  if (current?.contentHash === write.contentHash) return "unchanged";
+  if (current) {
+    await tx.groundTruthVersion.update({
+      where: { id: current.id },
+      data: { name: supersededName(name, current.revision), supersededAt: new Date() },
+    });
+  }
+  const earlier = family.find((version) => version.name !== name && version.contentHash === write.contentHash);
+  if (earlier) {
+    await tx.groundTruthVersion.update({ where: { id: earlier.id }, data: { name, supersededAt: null } });
+    return "restored";
+  }
+  const revision = Math.max(0, ...family.map((version) => version.revision)) + 1;
+  const version = await tx.groundTruthVersion.create({
+    data: {
+      datasetId: write.datasetId,
+      name,
+      revision,
+      contentHash: write.contentHash,
+      taskCount: write.loaded.tasks.length,
+      sandboxColumns: write.columns,
+    },
+  });
   for (const batch of batches(write.rows)) {
     await tx.sandboxRow.createMany({ data: batch.map((row) => ({ ...row, versionId: version.id })) });
   }
-  await writeTasks(tx, version.id, loaded.tasks);
-}
-
-type TaskColumns = ReturnType<typeof taskColumns>;
-
-function sameColumns(stored: Record<keyof TaskColumns, unknown>, incoming: TaskColumns): boolean {
-  return (Object.keys(incoming) as (keyof TaskColumns)[]).every(
-    (column) => JSON.stringify(stored[column]) === JSON.stringify(incoming[column]),
-  );
-}
-
-async function writeTasks(tx: Tx, versionId: string, tasks: readonly Task[]) {
-  const existing = await tx.task.findMany({ where: { versionId } });
-  const byKey = new Map(existing.map((task) => [task.key, task]));
-  const incomingKeys = new Set(tasks.map((task) => task.key));
-  const removed = existing.filter((task) => !incomingKeys.has(task.key)).map((task) => task.id);
-  if (removed.length) await tx.task.deleteMany({ where: { id: { in: removed } } });
-
-  const fresh = tasks.filter((task) => !byKey.has(task.key));
-  for (const batch of batches(fresh)) {
-    await tx.task.createMany({ data: batch.map((task) => ({ versionId, key: task.key, ...taskColumns(task) })) });
+  for (const batch of batches(write.loaded.tasks)) {
+    await tx.task.createMany({ data: batch.map((task) => ({ versionId: version.id, key: task.key, ...taskColumns(task) })) });
   }
-  // Only tasks whose content changed are written (a revision touches a few percent of them).
-  for (const task of tasks) {
-    const stored = byKey.get(task.key);
-    const incoming = taskColumns(task);
-    if (stored && !sameColumns(stored, incoming)) await tx.task.update({ where: { id: stored.id }, data: incoming });
-  }
+  return current ? "revised" : "imported";
 }

@@ -1,5 +1,5 @@
 /** Why a data file could not be used. Always names the file, and the 1-based line when known. */
-export type DatasetErrorCode = "missing_file" | "bad_csv" | "missing_column" | "bad_value" | "bad_layout";
+export type DatasetErrorCode = "missing_file" | "bad_csv" | "missing_column" | "bad_value" | "bad_layout" | "bad_encoding" | "duplicate_row" | "unknown_domain";
 
 export class DatasetError extends Error {
   constructor(

@@ -1,9 +1,11 @@
 // Loads one ground-truth version: its sandbox and its 690 tasks, from the original file layout.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseCallList } from "../calls/call-list";
 import { PythonSyntaxError } from "../calls/python-string";
 import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion, type Task } from "./types";
-import { parseCsvWithHeader, readFileOrThrow } from "./csv-file";
+import { toToolkit } from "../tools";
+import { parseCsvWithHeader, readFileOrThrow, requireDataRows } from "./csv-file";
 import { resolveDataRoot, v1Paths, v2026Paths } from "./data-dir";
 import { DatasetError } from "./errors";
 import { loadSandboxData } from "./load-sandbox";
@@ -16,6 +18,7 @@ const LAYOUTS: Record<GroundTruthVersion, { dir: (root: string) => string; suffi
 
 export async function loadDataset(dataDir: string, version: GroundTruthVersion): Promise<Dataset> {
   const root = resolveDataRoot(dataDir);
+  rejectUnknownTaskFiles(root, version);
   const [sandbox, perDomain] = await Promise.all([
     loadSandboxData(root, version),
     Promise.all(DOMAINS.map((domain) => loadTasks(root, version, domain))),
@@ -27,9 +30,15 @@ export async function loadTasks(root: string, version: GroundTruthVersion, domai
   const layout = LAYOUTS[version];
   const file = path.join(/*turbopackIgnore: true*/ layout.dir(root), `${domain}${layout.suffix}`);
   const required = [layout.text, layout.answer, "base_template", "chosen_template", "domains"];
-  const { records, lines } = parseCsvWithHeader(file, await readFileOrThrow(file), required);
+  const { records, lines } = requireDataRows(file, parseCsvWithHeader(file, await readFileOrThrow(file), required));
+  const firstLineOfText = new Map<string, number>();
   return records.map((record, position) => {
     const line = lines[position] as number;
+    const text = record[layout.text] as string;
+    // The evaluator joins recorded answers to tasks by their text: two rows with one text are one task twice.
+    const earlier = firstLineOfText.get(text);
+    if (earlier !== undefined) throw new DatasetError("duplicate_row", file, line, `duplicate task (same ${layout.text} as line ${earlier})`);
+    firstLineOfText.set(text, line);
     return {
       key: taskKey(domain, position),
       domain,
@@ -38,9 +47,35 @@ export async function loadTasks(root: string, version: GroundTruthVersion, domai
       groundTruth: readList(file, line, layout.answer, record[layout.answer] as string),
       baseTemplate: record.base_template as string,
       chosenTemplate: record.chosen_template as string,
-      toolkits: readList(file, line, "domains", record.domains as string),
+      toolkits: readToolkits(file, line, record.domains as string),
     };
   });
+}
+
+/** A task file for a domain the benchmark does not have would be silently left out: refuse it. */
+function rejectUnknownTaskFiles(root: string, version: GroundTruthVersion) {
+  const layout = LAYOUTS[version];
+  const dir = layout.dir(root);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // missing folder: loadTasks reports each missing file
+  }
+  for (const name of names) {
+    if (!name.endsWith(".csv")) continue;
+    const domain = name.endsWith(layout.suffix) ? name.slice(0, -layout.suffix.length) : name;
+    if (!(DOMAINS as readonly string[]).includes(domain)) {
+      throw new DatasetError("unknown_domain", path.join(dir, name), null, `unknown domain "${domain}" (expected one of ${DOMAINS.join(", ")})`);
+    }
+  }
+}
+
+function readToolkits(file: string, line: number, text: string): string[] {
+  const toolkits = readList(file, line, "domains", text);
+  const unknown = toolkits.find((name) => toToolkit(name) === undefined);
+  if (unknown !== undefined) throw new DatasetError("unknown_domain", file, line, `column "domains": unknown domain "${unknown}"`);
+  return toolkits;
 }
 
 /** `${domain}/${position padded to 3}`, stable across versions. */

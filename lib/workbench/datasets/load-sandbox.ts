@@ -3,7 +3,7 @@ import path from "node:path";
 import { cellFromCsv, tableFromRecords } from "../sandbox/table";
 import type { Cell, SandboxData, Table, TableName } from "../sandbox/types";
 import type { GroundTruthVersion } from "./types";
-import { parseCsvRows, parseCsvWithHeader, readFileOrThrow } from "./csv-file";
+import { parseCsvRows, parseCsvWithHeader, readFileOrThrow, requireDataRows } from "./csv-file";
 import { resolveDataRoot, v1Paths, v2026Paths } from "./data-dir";
 import { DatasetError } from "./errors";
 
@@ -43,7 +43,7 @@ export async function loadSandboxData(dataDir: string, version: GroundTruthVersi
 }
 
 async function loadTable(name: TableName, file: string, required: readonly string[]): Promise<Table> {
-  const { columns, records } = parseCsvWithHeader(file, await readFileOrThrow(file), required);
+  const { columns, records } = requireDataRows(file, parseCsvWithHeader(file, await readFileOrThrow(file), required));
   // pandas read_csv(dtype=str): every field a string, empty and NA-like fields NaN.
   const cells = records.map((record) => {
     const row: Record<string, Cell> = {};
@@ -55,6 +55,7 @@ async function loadTable(name: TableName, file: string, required: readonly strin
 
 async function loadDirectory(file: string): Promise<string[]> {
   const rows = parseCsvRows(file, await readFileOrThrow(file));
+  if (rows.length === 0) throw new DatasetError("bad_csv", file, 1, "empty file: the company directory has no address");
   return rows.map(({ record, line }) => {
     const address = record[0]?.trim();
     if (!address || record.length !== 1) throw new DatasetError("bad_value", file, line, "expected one email address per line");

@@ -1,0 +1,72 @@
+// What a generated dataset is made from: a seed, a scale and the difficulty knobs. The same params
+// always give byte-identical files (see docs/generated-workplaces.md for why each knob makes it harder).
+export interface GenerateParams {
+  readonly seed: number;
+  /** Sandbox size relative to the paper's (1 = 300 events, 500 emails, 1000 visits, 200 customers, 300 tasks). */
+  readonly scale: number;
+  /** Instances per template (the paper: 10 × 69 = 690 tasks). */
+  readonly tasksPerTemplate: number;
+  /** 0..1: share of near-duplicate people, customers and event names in the sandbox. */
+  readonly distractors: number;
+  /** Sub-requests per chained multi-domain task (1 = no chains beyond the fixed multi-domain templates). */
+  readonly chainLength: number;
+  /** 0..1: share of tasks drawn from conditional ("if … otherwise …") templates. Null keeps the natural share. */
+  readonly conditionalShare: number | null;
+  /** 0..1: how often a conditional instance is steered to its "do nothing" branch. */
+  readonly noActionShare: number;
+  readonly preset: PresetName;
+}
+
+export const PRESETS = ["default", "hard"] as const;
+export type PresetName = (typeof PRESETS)[number];
+
+type Knobs = Omit<GenerateParams, "seed" | "scale" | "tasksPerTemplate" | "preset">;
+
+const PRESET_KNOBS: Record<PresetName, Knobs> = {
+  default: { distractors: 0.1, chainLength: 2, conditionalShare: null, noActionShare: 0.35 },
+  hard: { distractors: 0.6, chainLength: 4, conditionalShare: 0.45, noActionShare: 0.3 },
+};
+
+export class GenerateParamsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "GenerateParamsError";
+  }
+}
+
+/** Fills in a preset's knobs (explicit values win) and rejects values outside their range. */
+export function resolveParams(input: { seed: number; scale?: number; tasksPerTemplate?: number; preset?: PresetName } & Partial<Knobs>): GenerateParams {
+  const preset = input.preset ?? "default";
+  if (!PRESETS.includes(preset)) throw new GenerateParamsError(`preset must be one of ${PRESETS.join(", ")} (got "${String(preset)}")`);
+  const knobs = PRESET_KNOBS[preset];
+  const params: GenerateParams = {
+    seed: input.seed,
+    scale: input.scale ?? 1,
+    tasksPerTemplate: input.tasksPerTemplate ?? 10,
+    distractors: input.distractors ?? knobs.distractors,
+    chainLength: input.chainLength ?? knobs.chainLength,
+    conditionalShare: input.conditionalShare === undefined ? knobs.conditionalShare : input.conditionalShare,
+    noActionShare: input.noActionShare ?? knobs.noActionShare,
+    preset,
+  };
+  check(Number.isSafeInteger(params.seed) && params.seed >= 0, `seed must be a non-negative integer (got ${params.seed})`);
+  check(Number.isFinite(params.scale) && params.scale >= 0.1 && params.scale <= 1000, `scale must be between 0.1 and 1000 (got ${params.scale})`);
+  check(Number.isInteger(params.tasksPerTemplate) && params.tasksPerTemplate >= 1 && params.tasksPerTemplate <= 100, `tasks per template must be an integer from 1 to 100 (got ${params.tasksPerTemplate})`);
+  check(params.distractors >= 0 && params.distractors <= 1, `distractors must be between 0 and 1 (got ${params.distractors})`);
+  check(Number.isInteger(params.chainLength) && params.chainLength >= 1 && params.chainLength <= 6, `chain length must be an integer from 1 to 6 (got ${params.chainLength})`);
+  check(params.conditionalShare === null || (params.conditionalShare >= 0 && params.conditionalShare <= 0.9), `conditional share must be between 0 and 0.9 (got ${params.conditionalShare})`);
+  check(params.noActionShare >= 0 && params.noActionShare <= 1, `no-action share must be between 0 and 1 (got ${params.noActionShare})`);
+  return params;
+}
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new GenerateParamsError(message);
+}
+
+/** A short stable name for the dataset, e.g. "gen-s42-x1" or "gen-s7-x10-hard-k5". */
+export function datasetSlug(params: GenerateParams): string {
+  const parts = [`gen-s${params.seed}`, `x${params.scale}`];
+  if (params.preset !== "default") parts.push(params.preset);
+  if (params.tasksPerTemplate !== 10) parts.push(`k${params.tasksPerTemplate}`);
+  return parts.join("-").replace(/\./g, "_");
+}

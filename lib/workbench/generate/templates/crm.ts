@@ -1,0 +1,146 @@
+// CRM templates. search_customers returns at most five customers, so bulk requests page by product
+// interest and status; customers sharing a first name are always named in full.
+import { addDays } from "../dates";
+import { asciiName } from "../world/people";
+import { PRODUCTS, STATUSES } from "../world/types";
+import { pickPerson, say } from "./common";
+import { call, type TemplateContext } from "./context";
+import { allCustomers, cell } from "./find";
+import { pickCustomer, salesPeople } from "./pick";
+import type { Template } from "./types";
+
+const CRM = "customer_relationship_manager";
+const SEARCH = "customer_relationship_manager.search_customers";
+const UPDATE = "customer_relationship_manager.update_customer";
+const LOOKUP = "company_directory.find_email_address";
+
+const update = (id: string, field: string, value: string) => call(UPDATE, { customer_id: id, field, new_value: value });
+
+export const CRM_TEMPLATES: Template[] = [
+  {
+    id: "crm.set-status", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "Change {customer}'s status to {status}",
+    tools: [SEARCH, UPDATE],
+    ambiguity: "Full customer names are unique; the new status differs from the current one.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      const status = ctx.rng.pick(STATUSES);
+      if (!c || c.status === status) return null;
+      return { text: `Change ${cell(c.customer_name)}'s status to ${status}`, calls: [update(cell(c.customer_id), "status", status)] };
+    },
+  },
+  {
+    id: "crm.add-lead", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "Add {customer} to the CRM as a {status} interested in {product}, assigned to {name}",
+    tools: [LOOKUP, "customer_relationship_manager.add_customer"],
+    ambiguity: "A new name not already in the CRM; the optional fields named in the text are the only ones set.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx, salesPeople(ctx));
+      const name = `${asciiName(() => ctx.rng.faker.person.firstName())} ${asciiName(() => ctx.rng.faker.person.lastName())}`;
+      if (!p || ctx.world.crm.some((row) => row.customer_name === name)) return null;
+      const status = ctx.rng.pick(["Lead", "Qualified", "Proposal"]);
+      const product = ctx.rng.pick(PRODUCTS);
+      return {
+        text: `Add ${name} to the CRM as a ${status} interested in ${product}, assigned to ${p.ref}`,
+        calls: [call("customer_relationship_manager.add_customer", { customer_name: name, assigned_to_email: p.person.email, status, product_interest: product })],
+      };
+    },
+  },
+  {
+    id: "crm.delete", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "Remove {customer} from the CRM",
+    tools: [SEARCH, "customer_relationship_manager.delete_customer"],
+    ambiguity: "Full customer names are unique.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      if (!c) return null;
+      return { text: `Remove ${cell(c.customer_name)} from the CRM`, calls: [call("customer_relationship_manager.delete_customer", { customer_id: cell(c.customer_id) })] };
+    },
+  },
+  {
+    id: "crm.reassign", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "Hand {customer} over to {name}",
+    tools: [LOOKUP, SEARCH, UPDATE],
+    ambiguity: "The new owner is a named salesperson, not the current one.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      const p = c && pickPerson(ctx, salesPeople(ctx), [cell(c.assigned_to_email)]);
+      if (!c || !p) return null;
+      return { text: `Hand ${cell(c.customer_name)} over to ${p.ref}`, calls: [update(cell(c.customer_id), "assigned_to_email", p.person.email)] };
+    },
+  },
+  {
+    id: "crm.follow-up-date", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "Set the follow-up date for {customer} to {date}",
+    tools: [SEARCH, UPDATE],
+    ambiguity: "An explicit date different from the current one.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      const date = addDays("2023-12-01", ctx.rng.int(0, 40));
+      if (!c || c.follow_up_by === date) return null;
+      return { text: `Set the follow-up date for ${cell(c.customer_name)} to ${say(date)}${date.startsWith("2024") ? " 2024" : ""}`, calls: [update(cell(c.customer_id), "follow_up_by", date)] };
+    },
+  },
+  {
+    id: "crm.new-phone", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "{customer} has a new phone number: {phone}",
+    tools: [SEARCH, UPDATE],
+    ambiguity: "Full customer names are unique; the number is new.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      const phone = `${ctx.rng.int(201, 989)}-${ctx.rng.int(200, 999)}-${String(ctx.rng.int(0, 9999)).padStart(4, "0")}`;
+      if (!c) return null;
+      return { text: `${cell(c.customer_name)} has a new phone number: ${phone}`, calls: [update(cell(c.customer_id), "customer_phone", phone)] };
+    },
+  },
+  {
+    id: "crm.switch-product", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+    text: "{customer} is now interested in {product} instead",
+    tools: [SEARCH, UPDATE],
+    ambiguity: "The product differs from the current one.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      const product = ctx.rng.pick(PRODUCTS);
+      if (!c || c.product_interest === product) return null;
+      return { text: `${cell(c.customer_name)} is now interested in ${product} instead`, calls: [update(cell(c.customer_id), "product_interest", product)] };
+    },
+  },
+  {
+    id: "crm.lose-if-stale", domain: CRM, toolkits: ["crm"], writes: ["crm"], conditional: true, mayNeedNoAction: true,
+    text: "If we haven't contacted {customer} since {date}, mark them as Lost; otherwise leave them",
+    tools: [SEARCH, UPDATE],
+    ambiguity: "Decided by last_contact_date (contact on the date counts); customers already Lost are not picked.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx, (row) => row.status !== "Lost");
+      if (!c) return null;
+      const last = cell(c.last_contact_date);
+      const date = ctx.wantNoAction ? addDays(last, -ctx.rng.int(0, 10)) : addDays(last, ctx.rng.int(1, 10));
+      const stale = last < date;
+      return { text: `If we haven't contacted ${cell(c.customer_name)} since ${say(date)}, mark them as Lost; otherwise leave them`, calls: stale ? [update(cell(c.customer_id), "status", "Lost")] : [] };
+    },
+  },
+  {
+    id: "crm.purge-lost", domain: CRM, toolkits: ["crm"], writes: ["crm"], mayNeedNoAction: true,
+    text: "Delete every Lost customer of {name}'s whose last contact was before {date}",
+    tools: [LOOKUP, SEARCH, "customer_relationship_manager.delete_customer"],
+    ambiguity: "A filter over all customers (paged by product interest past the 5-result limit); 'before' is exclusive.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx, salesPeople(ctx));
+      const date = addDays("2023-09-01", ctx.rng.int(10, 80));
+      if (!p) return null;
+      const rows = allCustomers(ctx, { assigned_to_email: p.person.email, status: "Lost", last_contact_date_max: addDays(date, -1) });
+      if (!rows || rows.length > ctx.params.chainLength + 2) return null;
+      return { text: `Delete every Lost customer of ${p.ref}'s whose last contact was before ${say(date)}`, calls: rows.map((row) => call("customer_relationship_manager.delete_customer", { customer_id: cell(row.customer_id) })) };
+    },
+  },
+  {
+    id: "crm.who-owns", domain: CRM, toolkits: ["crm"], writes: [], mayNeedNoAction: true,
+    text: "Who is looking after {customer}?",
+    tools: [SEARCH],
+    ambiguity: "A question: the correct outcome is an unchanged sandbox.",
+    instantiate(ctx) {
+      const c = pickCustomer(ctx);
+      return c ? { text: `Who is looking after ${cell(c.customer_name)}?`, calls: [] } : null;
+    },
+  },
+];

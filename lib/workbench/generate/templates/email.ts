@@ -1,0 +1,176 @@
+// Email templates (inbox and outbox). Emails are found through search_emails, newest first, five at
+// a time; templates that need older mail page back with date bounds.
+import { addDays } from "../dates";
+import { BODIES, SUBJECTS, pickPerson, say } from "./common";
+import { call, type TemplateContext } from "./context";
+import { allEmails, cell } from "./find";
+import type { Template } from "./types";
+
+const E = "email";
+const SEARCH = "email.search_emails";
+const LOOKUP = "company_directory.find_email_address";
+
+/** The newest email with a person (optionally only inbox or outbox); pages back only when needed. */
+function latestWith(ctx: TemplateContext, email: string, box?: "inbox" | "outbox") {
+  const wanted = (row: Record<string, unknown>) => !box || row["inbox/outbox"] === box;
+  const page = ctx.read(SEARCH, { query: email });
+  const hit = Array.isArray(page) ? (page as Record<string, unknown>[]).find(wanted) : undefined;
+  if (hit) return hit as Record<string, string>;
+  return allEmails(ctx, email)?.find(wanted) ?? null;
+}
+
+export const EMAIL_TEMPLATES: Template[] = [
+  {
+    id: "email.delete-latest-with", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Delete the most recent email between me and {name}",
+    tools: [LOOKUP, SEARCH, "email.delete_email"],
+    ambiguity: "Send times are unique, so the newest email involving the person is one row.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      const row = p && latestWith(ctx, p.person.email);
+      if (!p || !row) return null;
+      return { text: `Delete the most recent email between me and ${p.ref}`, calls: [call("email.delete_email", { email_id: cell(row.email_id) })] };
+    },
+  },
+  {
+    id: "email.reply-latest-from", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Reply to the last email {name} sent me with '{body}'",
+    tools: [LOOKUP, SEARCH, "email.reply_email"],
+    ambiguity: "Only inbox rows count as sent by them; unique send times give one newest.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      const row = p && latestWith(ctx, p.person.email, "inbox");
+      if (!p || !row) return null;
+      const body = ctx.rng.pick(BODIES);
+      return { text: `Reply to the last email ${p.ref} sent me with '${body}'`, calls: [call("email.reply_email", { email_id: cell(row.email_id), body })] };
+    },
+  },
+  {
+    id: "email.send-new", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Send {name} an email with the subject '{subject}' saying '{body}'",
+    tools: [LOOKUP, "email.send_email"],
+    ambiguity: "The recipient is named so the directory returns exactly one address.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      if (!p) return null;
+      const subject = ctx.rng.pick(SUBJECTS);
+      const body = ctx.rng.pick(BODIES);
+      return {
+        text: `Send ${p.ref} an email with the subject '${subject}' saying '${body}'`,
+        calls: [call("email.send_email", { recipient: p.person.email, subject, body })],
+      };
+    },
+  },
+  {
+    id: "email.forward-latest-from", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Forward the newest email I got from {name} to {other}",
+    tools: [LOOKUP, SEARCH, "email.forward_email"],
+    ambiguity: "Newest inbox row from the sender (unique times); recipient resolved to one address.",
+    instantiate(ctx) {
+      const from = pickPerson(ctx);
+      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const row = from && latestWith(ctx, from.person.email, "inbox");
+      if (!from || !to || !row) return null;
+      return { text: `Forward the newest email I got from ${from.ref} to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(row.email_id), recipient: to.person.email })] };
+    },
+  },
+  {
+    id: "email.forward-oldest-from", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Forward the very first email {name} ever sent me to {other}",
+    tools: [LOOKUP, SEARCH, "email.forward_email"],
+    ambiguity: "Needs paging past the 5 newest results; rejected when a day holds more than 5 matches.",
+    instantiate(ctx) {
+      const from = pickPerson(ctx);
+      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const rows = from && allEmails(ctx, from.person.email);
+      const inbox = rows?.filter((row) => row["inbox/outbox"] === "inbox") ?? [];
+      const oldest = inbox[inbox.length - 1];
+      if (!from || !to || !oldest || inbox.length <= 5) return null;
+      return { text: `Forward the very first email ${from.ref} ever sent me to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(oldest.email_id), recipient: to.person.email })] };
+    },
+  },
+  {
+    id: "email.delete-from-on-day", domain: E, toolkits: ["email"], writes: ["email"], conditional: true, mayNeedNoAction: true,
+    text: "If {name} emailed me on {date}, delete those emails; otherwise do nothing",
+    tools: [LOOKUP, SEARCH, "email.delete_email"],
+    ambiguity: "All inbox rows from the sender that day are deleted, oldest first; a day with none needs no action.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      const rows = p && allEmails(ctx, p.person.email);
+      if (!p || !rows) return null;
+      const inbox = rows.filter((row) => row["inbox/outbox"] === "inbox");
+      const days = [...new Set(inbox.map((row) => cell(row.sent_datetime).slice(0, 10)))];
+      const date = ctx.wantNoAction || days.length === 0 ? addDays("2023-10-01", ctx.rng.int(0, 59)) : ctx.rng.pick(days);
+      const hits = inbox.filter((row) => cell(row.sent_datetime).startsWith(date)).reverse();
+      return { text: `If ${p.ref} emailed me on ${say(date)}, delete those emails; otherwise do nothing`, calls: hits.map((row) => call("email.delete_email", { email_id: cell(row.email_id) })) };
+    },
+  },
+  {
+    id: "email.count-from-month", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Tell {other} by email how many emails {name} sent me in {month} (subject '{name} emails', body just the number)",
+    tools: [LOOKUP, SEARCH, "email.send_email"],
+    ambiguity: "A count over every page of results; rejected when paging cannot list a day completely.",
+    instantiate(ctx) {
+      const from = pickPerson(ctx);
+      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const [month, first, last] = ctx.rng.pick([["October", "2023-10-01", "2023-10-31"], ["November", "2023-11-01", "2023-11-30"]] as const);
+      const rows = from && allEmails(ctx, from.person.email, first);
+      if (!from || !to || !rows) return null;
+      const n = rows.filter((row) => row["inbox/outbox"] === "inbox" && cell(row.sent_datetime).slice(0, 10) <= last).length;
+      const subject = `${from.ref} emails`;
+      return {
+        text: `Tell ${to.ref} by email how many emails ${from.ref} sent me in ${month} (subject '${subject}', body just the number)`,
+        calls: [call("email.send_email", { recipient: to.person.email, subject, body: String(n) })],
+      };
+    },
+  },
+  {
+    id: "email.nudge-if-silent", domain: E, toolkits: ["email"], writes: ["email"], conditional: true, mayNeedNoAction: true,
+    text: "If I haven't written to {name} since {date}, send them 'Checking in' with the body '{body}'; otherwise do nothing",
+    tools: [LOOKUP, SEARCH, "email.send_email"],
+    ambiguity: "Decided by the newest outbox row to the person (inclusive of the date).",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      const rows = p && allEmails(ctx, p.person.email);
+      if (!p || !rows) return null;
+      const lastSent = rows.find((row) => row["inbox/outbox"] === "outbox");
+      const lastDay = lastSent ? cell(lastSent.sent_datetime).slice(0, 10) : null;
+      const date = lastDay && ctx.wantNoAction ? addDays(lastDay, -ctx.rng.int(0, 5)) : addDays(lastDay ?? "2023-10-01", ctx.rng.int(1, 10));
+      const silent = !lastDay || lastDay < date;
+      const body = ctx.rng.pick(BODIES);
+      return {
+        text: `If I haven't written to ${p.ref} since ${say(date)}, send them 'Checking in' with the body '${body}'; otherwise do nothing`,
+        calls: silent ? [call("email.send_email", { recipient: p.person.email, subject: "Checking in", body })] : [],
+      };
+    },
+  },
+  {
+    id: "email.what-subject", domain: E, toolkits: ["email"], writes: [], mayNeedNoAction: true,
+    text: "What was the subject of the last email {name} sent me?",
+    tools: [LOOKUP, SEARCH, "email.get_email_information_by_id"],
+    ambiguity: "A question: the correct outcome is an unchanged sandbox.",
+    instantiate(ctx) {
+      const p = pickPerson(ctx);
+      const row = p && latestWith(ctx, p.person.email, "inbox");
+      if (!p || !row) return null;
+      ctx.read("email.get_email_information_by_id", { email_id: cell(row.email_id), field: "subject" });
+      return { text: `What was the subject of the last email ${p.ref} sent me?`, calls: [] };
+    },
+  },
+  {
+    id: "email.forward-about-task", domain: E, toolkits: ["email"], writes: ["email"],
+    text: "Forward the latest email about '{task}' to {other}",
+    tools: [LOOKUP, SEARCH, "email.forward_email"],
+    ambiguity: "Searches by the task name's words; rejected unless the newest hit's subject names exactly that task.",
+    instantiate(ctx) {
+      const withTask = ctx.world.email.filter((row) => (row.subject ?? "").startsWith("Progress on "));
+      if (withTask.length === 0) return null;
+      const task = (ctx.rng.pick(withTask).subject as string).slice("Progress on ".length);
+      const page = ctx.read(SEARCH, { query: task });
+      const first = Array.isArray(page) ? (page[0] as Record<string, string> | undefined) : undefined;
+      const to = pickPerson(ctx);
+      if (!first || !to || cell(first.subject) !== `Progress on ${task}`) return null;
+      return { text: `Forward the latest email about '${task}' to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(first.email_id), recipient: to.person.email })] };
+    },
+  },
+];

@@ -1,0 +1,67 @@
+// Builds the whole workplace from one seed at one scale, then the engine's SandboxData from it (the same
+// cells the CSV loader would produce from the written files).
+import { cellFromCsv, tableFromRecords } from "../../sandbox/table";
+import type { Cell, SandboxData, TableName } from "../../sandbox/types";
+import type { GenerateParams } from "../params";
+import type { Rng } from "../random";
+import { generateVisits } from "./analytics";
+import { generateCalendar } from "./calendar";
+import { generateCustomers } from "./crm";
+import { generateEmails } from "./email";
+import { generatePeople } from "./people";
+import { generateProjectTasks } from "./projects";
+import { COMPANY_WORDS } from "./vocabulary";
+import { COLUMNS, type Person, type Row, type World } from "./types";
+
+const BASE_SIZES = { people: 20, calendar: 300, email: 500, analytics: 1000, crm: 200, projectTasks: 300 };
+
+export function generateWorld(rng: Rng, params: Pick<GenerateParams, "scale" | "distractors">): World {
+  const size = (base: number) => Math.max(10, Math.round(base * params.scale));
+  const companyDomain = `${rng.pick(COMPANY_WORDS)}${rng.pick(["hq", "co", "group", "works"])}.com`;
+  const user = { first: rng.pick(["Sam", "Alex", "Jordan", "Robin", "Casey"]) };
+  const people = generatePeople(rng, Math.max(9, Math.round(BASE_SIZES.people * params.scale)), companyDomain, params.distractors);
+  const contacts = people.filter((_, index) => index % 4 !== 3 || index < 6); // most colleagues; some never write
+  const builders = people.filter((person) => person.team !== "sales");
+  const sales = people.filter((person) => person.team === "sales");
+  const projectTasks = generateProjectTasks(rng, size(BASE_SIZES.projectTasks), builders);
+  const calendar = generateCalendar(rng, size(BASE_SIZES.calendar), contacts, params.distractors);
+  const email = generateEmails(rng, size(BASE_SIZES.email), {
+    user: user.first,
+    contacts,
+    taskNamesByEmail: namesBy(projectTasks, "assigned_to_email", "task_name"),
+    eventNamesByEmail: namesBy(calendar, "participant_email", "event_name"),
+  });
+  const analytics = generateVisits(rng, size(BASE_SIZES.analytics));
+  const crm = generateCustomers(rng, size(BASE_SIZES.crm), sales, params.distractors);
+  return { companyDomain, user, people, calendar, email, analytics, crm, projectTasks };
+}
+
+function namesBy(rows: readonly Row[], key: string, value: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = out.get(row[key] as string) ?? [];
+    list.push(row[value] as string);
+    out.set(row[key] as string, list);
+  }
+  return out;
+}
+
+const TABLES: readonly [TableName, keyof typeof COLUMNS, keyof World][] = [
+  ["calendar", "calendar", "calendar"],
+  ["email", "email", "email"],
+  ["analytics", "analytics", "analytics"],
+  ["project_tasks", "projectTasks", "projectTasks"],
+  ["crm", "crm", "crm"],
+];
+
+export function worldToSandbox(world: World): SandboxData {
+  const tables = Object.fromEntries(
+    TABLES.map(([name, columns, key]) => {
+      const rows = world[key] as readonly Row[];
+      const cells = rows.map((row) => Object.fromEntries(COLUMNS[columns].map((column) => [column, cellFromCsv(row[column] ?? "")])) as Record<string, Cell>);
+      return [name, tableFromRecords(name, COLUMNS[columns], cells)];
+    }),
+  ) as Record<TableName, ReturnType<typeof tableFromRecords>>;
+  tables.plots = tableFromRecords("plots", ["file_path"], []);
+  return { tables, directory: world.people.map((person: Person) => person.email) };
+}

@@ -1,0 +1,29 @@
+// Project tasks on the three boards, assigned to engineering and operations people.
+import type { Rng } from "../random";
+import { addDays } from "../dates";
+import { TASK_OBJECTS, TASK_VERBS } from "./vocabulary";
+import { BOARDS, LISTS, byColumns, id8, type Person, type Row } from "./types";
+
+const CONTEXTS = [
+  "for partners", "in reports", "for mobile", "for admins", "in settings", "for the EU region", "in staging",
+  "for enterprise plans", "in the editor", "for guests", "in onboarding", "for the beta", "in billing",
+  "for accessibility", "in search", "for exports", "in the API", "for invoices", "in the inbox", "for teams",
+];
+
+export function generateProjectTasks(rng: Rng, count: number, assignees: readonly Person[]): Row[] {
+  const rows: Row[] = [];
+  for (let index = 0; index < count; index++) {
+    const base = `${rng.pick(TASK_VERBS)} ${rng.pick(TASK_OBJECTS)}`;
+    rows.push({
+      task_name: rng.chance(0.6) ? `${base} ${rng.pick(CONTEXTS)}` : base,
+      assigned_to_email: rng.pick(assignees).email,
+      list_name: rng.pick(LISTS),
+      due_date: addDays("2023-11-01", rng.int(0, 75)),
+      board: rng.pick(BOARDS),
+    });
+  }
+  const ids = rng.shuffle(rows.map((_, index) => index + 1));
+  return rows
+    .map((row, index): Row => ({ task_id: id8(ids[index] as number), ...row }))
+    .sort(byColumns("due_date", "task_id"));
+}
