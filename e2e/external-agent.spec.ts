@@ -1,0 +1,68 @@
+// Bring your own agent: launch an external run from the form, run the reference agent (a real process,
+// the mock model in oracle mode) against it, watch the run page complete and open a trace whose tool
+// calls came over MCP.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { LaunchPage } from "./pages/launch-page";
+import { RunPage } from "./pages/run-page";
+import { TracePage } from "./pages/trace-page";
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+
+/** Starts a tsx script, resolves with the first stdout line matching `ready` (and the process). */
+function startScript(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) resolve({ child, match });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`${args[0]} exited ${code}: ${output.slice(-1500)}`)));
+  });
+}
+
+test("an external run launched from the form completes with the reference agent, and its trace shows the MCP calls", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const launch = new LaunchPage(page);
+  await launch.goto();
+  await launch.chooseAgent("external");
+  await launch.fill("name", `e2e external ${Date.now()}`);
+  await launch.checkDomain("email");
+  await launch.fill("limit", "4");
+  await launch.fill("concurrency", "2");
+  await launch.submit();
+
+  const launched = page.getByTestId("external-launched");
+  await expect(launched).toBeVisible({ timeout: 30_000 });
+  const agentToken = (await page.getByTestId("agent-token").textContent()) ?? "";
+  const runId = (await page.getByTestId("external-run-id").textContent()) ?? "";
+  expect(agentToken).toMatch(/^wbr_/);
+
+  const mock = await startScript(["scripts/mock-provider.ts", "--port", "0", "--behaviour", "oracle"], {}, /at (http:\/\/\S+\/v1)/);
+  try {
+    const agent = startScript(
+      ["examples/external-agent/agent.ts", "--studio", baseURL ?? "", "--run", runId, "--token", agentToken],
+      { AGENT_BASE_URL: mock.match[1], AGENT_MODEL: "oracle" },
+      /agent done: (\d+) task/,
+    );
+    await launched.getByTestId("external-run-link").click();
+    await page.waitForURL(new RegExp(`/runs/${runId}$`));
+    const run = new RunPage(page);
+    await run.waitForStatus("completed", 120_000);
+    await expect(run.progressText).toHaveText("4/4 · 100 %");
+    expect((await agent).match[1]).toBe("4");
+
+    await run.openFirstResult();
+    const trace = new TracePage(page);
+    await expect(trace.toolSteps.first()).toBeVisible();
+    await expect(trace.modelSteps.first()).toBeVisible(); // the agent's reported turns
+    await expect(trace.verdict("correct")).toBeVisible();
+  } finally {
+    mock.child.kill();
+  }
+});

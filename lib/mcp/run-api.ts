@@ -1,0 +1,114 @@
+// The external-run HTTP API as plain Request → Response functions (mounted by app/api/runs/[id]/…,
+// and by tests and the benchmark on a bare Node server):
+//   POST /api/runs/<id>/claim   Bearer <agent token>   → the next task, its MCP URL and session token
+//   POST /api/runs/<id>/turns   Bearer <session token> → model turns for the trace (optional)
+//   POST /api/runs/<id>/finish  Bearer <session token> → final answer, token usage, cost; scores the task
+import { z } from "zod";
+import { DATE_PREAMBLE, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
+import type { McpDeps } from "./deps";
+import { claimNextTask, type ClaimedSession } from "./claim";
+import { closeSession } from "./close-session";
+import { authenticateAgent } from "./external-access";
+import { SessionRefusedError, sessionIdForToken } from "./session-auth";
+import { SessionBusyError } from "./session-lock";
+import { recordTurns, turnsBodySchema } from "./turns";
+import { bearerToken } from "./tokens";
+import { env } from "@/lib/env";
+
+const MAX_BODY_BYTES = 1_000_000;
+
+export const finishBodySchema = z.object({
+  finalAnswer: z.string().max(100_000).nullish(),
+  inputTokens: z.number().int().min(0).max(1_000_000_000).optional(),
+  outputTokens: z.number().int().min(0).max(1_000_000_000).optional(),
+  costUsd: z.number().min(0).max(1_000_000).optional(),
+  error: z.string().max(10_000).nullish(),
+});
+
+/** The payload an agent works from (pull: the claim's answer; push: the body Studio posts). */
+export function taskPayload(session: ClaimedSession, baseUrl: string) {
+  const runUrl = `${baseUrl}/api/runs/${session.runId}`;
+  return {
+    status: "task" as const,
+    task: { key: session.taskKey, trial: session.trial, text: session.taskText, datePreamble: DATE_PREAMBLE, systemPrompt: TOOLS_SYSTEM_PROMPT },
+    mcp: { url: `${baseUrl}/mcp/${session.sessionId}`, token: session.token },
+    sessionId: session.sessionId,
+    deadline: session.deadline.toISOString(),
+    finishUrl: `${runUrl}/finish`,
+    turnsUrl: `${runUrl}/turns`,
+  };
+}
+export type TaskPayload = ReturnType<typeof taskPayload>;
+
+export async function handleClaim(deps: McpDeps, runId: string, request: Request): Promise<Response> {
+  if (!(await authenticateAgent(deps, runId, bearerToken(request.headers)))) return refused("This agent token does not open this run");
+  const outcome = await claimNextTask(deps, runId);
+  switch (outcome.kind) {
+    case "task":
+      return Response.json(taskPayload(outcome.session, publicBaseUrl(request)));
+    case "wait":
+      return Response.json({ status: "wait", retryAfterMs: outcome.retryAfterMs });
+    case "done":
+      return Response.json({ status: "done", runStatus: outcome.status });
+  }
+}
+
+export async function handleFinish(deps: McpDeps, runId: string, request: Request): Promise<Response> {
+  return withSession(deps, runId, request, finishBodySchema, async (sessionId, _token, body) => {
+    const closed = await closeSession(deps, sessionId, "finished", body);
+    if (!closed) return Response.json({ error: "This task is already closed (finished, past its deadline or cancelled)" }, { status: 409 });
+    return Response.json({ status: "finished" });
+  });
+}
+
+export async function handleTurns(deps: McpDeps, runId: string, request: Request): Promise<Response> {
+  return withSession(deps, runId, request, turnsBodySchema, async (sessionId, token, body) =>
+    Response.json({ status: "recorded", turns: await recordTurns(deps, sessionId, token, body) }),
+  );
+}
+
+async function withSession<S extends z.ZodType>(
+  deps: McpDeps,
+  runId: string,
+  request: Request,
+  schema: S,
+  work: (sessionId: string, token: string, body: z.infer<S>) => Promise<Response>,
+): Promise<Response> {
+  const token = bearerToken(request.headers);
+  if (!token) return refused("Missing Authorization: Bearer <session token>");
+  const body = await readJson(request);
+  if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return Response.json({ error: "Invalid body", issues: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  try {
+    return await work(await sessionIdForToken(deps, runId, token), token, parsed.data);
+  } catch (error) {
+    if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: error.reason === "wrong_token" ? 401 : 403 });
+    if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
+    throw error;
+  }
+}
+
+type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; error: string };
+
+async function readJson(request: Request): Promise<JsonBody> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, error: `Body over ${MAX_BODY_BYTES} bytes` };
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: `Body over ${MAX_BODY_BYTES} bytes` };
+  if (text.trim() === "") return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, status: 400, error: "Body is not JSON" };
+  }
+}
+
+function refused(message: string): Response {
+  return Response.json({ error: message }, { status: 401, headers: { "www-authenticate": "Bearer" } });
+}
+
+/** Where agents reach this server: WORKBENCH_PUBLIC_URL behind a proxy, else the request's origin. */
+export function publicBaseUrl(request: Request): string {
+  return (env().WORKBENCH_PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+}

@@ -1,0 +1,36 @@
+// One MCP server per session, built with the official SDK's low-level Server so the tool list carries
+// our own JSON Schemas and every call is validated and executed by lib/mcp/session-tools (the same path
+// as the built-in agents). Transports: Streamable HTTP (http-handler.ts) and stdio (stdio.ts).
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { DATE_PREAMBLE } from "@/lib/workbench/agents";
+import type { McpDeps } from "./deps";
+import type { OpenSession } from "./session-auth";
+import { callSessionTool, listTools, sessionTools } from "./session-tools";
+
+export const SERVER_INFO = { name: "workbench-studio", version: "1.0.0" };
+export const SERVER_INSTRUCTIONS = `A WorkBench task's sandbox (calendar, email, analytics, project tasks, CRM, company directory). ${DATE_PREAMBLE} Every call acts on this task's sandbox and is scored on the state it leaves.`;
+
+/**
+ * `session()` returns the open session at the time of each request (it throws SessionRefusedError
+ * when the session is closed, expired or the token is wrong); `forCall` serialises calls when the
+ * transport does not already (stdio).
+ */
+export interface SessionAccess {
+  session(): Promise<OpenSession>;
+  forCall<T>(work: (session: OpenSession) => Promise<T>): Promise<T>;
+}
+
+export function createSessionServer(deps: McpDeps, access: SessionAccess): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const session = await access.session();
+    return { tools: await listTools(await sessionTools(deps, session)) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: input } = request.params;
+    const reply = await access.forCall((session) => callSessionTool(deps, session, name, input));
+    return { content: [{ type: "text", text: reply.text }], isError: reply.isError };
+  });
+  return server;
+}
