@@ -2,6 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Tooltip, XAxis, YAxis } from "recharts";
 import { axisTick, chartColors, percentTick } from "./palette";
+import { useMounted } from "./use-mounted";
 
 export interface ModelAccuracyPoint {
   readonly label: string;
@@ -13,6 +14,8 @@ export interface ModelAccuracyPoint {
 /** Horizontal bars of accuracy per leaderboard row with their Wilson intervals. */
 export function AccuracyByModelChart({ data }: { data: readonly ModelAccuracyPoint[] }) {
   const height = Math.max(160, data.length * 28 + 40);
+  const mounted = useMounted();
+  if (!mounted) return <div data-testid="accuracy-chart" style={{ width: "100%", height }} />;
   return (
     <div data-testid="accuracy-chart" style={{ width: "100%", height }}>
       <BarChart responsive data={[...data]} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} style={{ width: "100%", height }}>

@@ -2,8 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import type { ErrorEvent } from "@/lib/traces/build-trace";
 import { StepShell } from "./step-shell";
 
-export function ErrorStep({ event }: { event: ErrorEvent }) {
+export function ErrorStep({ event, divergent = false }: { event: ErrorEvent; divergent?: boolean }) {
   return (
-    <StepShell index={event.index} kind="error" tone="bad" title={<span className="text-bad">{event.message || "Error"}</span>} meta={<Badge tone="bad">{event.errorKind}</Badge>} />
+    <StepShell divergent={divergent} index={event.index} kind="error" tone="bad" title={<span className="text-bad">{event.message || "Error"}</span>} meta={<Badge tone="bad">{event.errorKind}</Badge>} />
   );
 }

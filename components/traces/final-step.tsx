@@ -2,9 +2,9 @@ import type { FinalEvent } from "@/lib/traces/build-trace";
 import { CollapsibleText } from "./collapsible-text";
 import { StepShell } from "./step-shell";
 
-export function FinalStep({ event }: { event: FinalEvent }) {
+export function FinalStep({ event, divergent = false }: { event: FinalEvent; divergent?: boolean }) {
   return (
-    <StepShell index={event.index} kind="final" tone="neutral" title="Final answer">
+    <StepShell divergent={divergent} index={event.index} kind="final" tone="neutral" title="Final answer">
       <CollapsibleText text={event.text} collapsed={false} label="Final answer" />
     </StepShell>
   );

@@ -4,10 +4,11 @@ import { formatDuration } from "@/lib/metrics/format";
 import { CollapsibleText } from "./collapsible-text";
 import { StepShell } from "./step-shell";
 
-export function ModelStep({ event }: { event: ModelEvent }) {
+export function ModelStep({ event, fullHref, divergent = false }: { event: ModelEvent; fullHref?: string; divergent?: boolean }) {
   const firstLine = event.text.split("\n").find((line) => line.trim() !== "") ?? "(no text)";
   return (
     <StepShell
+      divergent={divergent}
       index={event.index}
       kind="model"
       tone="accent"
@@ -25,7 +26,7 @@ export function ModelStep({ event }: { event: ModelEvent }) {
         </>
       }
     >
-      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" />
+      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" fullHref={fullHref} />
     </StepShell>
   );
 }

@@ -5,9 +5,10 @@ import { CollapsibleText } from "./collapsible-text";
 import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
 import { StepShell } from "./step-shell";
 
-export function ToolStep({ event }: { event: ToolEvent }) {
+export function ToolStep({ event, fullHref, divergent = false }: { event: ToolEvent; fullHref?: string; divergent?: boolean }) {
   return (
     <StepShell
+      divergent={divergent}
       index={event.index}
       kind="tool"
       tone={event.ok ? "good" : "bad"}
@@ -41,7 +42,7 @@ export function ToolStep({ event }: { event: ToolEvent }) {
         </div>
         <div>
           <div className="mb-1 text-xs font-medium text-muted">Observation</div>
-          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" />
+          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fullHref={fullHref} />
         </div>
       </div>
       {event.diff.length > 0 ? (

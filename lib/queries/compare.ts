@@ -2,6 +2,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { compareVerdicts, type TaskVerdictPair } from "@/lib/metrics/agreement";
+import { domainDeltas, regressionsFirst } from "@/lib/metrics/paired-comparison";
 
 async function verdictsByKey(runId: string) {
   const rows = await prisma.taskResult.findMany({
@@ -11,7 +12,10 @@ async function verdictsByKey(runId: string) {
   return new Map(rows.map((row) => [row.task.key, row]));
 }
 
-export async function compareRuns({ a, b }: { a: string; b: string }) {
+export const FLIPPED_PAGE_SIZE = 25;
+
+/** The agreement of two runs; `flipped` holds one page of the flipped tasks, `flippedTotal` all of them. */
+export async function compareRuns({ a, b, page = 0 }: { a: string; b: string; page?: number }) {
   const [left, right] = await Promise.all([verdictsByKey(a), verdictsByKey(b)]);
   const pairs: TaskVerdictPair[] = [];
   for (const [key, l] of left) {
@@ -25,5 +29,17 @@ export async function compareRuns({ a, b }: { a: string; b: string }) {
       b: { resultId: r.id, correct: r.correct === true },
     });
   }
-  return compareVerdicts(pairs);
+  const agreement = compareVerdicts(pairs);
+  // Regressions first, then paged: the first page shows what got worse.
+  const flipped = regressionsFirst(agreement.flipped);
+  const pages = Math.max(1, Math.ceil(flipped.length / FLIPPED_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  return {
+    ...agreement,
+    flipped: flipped.slice(current * FLIPPED_PAGE_SIZE, (current + 1) * FLIPPED_PAGE_SIZE),
+    flippedTotal: flipped.length,
+    page: current,
+    pages,
+    deltas: domainDeltas(pairs),
+  };
 }

@@ -17,6 +17,9 @@ export type DatasetVersionSummary = {
 export type DatasetSummary = {
   slug: string;
   name: string;
+  kind: string;
+  seed: number | null;
+  params: Record<string, unknown> | null;
   source: string;
   license: string | null;
   importedAt: Date;
@@ -30,7 +33,8 @@ const domainOrder = new Map<string, number>(DOMAINS.map((domain, index) => [doma
 export async function listDatasets(): Promise<DatasetSummary[]> {
   const [datasets, domainCounts, runCounts] = await Promise.all([
     prisma.dataset.findMany({
-      orderBy: { slug: "asc" },
+      // The official dataset first, then generated ones by slug.
+      orderBy: [{ kind: "desc" }, { slug: "asc" }],
       include: { versions: { orderBy: { name: "asc" } } },
     }),
     prisma.task.groupBy({ by: ["versionId", "domain"], _count: { _all: true } }),
@@ -45,6 +49,9 @@ export async function listDatasets(): Promise<DatasetSummary[]> {
     return {
       slug: dataset.slug,
       name: dataset.name,
+      kind: dataset.kind,
+      seed: dataset.seed,
+      params: (dataset.params ?? null) as Record<string, unknown> | null,
       source: dataset.source,
       license: dataset.license,
       importedAt: dataset.importedAt,
@@ -62,4 +69,10 @@ export async function listDatasets(): Promise<DatasetSummary[]> {
       })),
     };
   });
+}
+
+/** Datasets for the launch form: the official one first, generated ones labelled with their seed. */
+export async function listLaunchDatasets(): Promise<{ slug: string; label: string }[]> {
+  const datasets = await prisma.dataset.findMany({ orderBy: [{ kind: "desc" }, { slug: "asc" }], select: { slug: true, name: true, kind: true } });
+  return datasets.map((dataset) => ({ slug: dataset.slug, label: dataset.kind === "generated" ? `${dataset.name} (generated)` : dataset.name }));
 }

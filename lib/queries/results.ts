@@ -66,7 +66,7 @@ export interface ResultFilter {
   readonly q?: string;
 }
 
-export const RESULT_PAGE_SIZE = 100;
+export const RESULT_PAGE_SIZE = 20;
 
 export async function listRunResults({ runId, filter, page = 0 }: { runId: string; filter: ResultFilter; page?: number }) {
   const where: Prisma.TaskResultWhereInput = {
@@ -123,19 +123,29 @@ export async function getResultWithTrace({ runId, resultId }: { runId: string; r
 
 export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWithTrace>>>;
 
-/** Every result of one task across runs (the task page). */
-export async function listResultsForTask({ taskId }: { taskId: string }) {
-  return prisma.taskResult.findMany({
-    where: { taskId, status: "done" },
-    orderBy: [{ run: { createdAt: "desc" } }, { trial: "asc" }],
-    select: {
-      id: true,
-      trial: true,
-      correct: true,
-      sideEffects: true,
-      error: true,
-      calls: true,
-      run: { select: { id: true, name: true, model: true, agent: true, toolSet: true } },
-    },
-  });
+export const TASK_RESULT_PAGE_SIZE = 10;
+
+/** One page of a task's results across runs (the task page), newest run first, with its totals. */
+export async function listResultsForTask({ taskId, page = 0 }: { taskId: string; page?: number }) {
+  const where = { taskId, status: "done" as const };
+  const [total, correct, results] = await Promise.all([
+    prisma.taskResult.count({ where }),
+    prisma.taskResult.count({ where: { ...where, correct: true } }),
+    prisma.taskResult.findMany({
+      where,
+      orderBy: [{ run: { createdAt: "desc" } }, { runId: "asc" }, { trial: "asc" }],
+      skip: page * TASK_RESULT_PAGE_SIZE,
+      take: TASK_RESULT_PAGE_SIZE,
+      select: {
+        id: true,
+        trial: true,
+        correct: true,
+        sideEffects: true,
+        error: true,
+        calls: true,
+        run: { select: { id: true, name: true, model: true, agent: true, toolSet: true } },
+      },
+    }),
+  ]);
+  return { total, correct, results };
 }

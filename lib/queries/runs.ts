@@ -32,14 +32,24 @@ const runListSelect = {
   finishedAt: true,
 } as const;
 
-export type RunListItem = Awaited<ReturnType<typeof listRuns>>[number];
+export type RunListItem = Awaited<ReturnType<typeof listRuns>>["runs"][number];
 
-export async function listRuns({ groundTruth, source }: { groundTruth?: string; source?: string } = {}) {
-  return prisma.run.findMany({
-    where: { groundTruth, source },
-    orderBy: { createdAt: "desc" },
-    select: runListSelect,
-  });
+export const RUN_PAGE_SIZE = 10;
+
+/** One page of runs, newest first (index Run(createdAt)), with the total for the pager. */
+export async function listRuns({ groundTruth, source, page = 0 }: { groundTruth?: string; source?: string; page?: number } = {}) {
+  const where = { groundTruth, source };
+  const [total, runs] = await Promise.all([
+    prisma.run.count({ where }),
+    prisma.run.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: page * RUN_PAGE_SIZE,
+      take: RUN_PAGE_SIZE,
+      select: runListSelect,
+    }),
+  ]);
+  return { total, runs };
 }
 
 // Per-request memo: generateMetadata and the page both read the run.
@@ -60,11 +70,25 @@ export async function getRunProgress({ id }: { id: string }) {
   });
 }
 
-/** Runs a user can pick from when comparing (completed or imported, newest first). */
-export async function listComparableRuns() {
-  return prisma.run.findMany({
-    where: { OR: [{ status: "completed" }, { source: "imported" }] },
-    orderBy: [{ groundTruth: "asc" }, { createdAt: "desc" }],
-    select: { id: true, name: true, groundTruth: true, model: true, agent: true, toolSet: true },
-  });
+export const COMPARE_PICKER_SIZE = 20;
+
+/**
+ * Runs a user can pick from when comparing: the newest completed or imported ones, plus the runs
+ * already chosen (`include`), so the picker stays small however long the history grows.
+ */
+export async function listComparableRuns({ include = [] }: { include?: readonly string[] } = {}) {
+  const select = { id: true, name: true, groundTruth: true, model: true, agent: true, toolSet: true, createdAt: true } as const;
+  const [recent, chosen] = await Promise.all([
+    prisma.run.findMany({
+      where: { OR: [{ status: "completed" }, { source: "imported" }] },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: COMPARE_PICKER_SIZE,
+      select,
+    }),
+    include.length ? prisma.run.findMany({ where: { id: { in: [...include] } }, select }) : [],
+  ]);
+  const byId = new Map([...recent, ...chosen].map((run) => [run.id, run]));
+  return [...byId.values()].sort(
+    (x, y) => x.groundTruth.localeCompare(y.groundTruth) || y.createdAt.getTime() - x.createdAt.getTime(),
+  );
 }

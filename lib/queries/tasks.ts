@@ -10,7 +10,7 @@ export interface TaskFilter {
   readonly q?: string;
 }
 
-export const TASK_PAGE_SIZE = 100;
+export const TASK_PAGE_SIZE = 25;
 
 function taskWhere(filter: TaskFilter): Prisma.TaskWhereInput {
   return {

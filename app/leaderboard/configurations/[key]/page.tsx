@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { ConfigTable } from "@/components/leaderboard/config-table";
+import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
+import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
+
+export const metadata: Metadata = { title: "Configuration" };
+
+/** One agent configuration: its figures (partial runs included) and the runs pooled into it. */
+export default async function ConfigurationPage({ params }: { params: Promise<{ key: string }> }) {
+  const key = configKeyFromParam((await params).key);
+  if (!key) notFound();
+  const { rows, options } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
+  const row = rows.find((candidate) => candidate.key === key);
+  if (!row) notFound();
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href="/leaderboard" className="hover:text-ink">← Leaderboard</Link>}
+        title={<span data-testid="configuration-title">{row.label}</span>}
+        description={`${row.agent} agent · ${row.toolSet} tools · ${row.dataset} ${row.groundTruth}${row.protocol ? ` · ${row.protocol}` : ""}${row.provider ? ` · ${row.provider}` : ""}`}
+      />
+      <div className="space-y-6">
+        <Card>
+          <ConfigTable rows={[row]} domains={options.domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
+        </Card>
+        <Card data-testid="configuration-runs">
+          <CardHeader title={`${row.runIds.length} run${row.runIds.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
+          <ul className="divide-y divide-line text-sm">
+            {row.runIds.map((id, index) => (
+              <li key={id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-2">
+                <Link href={`/runs/${id}`} className="text-accent" data-testid="configuration-run">
+                  {row.runNames[index]}
+                </Link>
+                <span className="space-x-3 text-xs">
+                  <a href={`/runs/${id}/export?format=csv`} className="text-accent">CSV</a>
+                  <a href={`/runs/${id}/export?format=json`} className="text-accent">JSON</a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}

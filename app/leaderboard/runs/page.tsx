@@ -1,0 +1,159 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { PageHeader } from "@/components/ui/page-header";
+import { AccuracyByModelChart } from "@/components/charts/accuracy-by-model-chart";
+import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
+import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { PanelSkeleton } from "@/components/runs/panel-skeleton";
+import { listLaunchDatasets } from "@/lib/queries/datasets";
+import { getLeaderboard, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
+import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
+
+export const metadata: Metadata = { title: "Leaderboard · runs" };
+
+const REVISIONS_2026 = SCORING_REVISIONS.filter((revision) => revision.startsWith("2026"));
+
+const searchSchema = z.object({
+  ds: z.string().regex(/^[a-z0-9_-]+$/).optional().catch(undefined),
+  gt: z.enum(["v1", "v2026"]).catch("v1"),
+  tools: z.enum(["all", "domains"]).optional().catch(undefined),
+  protocol: z.enum(PROTOCOL_IDS).optional().catch(undefined),
+  rev: z.enum(SCORING_REVISIONS).optional().catch(undefined),
+  sort: z.enum(LEADERBOARD_SORTS).catch("accuracy"),
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+  page: z.coerce.number().int().min(0).catch(0),
+});
+type LeaderboardSearch = z.infer<typeof searchSchema>;
+
+function hrefWith(search: LeaderboardSearch, change: Partial<LeaderboardSearch>) {
+  const next = { ...search, ...change };
+  // The revision tabs are shown under protocol 2026 only (2024 has one revision). Changing a filter or
+  // the sort starts again at the first page.
+  const rev = next.protocol === "2026" ? next.rev : undefined;
+  const page = change.page ?? 0;
+  return `/leaderboard/runs${queryString({ ds: next.ds, gt: next.gt, tools: next.tools, protocol: next.protocol, rev, sort: next.sort, dir: next.dir, page: page > 0 ? String(page) : undefined })}`;
+}
+
+export default async function RunLeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
+  const parsed = searchSchema.parse(await searchParams);
+  const datasets = await listLaunchDatasets();
+  // Runs are comparable only on the same dataset: the official one by default, else the first generated.
+  const search = { ...parsed, ds: datasets.some((d) => d.slug === parsed.ds) ? parsed.ds : datasets[0]?.slug };
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href="/leaderboard" className="hover:text-ink">← Leaderboard</Link>}
+        title="Individual runs"
+        description="One row per finished or imported run. Accuracy counts a task correct when the final sandbox state equals the ground truth's; the bracket is the 95 % Wilson interval."
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-6">
+        {datasets.length > 1 ? (
+          <FilterTabs
+            label="Dataset"
+            testId="filter-dataset"
+            current={search.ds}
+            options={datasets.map((dataset) => ({ value: dataset.slug, label: dataset.label }))}
+            hrefFor={(ds) => hrefWith(search, { ds })}
+          />
+        ) : null}
+        <FilterTabs
+          label="Ground truth"
+          testId="filter-gt"
+          current={search.gt}
+          options={[
+            { value: "v1", label: "v1 (2024)" },
+            { value: "v2026", label: "v2026" },
+          ]}
+          hrefFor={(gt) => hrefWith(search, { gt: gt === "v2026" ? "v2026" : "v1" })}
+        />
+        <FilterTabs
+          label="Tool set"
+          testId="filter-tools"
+          current={search.tools}
+          options={[
+            { value: undefined, label: "Any" },
+            { value: "all", label: "All tools" },
+            { value: "domains", label: "Domain tools" },
+          ]}
+          hrefFor={(tools) => hrefWith(search, { tools: tools === "all" || tools === "domains" ? tools : undefined })}
+        />
+        <FilterTabs
+          label="Protocol"
+          testId="filter-protocol"
+          current={search.protocol}
+          options={[{ value: undefined, label: "Any" }, ...PROTOCOL_IDS.map((value) => ({ value, label: value }))]}
+          hrefFor={(protocol) => hrefWith(search, { protocol: PROTOCOL_IDS.find((known) => known === protocol), rev: undefined })}
+        />
+        {search.protocol === "2026" && (
+          <FilterTabs
+            label="Scoring revision"
+            testId="filter-revision"
+            current={search.rev}
+            options={[{ value: undefined, label: "Any" }, ...REVISIONS_2026.map((value) => ({ value, label: value }))]}
+            hrefFor={(rev) => hrefWith(search, { rev: SCORING_REVISIONS.find((known) => known === rev) })}
+          />
+        )}
+      </div>
+      <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
+        <LeaderboardPanels search={search} />
+      </Suspense>
+    </>
+  );
+}
+
+async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
+  const { rows, total, page, pages } = await getLeaderboard({
+    dataset: search.ds,
+    groundTruth: search.gt,
+    toolSet: search.tools,
+    protocol: search.protocol,
+    scoringRevision: search.rev,
+    sort: search.sort,
+    direction: search.dir,
+    page: search.page,
+  });
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No finished runs for this filter" testId="leaderboard-empty">
+        Import the paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
+      </EmptyState>
+    );
+  }
+  const chartData = [...rows]
+    .sort((a, b) => b.accuracy - a.accuracy)
+    .map((row) => ({
+      label: `${row.label} · ${row.toolSet}`,
+      accuracy: row.accuracy,
+      interval: [
+        row.accuracy - (row.accuracyInterval?.low ?? row.accuracy),
+        (row.accuracyInterval?.high ?? row.accuracy) - row.accuracy,
+      ] as const,
+    }));
+  return (
+    <div className="space-y-6">
+      <Card>
+        <LeaderboardTable
+          rows={rows}
+          sort={search.sort}
+          direction={search.dir}
+          sortHref={(sort: LeaderboardSort, dir) => hrefWith(search, { sort, dir })}
+        />
+        <Pager page={page} pages={pages} href={(target) => hrefWith(search, { page: target })} testId="leaderboard-pager" />
+      </Card>
+      <Card>
+        <CardHeader
+          title="Accuracy by model"
+          description={`Bars: accuracy; whiskers: 95 % Wilson interval.${pages > 1 ? ` The ${rows.length} runs of this page (of ${total}).` : ""}`}
+        />
+        <div className="px-3 py-3">
+          <AccuracyByModelChart data={chartData} />
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// One run's per-task results: ?format=csv (default) or ?format=json. Unknown values are empty / null.
+import { toCsv } from "@/lib/metrics/csv";
+import { listRunExportRows } from "@/lib/queries/analysis";
+
+const COLUMNS = ["task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await params;
+  const rows = await listRunExportRows({ runId: id });
+  if (!rows) return new Response("Run not found", { status: 404 });
+  const name = `run-${id}`;
+  if (new URL(request.url).searchParams.get("format") === "json") {
+    return Response.json(rows, { headers: { "Content-Disposition": `attachment; filename="${name}.json"` } });
+  }
+  const text = (value: unknown) => (value === null || value === undefined ? "" : Array.isArray(value) ? value.join("\n") : String(value));
+  const body = toCsv([[...COLUMNS], ...rows.map((row) => COLUMNS.map((column) => text(row[column])))]);
+  return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}.csv"` } });
+}

@@ -1,0 +1,95 @@
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
+import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import { configQueryOf, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
+import { paretoFrontier } from "@/lib/metrics/pareto";
+import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
+import { ConfigFilters } from "./config-filters";
+import { ConfigTable } from "./config-table";
+
+/** Filters, the configuration table with its exports, and the cost/accuracy frontier of the same rows. */
+export async function ConfigBoard({ search }: { search: ConfigSearch }) {
+  const { rows, options } = await getConfigLeaderboard(configQueryOf(search));
+  const domains = search.domain ? [search.domain] : options.domains;
+  const query = configSearchString(search);
+  // Only priced configurations compete: a model-less agent (oracle, noop) costs $0 and has no place on a log axis.
+  const priced = rows.map((row) => ({ id: row.key, cost: row.costPerTask !== null && row.costPerTask > 0 ? row.costPerTask : null, accuracy: row.passAt1 }));
+  const frontier = new Set(paretoFrontier(priced));
+  const points: FrontierChartPoint[] = rows.flatMap((row) =>
+    row.costPerTask === null || row.costPerTask <= 0
+      ? []
+      : [{
+          id: row.key,
+          label: `${row.label} · ${row.agent} · ${row.toolSet}`,
+          href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
+          cost: row.costPerTask,
+          accuracy: row.passAt1,
+          sideEffectRate: row.sideEffectRate,
+          onFrontier: frontier.has(row.key),
+        }],
+  );
+  const unplaced = rows.length - points.length;
+  return (
+    <div className="space-y-6">
+      <ConfigFilters search={search} options={options} />
+      {rows.length === 0 ? (
+        <EmptyState title="No configuration matches these filters" testId="leaderboard-empty">
+          Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked. Import the
+          paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
+        </EmptyState>
+      ) : (
+        <>
+          <Card>
+            <CardHeader
+              title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
+              description="Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known."
+              actions={
+                <span className="flex gap-3 text-xs">
+                  <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>
+                    CSV
+                  </a>
+                  <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=json`} className="text-accent" data-testid="export-json" download>
+                    JSON
+                  </a>
+                </span>
+              }
+            />
+            <ConfigTable
+              rows={rows}
+              domains={domains}
+              sort={search.sort}
+              direction={search.dir}
+              sortHref={(sort, dir) => `/leaderboard${configSearchString(search, { sort, dir })}`}
+            />
+          </Card>
+          <Card data-testid="frontier-card">
+            <CardHeader
+              title="Accuracy vs cost"
+              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
+            />
+            <div className="px-3 py-3">
+              {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
+            </div>
+            {points.some((point) => point.onFrontier) ? (
+              <p className="px-5 pb-4 text-xs text-muted" data-testid="frontier-list">
+                On the frontier:{" "}
+                {points
+                  .filter((point) => point.onFrontier)
+                  .sort((a, b) => a.cost - b.cost)
+                  .map((point, index) => (
+                    <span key={point.id}>
+                      {index > 0 ? " · " : ""}
+                      <a href={point.href} className="text-accent" data-testid="frontier-member">
+                        {point.label}
+                      </a>
+                    </span>
+                  ))}
+              </p>
+            ) : null}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

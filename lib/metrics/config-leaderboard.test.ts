@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { configKey, configKeyFromParam, configKeyParam, configLeaderboard, sortConfigs, type ConfigRunInput } from "./config-leaderboard";
+import { configTableText, UNKNOWN } from "./config-table";
+
+const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
+  id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
+  toolSet: "all", source: "launched", createdAt: new Date("2026-01-01"), versionTasks: 4, costUsd: 0.4, tokens: 4000,
+  domains: [
+    { domain: "email", results: 2, tasks: 2, correct: 1, sideEffects: 1 },
+    { domain: "crm", results: 2, tasks: 2, correct: 2, sideEffects: 0 },
+  ],
+  ...overrides,
+});
+
+describe("configLeaderboard", () => {
+  test("pools repeated runs of one configuration; pass^k from per-task trials", () => {
+    const runs = [makeRun({ id: "a" }), makeRun({ id: "b", createdAt: new Date("2026-02-01") })];
+    const trials = ["t1", "t2", "t3", "t4"].flatMap((taskId, i) => [
+      { runId: "a", taskId, trials: 1, correct: 1 },
+      { runId: "b", taskId, trials: 1, correct: i === 0 ? 0 : 1 },
+    ]);
+    const [row] = configLeaderboard(runs, trials, {});
+    expect(row).toMatchObject({ results: 8, correct: 6, passAt1: 0.75, k: 2, passHatK: 0.75, coverage: 1, partial: false, costPerTask: 0.1, tokensPerTask: 1000 });
+    expect(row?.runIds).toEqual(["a", "b"]);
+    expect(row?.byDomain.email).toEqual({ results: 4, accuracy: 0.5 });
+  });
+
+  test("partial runs are left out unless asked for; unknown cost stays unknown", () => {
+    const smoke = makeRun({ id: "s", model: "small", domains: [{ domain: "email", results: 1, tasks: 1, correct: 1, sideEffects: 0 }] });
+    const recorded = makeRun({ id: "r", model: "recorded", costUsd: null, tokens: null });
+    expect(configLeaderboard([smoke, recorded], [], {}).map((row) => row.label)).toEqual(["recorded"]);
+    const all = configLeaderboard([smoke, recorded], [], { includePartial: true });
+    expect(all.map((row) => [row.label, row.coverage])).toEqual([["small", 0.25], ["recorded", 1]]);
+    expect(all[1]?.costPerTask).toBeNull();
+    expect(configTableText(all, ["email"])[2]).toContain(UNKNOWN);
+  });
+
+  test("filters by tool set, agent, provider; a domain filter scopes every figure", () => {
+    const runs = [makeRun({ id: "a" }), makeRun({ id: "b", toolSet: "domains" }), makeRun({ id: "c", provider: "anthropic", model: "claude" })];
+    expect(configLeaderboard(runs, [], { toolSet: "domains" }).map((row) => row.runIds)).toEqual([["b"]]);
+    expect(configLeaderboard(runs, [], { provider: "anthropic" }).map((row) => row.label)).toEqual(["claude"]);
+    const revised = [makeRun({ id: "x" }), makeRun({ id: "y", groundTruth: "v2026", protocol: "2026", revision: "2026-07" })];
+    expect(configLeaderboard(revised, [], { revision: "2026-07" }).map((row) => row.runIds)).toEqual([["y"]]);
+    expect(configLeaderboard(revised, [], { protocol: "2024" }).map((row) => row.runIds)).toEqual([["x"]]);
+    const [email] = configLeaderboard([makeRun({})], [], { domain: "email", domainTasks: 2 });
+    expect(email).toMatchObject({ passAt1: 0.5, results: 2, coverage: 1, costPerTask: 0.1 });
+  });
+});
+
+describe("sortConfigs", () => {
+  test("sorts on any column, unknown last in both directions", () => {
+    const rows = configLeaderboard(
+      [makeRun({ id: "a", model: "cheap", costUsd: 0.04 }), makeRun({ id: "b", model: "dear", costUsd: 4 }), makeRun({ id: "c", model: "unknown", costUsd: null })],
+      [], {},
+    );
+    expect(sortConfigs(rows, "cost", "asc").map((row) => row.label)).toEqual(["cheap", "dear", "unknown"]);
+    expect(sortConfigs(rows, "cost", "desc").map((row) => row.label)).toEqual(["dear", "cheap", "unknown"]);
+    expect(sortConfigs(rows, "label", "asc").map((row) => row.label)).toEqual(["cheap", "dear", "unknown"]);
+  });
+});
+
+test("configuration keys survive the URL", () => {
+  const key = configKey({ dataset: "workbench", groundTruth: "v1", protocol: "2026", revision: "2026-07", model: "gpt-4o", agent: "react", toolSet: "all" });
+  expect(configKeyFromParam(configKeyParam(key))).toBe(key);
+  expect(configKeyFromParam("not-base64-json")).toBeNull();
+});

@@ -1,0 +1,68 @@
+/**
+ * The configuration leaderboard's state in the URL (filters, sort, partial runs), parsed once for the
+ * page, the frontier chart and the CSV/JSON export so all three show exactly the same rows.
+ */
+import { z } from "zod";
+import { CONFIG_SORTS, type ConfigSort } from "./config-leaderboard";
+
+const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
+
+const sortSchema = z
+  .string()
+  .refine((value): value is ConfigSort => (CONFIG_SORTS as readonly string[]).includes(value) || /^domain:[a-z_]{1,40}$/.test(value))
+  .catch("passAt1");
+
+export const configSearchSchema = z.object({
+  dataset: optionalText,
+  gt: optionalText,
+  protocol: optionalText,
+  rev: optionalText,
+  tools: optionalText,
+  agent: optionalText,
+  provider: optionalText,
+  domain: optionalText,
+  partial: z.enum(["1"]).optional().catch(undefined),
+  sort: sortSchema,
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+});
+export type ConfigSearch = z.infer<typeof configSearchSchema>;
+
+/** First value of each parameter (a repeated parameter keeps its first). */
+export function parseConfigSearch(params: Record<string, string | string[] | undefined> | URLSearchParams): ConfigSearch {
+  const flat: Record<string, string> = {};
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
+  for (const [key, value] of entries) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && !(key in flat)) flat[key] = first;
+  }
+  return configSearchSchema.parse(flat);
+}
+
+/** "?gt=v1&sort=cost" for a search with changes; defaults are left out. */
+export function configSearchString(search: ConfigSearch, change: Partial<ConfigSearch> = {}): string {
+  const next = { ...search, ...change };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined || (key === "sort" && value === "passAt1") || (key === "dir" && value === "desc")) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The query for getConfigLeaderboard. */
+export function configQueryOf(search: ConfigSearch) {
+  return {
+    dataset: search.dataset,
+    groundTruth: search.gt,
+    protocol: search.protocol,
+    revision: search.rev,
+    toolSet: search.tools,
+    agent: search.agent,
+    provider: search.provider,
+    domain: search.domain,
+    includePartial: search.partial === "1",
+    sort: search.sort as ConfigSort,
+    direction: search.dir,
+  };
+}

@@ -1,0 +1,72 @@
+// Reads for the analysis views: a result's neighbours in its run (keyboard navigation), the trial
+// verdicts behind flaky tasks, and the paired verdicts of two runs with their domains.
+import "server-only";
+import { prisma } from "@/lib/db";
+import type { TrialVerdict } from "@/lib/metrics/flaky-tasks";
+
+/** The previous and next result of the run in the run page's order (domain, position, trial). */
+export async function getResultNeighbours({ runId, resultId }: { runId: string; resultId: string }) {
+  const ids = await prisma.taskResult.findMany({
+    where: { runId },
+    orderBy: [{ task: { domain: "asc" } }, { task: { position: "asc" } }, { trial: "asc" }],
+    select: { id: true },
+  });
+  const at = ids.findIndex((row) => row.id === resultId);
+  if (at < 0) return { previous: null, next: null, position: null, total: ids.length };
+  return { previous: ids[at - 1]?.id ?? null, next: ids[at + 1]?.id ?? null, position: at + 1, total: ids.length };
+}
+
+/** Every scored (task, trial) verdict of a run, for flakyTasks. */
+export async function listTrialVerdicts({ runId }: { runId: string }): Promise<TrialVerdict[]> {
+  const rows = await prisma.taskResult.findMany({
+    where: { runId, status: "done" },
+    select: { id: true, taskId: true, trial: true, correct: true, task: { select: { key: true, domain: true } } },
+  });
+  return rows.map((row) => ({
+    taskId: row.taskId,
+    key: row.task.key,
+    domain: row.task.domain,
+    resultId: row.id,
+    trial: row.trial,
+    correct: row.correct === true,
+  }));
+}
+
+/** The run a result belongs to (the side-by-side page is addressed by result ids only). */
+export async function getResultRunId({ resultId }: { resultId: string }): Promise<string | null> {
+  const row = await prisma.taskResult.findUnique({ where: { id: resultId }, select: { runId: true } });
+  return row?.runId ?? null;
+}
+
+/**
+ * A run's scored results for export, in run order; null when the run does not exist. Token and cost
+ * figures are null for imported runs that recorded none (unknown, not zero).
+ */
+export async function listRunExportRows({ runId }: { runId: string }) {
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { source: true, inputTokens: true, outputTokens: true } });
+  if (!run) return null;
+  const usageKnown = run.source !== "imported" || run.inputTokens + run.outputTokens > 0;
+  const rows = await prisma.taskResult.findMany({
+    where: { runId, status: "done" },
+    orderBy: [{ task: { domain: "asc" } }, { task: { position: "asc" } }, { trial: "asc" }],
+    select: {
+      trial: true, correct: true, sideEffects: true, exactMatch: true, errorKind: true, error: true, calls: true,
+      inputTokens: true, outputTokens: true, costUsd: true, latencyMs: true, task: { select: { key: true, domain: true } },
+    },
+  });
+  return rows.map((row) => ({
+    task: row.task.key,
+    domain: row.task.domain,
+    trial: row.trial,
+    correct: row.correct,
+    side_effects: row.sideEffects,
+    exact_match: row.exactMatch,
+    error_kind: row.errorKind,
+    error: row.error,
+    calls: row.calls,
+    input_tokens: usageKnown ? row.inputTokens : null,
+    output_tokens: usageKnown ? row.outputTokens : null,
+    cost_usd: usageKnown ? row.costUsd : null,
+    latency_ms: row.latencyMs,
+  }));
+}

@@ -1,0 +1,124 @@
+// Reads behind the configuration leaderboard (lib/metrics/config-leaderboard.ts): finished and imported
+// runs with their per-domain counts from the tallies maintained on write (RunTally, never TaskResult),
+// and per-task trial counts only for the configurations that have more than one trial per task (pass^k
+// needs them). Kept apart from lib/queries/leaderboard.ts (the per-run board).
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { prisma } from "@/lib/db";
+import {
+  configKey,
+  configLeaderboard,
+  sortConfigs,
+  type ConfigFilter,
+  type ConfigRunInput,
+  type ConfigSort,
+  type DomainCounts,
+  type TaskTrialCounts,
+} from "@/lib/metrics/config-leaderboard";
+import { findPrice, loadPriceTable } from "@/lib/providers";
+
+interface RunRow {
+  id: string;
+  name: string;
+  dataset: string;
+  groundTruth: string;
+  protocol: string;
+  revision: string | null;
+  model: string | null;
+  agent: string;
+  provider: string | null;
+  toolSet: string;
+  source: string;
+  createdAt: Date;
+  params: unknown;
+  trials: number;
+  tokens: number;
+  costUsd: number;
+  versionTasks: number;
+}
+
+/**
+ * What a run cost, or null when nobody knows: recorded runs without usage, and models without a price
+ * (the run then records $0 although it was not free). Model-less agents (oracle, noop) cost nothing.
+ */
+function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { costUsd: number | null; tokens: number | null } {
+  if (!run.model) return { costUsd: 0, tokens: 0 };
+  const tokens = run.source === "imported" && run.tokens === 0 ? null : run.tokens;
+  const flaggedUnknown = typeof run.params === "object" && run.params !== null && (run.params as { priceUnknown?: unknown }).priceUnknown === true;
+  const priced = run.provider ? findPrice(prices, run.provider, run.model) !== undefined : false;
+  const costUsd = tokens === null || flaggedUnknown || (!priced && run.costUsd === 0) ? null : run.costUsd;
+  return { costUsd, tokens };
+}
+
+async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCounts[] }> {
+  const runRows = await prisma.$queryRaw<RunRow[]>`
+    SELECT r.id, r.name, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
+           r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
+           r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks"
+      FROM "Run" r
+      JOIN "Dataset" d ON d.id = r."datasetId"
+      LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(r."versionId",
+        (SELECT g.id FROM "GroundTruthVersion" g WHERE g."datasetId" = r."datasetId" AND g.name = r."groundTruth" ORDER BY g."importedAt" DESC LIMIT 1))
+     WHERE r.status = 'completed' OR r.source = 'imported'`;
+  if (runRows.length === 0) return { runs: [], trials: [] };
+  const ids = runRows.map((run) => run.id);
+  const tallies = await prisma.$queryRaw<{ runId: string; domain: string; results: number; correct: number; sideEffects: number }[]>`
+    SELECT t."runId", t.domain, sum(t.n)::int AS results, sum(t.correct)::int AS correct, sum(t."sideEffects")::int AS "sideEffects"
+      FROM "RunTally" t
+     WHERE t."runId" IN (${Prisma.join(ids)})
+     GROUP BY t."runId", t.domain
+    HAVING sum(t.n) > 0`;
+  const trialsOf = new Map(runRows.map((run) => [run.id, Math.max(1, run.trials)]));
+  // Tallies count (task, trial) results; a run's tasks per domain are its results over its trials.
+  const domainRows: (DomainCounts & { runId: string })[] = tallies.map((row) => ({ ...row, tasks: Math.round(row.results / (trialsOf.get(row.runId) ?? 1)) }));
+  const prices = loadPriceTable();
+  const runs = runRows.map((run): ConfigRunInput => ({
+    id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol, revision: run.revision,
+    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, source: run.source,
+    createdAt: run.createdAt, versionTasks: run.versionTasks, ...knownCost(run, prices),
+    domains: domainRows.filter((row) => row.runId === run.id),
+  }));
+  // Per-task trial counts only where pass^k exists: runs with trials, or configurations run more than once.
+  const perConfig = new Map<string, number>();
+  for (const run of runs) perConfig.set(configKey(run), (perConfig.get(configKey(run)) ?? 0) + 1);
+  const repeated = runRows.filter((run, i) => run.trials > 1 || (perConfig.get(configKey(runs[i] as ConfigRunInput)) ?? 0) > 1).map((run) => run.id);
+  const trials = repeated.length
+    ? await prisma.$queryRaw<TaskTrialCounts[]>`
+        SELECT "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
+          FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(repeated)})
+         GROUP BY "runId", "taskId"`
+    : [];
+  return { runs, trials };
+}
+
+async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined): Promise<number | undefined> {
+  if (!domain) return undefined;
+  return prisma.task.count({ where: { domain, version: groundTruth ? { name: groundTruth } : undefined } }).then((count) => count || undefined);
+}
+
+export interface ConfigBoardQuery extends ConfigFilter {
+  readonly sort: ConfigSort;
+  readonly direction: "asc" | "desc";
+}
+
+/** The filtered, sorted configuration rows and the filter options present in the data. */
+export async function getConfigLeaderboard(query: ConfigBoardQuery) {
+  const [{ runs, trials }, domainTasks] = await Promise.all([loadRuns(), domainTaskCount(query.domain, query.groundTruth)]);
+  const rows = sortConfigs(configLeaderboard(runs, trials, { ...query, domainTasks }), query.sort, query.direction);
+  const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
+  return {
+    rows,
+    options: {
+      datasets: distinct(runs.map((run) => run.dataset)),
+      groundTruths: distinct(runs.map((run) => run.groundTruth)),
+      protocols: distinct(runs.map((run) => run.protocol)),
+      revisions: distinct(runs.map((run) => run.revision)),
+      toolSets: distinct(runs.map((run) => run.toolSet)),
+      agents: distinct(runs.map((run) => run.agent)),
+      providers: distinct(runs.map((run) => run.provider)),
+      domains: distinct(runs.flatMap((run) => run.domains.map((domain) => domain.domain))),
+    },
+  };
+}
+
+export type ConfigLeaderboard = Awaited<ReturnType<typeof getConfigLeaderboard>>;

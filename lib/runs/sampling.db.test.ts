@@ -1,0 +1,49 @@
+// The launch's task sample against the imported benchmark: a stratified limit keeps each domain's share
+// and is the same for the same seed (stored on the run); "first" keeps the first N in benchmark order.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "./db-test-support";
+import { launchRun } from "./launch";
+
+let context: RunsTestContext;
+
+beforeAll(async () => {
+  context = await setUpRunsTest();
+});
+
+afterAll(async () => {
+  await tearDownRunsTest(context);
+});
+
+async function sampledTasks(runId: string) {
+  const rows = await context.db.taskResult.findMany({ where: { runId }, select: { task: { select: { key: true, domain: true } } } });
+  return rows.map((row) => row.task).sort((a, b) => a.key.localeCompare(b.key));
+}
+
+describe("launch sampling", () => {
+  test("stratified: every domain in proportion, same seed ⇒ same tasks, the method and seed stored", async () => {
+    const first = await launchRun({ agent: "noop", limit: 69, sample: "stratified", seed: 11 }, context);
+    const again = await launchRun({ agent: "noop", limit: 69, sample: "stratified", seed: 11 }, context);
+    const tasks = await sampledTasks(first.runId);
+    expect(tasks).toHaveLength(69);
+    expect(await sampledTasks(again.runId)).toEqual(tasks);
+    const perDomain = Object.fromEntries(
+      [...new Set(tasks.map((task) => task.domain))].map((domain) => [domain, tasks.filter((task) => task.domain === domain).length]),
+    );
+    const sizes = await context.db.task.groupBy({ by: ["domain"], where: { version: { name: "v1", dataset: { slug: "workbench" } } }, _count: true });
+    for (const { domain, _count } of sizes) expect(Math.abs((perDomain[domain] ?? 0) - (_count * 69) / 690)).toBeLessThan(1);
+    const run = await context.db.run.findUniqueOrThrow({ where: { id: first.runId } });
+    expect(run.params).toMatchObject({ limit: 69, sample: "stratified", seed: 11 });
+  });
+
+  test("a stratified launch without a seed draws one and stores it", async () => {
+    const { runId } = await launchRun({ agent: "noop", limit: 5, sample: "stratified" }, context);
+    const run = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect((run.params as { seed?: unknown }).seed).toEqual(expect.any(Number));
+  });
+
+  test('"first" keeps the first N tasks in benchmark order (all analytics)', async () => {
+    const { runId } = await launchRun({ agent: "noop", limit: 12, sample: "first" }, context);
+    const tasks = await sampledTasks(runId);
+    expect(new Set(tasks.map((task) => task.domain))).toEqual(new Set(["analytics"]));
+  });
+});

@@ -1,0 +1,13 @@
+// One seeded PRNG for everything that must repeat with the same seed (fault schedules, task samples).
+
+/** mulberry32: a tiny, well-mixed 32-bit PRNG; deterministic across platforms (integer arithmetic). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
