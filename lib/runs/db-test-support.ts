@@ -1,8 +1,7 @@
 // Shared set-up for the runs *.db.test.ts files: a Prisma client on the test database (from
-// scripts/with-db.ts), the official data imported into it, a started pg-boss, and polling helpers.
+// scripts/with-db.ts), the official data imported into it, and polling helpers.
 // Missing database or data make the tests fail, never skip.
 import path from "node:path";
-import type { PgBoss } from "pg-boss";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
@@ -10,14 +9,12 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDataDir } from "@/lib/workbench/datasets/data-dir";
 import type { Dataset } from "@/lib/workbench/datasets/types";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { startBoss } from "./queue";
 import { startWorker, type WorkerHandle } from "./worker";
 
 export const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../.."));
 
 export interface RunsTestContext {
   readonly db: PrismaClient;
-  readonly boss: PgBoss;
   readonly databaseUrl: string;
   readonly v1: Dataset;
 }
@@ -27,12 +24,10 @@ export async function setUpRunsTest(): Promise<RunsTestContext> {
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: run db tests through scripts/with-db.ts (npm run test:db)");
   const db = createPrismaClient(databaseUrl);
   await importDataset(db, { dataDir: DATA_DIR, versions: ["v1", "v2026"] }); // a no-op when already imported
-  const boss = await startBoss({ connectionString: databaseUrl, superviseIntervalSeconds: 2 });
-  return { db, boss, databaseUrl, v1: await loadDatasetFromDbOrThrow(db, "v1") };
+  return { db, databaseUrl, v1: await loadDatasetFromDbOrThrow(db, "v1") };
 }
 
 export async function tearDownRunsTest(context: RunsTestContext | undefined): Promise<void> {
-  await context?.boss.stop({ graceful: false, close: true });
   await context?.db.$disconnect();
 }
 
@@ -48,7 +43,7 @@ export interface WorkerTestContext extends RunsTestContext {
 /** The usual runs test: set-up as above, plus an in-process worker and an oracle mock provider. */
 export async function setUpWorkerTest(options: { concurrency: number; idlePollMs: number; mockLatencyMs: number }): Promise<WorkerTestContext> {
   const context = await setUpRunsTest();
-  const worker = await startWorker({ db: context.db, boss: context.boss, concurrency: options.concurrency, idlePollMs: options.idlePollMs, log: () => undefined });
+  const worker = await startWorker({ db: context.db, concurrency: options.concurrency, idlePollMs: options.idlePollMs, log: () => undefined });
   const mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: options.mockLatencyMs });
   return { ...context, worker, mock };
 }
@@ -59,7 +54,7 @@ export async function tearDownWorkerTest(context: WorkerTestContext | undefined)
   await tearDownRunsTest(context);
 }
 
-const FINAL = new Set(["completed", "cancelled", "failed"]);
+const FINAL = new Set(["completed", "cancelled", "failed", "budget_exceeded"]);
 
 /** Polls the run until it reaches a final status (or throws after `timeoutMs`). */
 export async function waitForRun(db: PrismaClient, runId: string, timeoutMs = 240_000) {

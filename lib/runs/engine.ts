@@ -5,5 +5,5 @@ export { ALL_TOOLS, toolsForToolkits } from "@/lib/workbench/tools";
 export { createEvaluator } from "@/lib/workbench/evaluate";
 export { buildReactSystemPrompt, createAgent, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
 export { loadRecordedResultsDir, loadRecordedResultsFile, parseResultsFileName } from "@/lib/workbench/results";
-export { createModel, costOf } from "@/lib/providers";
+export { createModelForEndpoint, costOf } from "@/lib/providers";
 export { loadDatasetFromDb } from "@/lib/datasets/load-from-db";

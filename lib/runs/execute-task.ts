@@ -2,10 +2,11 @@
 // Everything is injected (agent, sandbox, sink, scorer), so a unit test runs it with an in-memory sink
 // and a worker with the Postgres one. Agent failures become the task's error; they never throw out.
 import type { LanguageModel } from "ai";
-import type { Agent, AgentOutcome, AgentStep, StepSink } from "@/lib/workbench/agents/types";
+import type { Agent, AgentOutcome, AgentStep, Harness2026Options, StepSink } from "@/lib/workbench/agents/types";
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
+import type { Protocol } from "@/lib/workbench/protocols/types";
 import { LostClaimError } from "./step-store";
 
 /** The v1 wording the paper's agent used when it ran out of steps or time. */
@@ -20,6 +21,9 @@ export interface ExecuteTaskDeps {
   readonly agent: Agent;
   readonly sandbox: Sandbox;
   readonly tools: readonly Tool[];
+  /** The run's protocol: whose tools execute calls (default 2024). */
+  readonly protocol?: Protocol;
+  readonly harness2026?: Harness2026Options;
   readonly sink: StepSink;
   readonly scorer: TaskScorer;
   readonly timeoutMs: number;
@@ -56,6 +60,8 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
   const agentRun = deps.agent.run(task, {
     sandbox: deps.sandbox,
     tools: deps.tools,
+    protocol: deps.protocol,
+    harness2026: deps.harness2026,
     sink,
     signal,
     model: deps.model,

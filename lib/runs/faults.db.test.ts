@@ -1,6 +1,8 @@
 // Fault tolerance of runs: a worker killed with SIGKILL mid-run, a flaky provider, malformed tool
 // calls, and API keys that must never reach the database or the logs.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
@@ -40,24 +42,35 @@ function spawnWorker(env: Record<string, string>): ChildProcess {
   });
 }
 
-describe("a worker killed with SIGKILL mid-run", () => {
-  test("the run completes on another worker with exactly one result per task and no duplicated steps", async () => {
+describe("a worker process killed with SIGKILL mid-run", () => {
+  test("its tasks are run again within seconds of its heartbeat stopping, long before the task timeout, exactly once", async () => {
+    // A 10-minute task timeout: only the heartbeat can bring these tasks back within the test's time.
     const { runId } = await launchRun(
-      { agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: 60, concurrency: 8, timeoutMs: 2_000, retry: FAST_RETRY },
+      { agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: 60, concurrency: 8, timeoutMs: 600_000, retry: FAST_RETRY },
       context,
     );
-    const child = spawnWorker({ DATABASE_URL: context.databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "8", WORKBENCH_IDLE_POLL_MS: "100" });
+    const heartbeat = { WORKBENCH_HEARTBEAT_MS: "200", WORKBENCH_WORKER_STALE_MS: "1500" };
+    const child = spawnWorker({ DATABASE_URL: context.databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "8", WORKBENCH_IDLE_POLL_MS: "100", ...heartbeat });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const doneCount = async () => (await context.db.run.findUniqueOrThrow({ where: { id: runId } })).tasksDone;
     await until(async () => (await doneCount()) >= 10, 60_000, "the child worker to finish 10 tasks");
     child.kill("SIGKILL");
     await exited;
-    const orphaned = await context.db.taskResult.count({ where: { runId, status: "running" } });
+    const killedAt = Date.now();
+    const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
+    const orphaned = held.length;
 
     const worker: WorkerHandle = await startWorker({
-      db: context.db, boss: context.boss, concurrency: 8, idlePollMs: 100, recoveryIntervalMs: 300, staleGraceMs: 300, log: () => undefined,
+      db: context.db, concurrency: 8, idlePollMs: 100, heartbeatMs: 200, staleMs: 1_500, log: () => undefined,
     });
     try {
+      // Progress resumes: every result the dead worker held is done again well within 30 s.
+      await until(
+        async () => (await context.db.taskResult.count({ where: { id: { in: held.map((row) => row.id) }, status: "done" } })) === orphaned,
+        30_000,
+        "the dead worker's results to be run again",
+      );
+      expect(Date.now() - killedAt).toBeLessThan(30_000);
       const run = await waitForRun(context.db, runId, 90_000);
       expect(run).toMatchObject({ status: "completed", tasksDone: 60, correctCount: 60 });
       expect(await resultIntegrity(context.db, runId)).toEqual({ done: 60, total: 60, distinct: 60, stepGaps: 0 });
@@ -76,7 +89,7 @@ describe("with a running in-process worker", () => {
   let worker: WorkerHandle;
   const logs: string[] = [];
   beforeAll(async () => {
-    worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 16, idlePollMs: 100, log: (line) => void logs.push(line) });
+    worker = await startWorker({ db: context.db, concurrency: 16, idlePollMs: 100, log: (line) => void logs.push(line) });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -123,16 +136,24 @@ describe("with a running in-process worker", () => {
 
   test("an API key from the environment never reaches the database or the logs", async () => {
     const secret = `sk-test-SECRET-${Math.random().toString(36).slice(2)}`;
-    const previous = process.env.OPENAI_API_KEY;
+    const previous = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL, file: process.env.WORKBENCH_ENDPOINTS_FILE };
     process.env.OPENAI_API_KEY = secret;
+    // Keys go only to configured URLs: the openai endpoint is pointed at the mock by configuration, and
+    // a second keyed endpoint (from an endpoints file) at a port where nothing listens.
+    process.env.OPENAI_BASE_URL = mock.url;
+    const endpointsDir = await mkdtemp(path.join(os.tmpdir(), "endpoints-"));
+    process.env.WORKBENCH_ENDPOINTS_FILE = path.join(endpointsDir, "endpoints.json");
+    await writeFile(process.env.WORKBENCH_ENDPOINTS_FILE, JSON.stringify({
+      endpoints: [{ name: "openai-down", kind: "openai", baseUrl: "http://127.0.0.1:9/v1", keyEnv: "OPENAI_API_KEY" }],
+    }));
     const captured: string[] = [];
     const restore = captureOutput(captured);
     try {
       // One run that works (the key goes to the provider only) and one whose provider is unreachable,
       // so error paths are exercised too.
-      const ok = await launchRun({ agent: "react", provider: "openai", model: "oracle", baseUrl: mock.url, limit: 5, retry: FAST_RETRY }, context);
+      const ok = await launchRun({ agent: "react", endpoint: "openai", model: "oracle", limit: 5, retry: FAST_RETRY }, context);
       const down = await launchRun(
-        { agent: "tools", provider: "openai", model: "gpt-4o", baseUrl: "http://127.0.0.1:9/v1", limit: 3, retry: { maxRetries: 1, baseDelayMs: 1 } },
+        { agent: "tools", endpoint: "openai-down", model: "gpt-4o", limit: 3, retry: { maxRetries: 1, baseDelayMs: 1 } },
         context,
       );
       expect(await waitForRun(context.db, ok.runId)).toMatchObject({ status: "completed", correctCount: 5 });
@@ -142,7 +163,10 @@ describe("with a running in-process worker", () => {
       expect(downResults.map((result) => result.errorKind)).toEqual(["provider", "provider", "provider"]);
     } finally {
       restore();
-      process.env.OPENAI_API_KEY = previous;
+      for (const [name, value] of [["OPENAI_API_KEY", previous.key], ["OPENAI_BASE_URL", previous.url], ["WORKBENCH_ENDPOINTS_FILE", previous.file]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
     const dump = await dumpDatabase();
     expect(dump.length).toBeGreaterThan(10_000); // the dump really holds the runs
@@ -151,11 +175,11 @@ describe("with a running in-process worker", () => {
   });
 });
 
-/** Every row of every table (ours and pg-boss's) as text. */
+/** Every row of every table as text. */
 async function dumpDatabase(): Promise<string> {
   const tables = await context.db.$queryRaw<{ name: string }[]>`
     SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
-     WHERE table_schema IN ('public', 'pgboss') AND table_type = 'BASE TABLE'`;
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
   const parts: string[] = [];
   for (const { name } of tables) {
     const rows = await context.db.$queryRawUnsafe<{ row: string }[]>(`SELECT t::text AS row FROM ${name} t`);

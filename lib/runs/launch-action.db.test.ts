@@ -2,7 +2,6 @@
 // redirect are replaced: redirect throws as Next's does, and the test reads the URL from it.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
-import { stopBoss } from "./boss";
 
 class RedirectSignal extends Error {
   constructor(readonly url: string) {
@@ -26,7 +25,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stopBoss();
   await tearDownWorkerTest(context);
 });
 
@@ -54,7 +52,7 @@ describe("launchRunAction", () => {
     const state = await launchRunAction(undefined, form({ agent: "react", concurrency: "500" }));
     expect(state.status).toBe("invalid");
     if (state.status !== "invalid") return;
-    expect(Object.keys(state.fieldErrors).sort()).toEqual(["concurrency", "model", "provider"]);
+    expect(Object.keys(state.fieldErrors).sort()).toEqual(["concurrency", "endpoint", "model"]);
     expect(await context.db.run.count()).toBe(before);
   });
 
@@ -65,7 +63,7 @@ describe("launchRunAction", () => {
     });
     expect(ms).toBeLessThan(3_000);
     const created = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(created).toMatchObject({ name: "action test", agent: "react", provider: "mock", model: "oracle", tasksTotal: 24, concurrency: 3 });
+    expect(created).toMatchObject({ name: "action test", agent: "react", provider: "mock", endpoint: "mock", model: "oracle", tasksTotal: 24, concurrency: 3, launchedBy: "local" });
     expect(created.appRevision).toMatch(/^[0-9a-f]{40}$/);
     expect(created.promptHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -84,7 +82,7 @@ describe("launchRunAction", () => {
       agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, limit: "60", concurrency: "2",
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await cancelRunAction(runId);
+    expect(await cancelRunAction(runId)).toEqual({ status: "done" });
     const run = await waitForRun(context.db, runId, 30_000);
     expect(run.status).toBe("cancelled");
     const counts = await context.db.taskResult.groupBy({ by: ["status"], where: { runId }, _count: true });

@@ -14,8 +14,12 @@ describe("launchRunInputSchema", () => {
   });
 
   test.each([
-    { name: "react without provider and model", input: { agent: "react" }, fields: ["provider", "model"] },
-    { name: "tools on a mock provider without base URL", input: { agent: "tools", provider: "mock", model: "m" }, fields: ["baseUrl"] },
+    { name: "react without endpoint and model", input: { agent: "react" }, fields: ["endpoint", "model"] },
+    { name: "a file: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "file:///etc/passwd" }, fields: ["baseUrl"] },
+    { name: "a javascript: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "javascript:alert(1)" }, fields: ["baseUrl"] },
+    { name: "a NUL byte in the run name", input: { agent: "noop", name: "a\u0000b" }, fields: ["name"] },
+    { name: "a 10 MB run name", input: { agent: "noop", name: "x".repeat(10_000_000) }, fields: ["name"] },
+    { name: "a negative budget", input: { agent: "noop", budgetUsd: "-1" }, fields: ["budgetUsd"] },
     { name: "replay without a results file", input: { agent: "replay" }, fields: ["resultsFile"] },
     { name: "concurrency above 64", input: { agent: "noop", concurrency: 65 }, fields: ["concurrency"] },
     { name: "concurrency 0", input: { agent: "noop", concurrency: 0 }, fields: ["concurrency"] },
@@ -30,11 +34,16 @@ describe("launchRunInputSchema", () => {
 
   test("accepts a complete model run", () => {
     const result = launchRunInputSchema.safeParse({
-      agent: "tools", provider: "openai-compatible", model: "llama3", baseUrl: "http://127.0.0.1:11434/v1",
+      agent: "tools", endpoint: "custom", model: "llama3", baseUrl: "http://127.0.0.1:11434/v1",
       toolSet: "domains", domains: ["email", "calendar"], limit: "10", trials: "3", concurrency: "16",
     });
     expect(result.success).toBe(true);
     expect(result.data).toMatchObject({ limit: 10, trials: 3, concurrency: 16, domains: ["email", "calendar"] });
+  });
+
+  test("`provider` is the older name of `endpoint`", () => {
+    expect(launchRunInputSchema.parse({ agent: "tools", provider: "mock", model: "m" }).endpoint).toBe("mock");
+    expect(launchRunInputSchema.parse({ agent: "tools", provider: "mock", endpoint: "custom", model: "m" }).endpoint).toBe("custom");
   });
 });
 
@@ -44,5 +53,22 @@ describe("launchFormToObject", () => {
       form([["agent", "noop"], ["model", ""], ["limit", " "], ["domains", "email"], ["domains", "crm_x, calendar"], ["$ACTION_ID_1", "x"]]),
     );
     expect(object).toEqual({ agent: "noop", domains: ["email", "crm_x", "calendar"] });
+  });
+
+  test("gathers the workbench-2026 harness flags into harness2026; a value other than true/false is a field error there", () => {
+    const object = launchFormToObject(form([["agent", "workbench-2026"], ["structuredOutputs", "false"], ["actWithoutConfirmation", "true"]]));
+    expect(object).toEqual({ agent: "workbench-2026", harness2026: { structuredOutputs: false, actWithoutConfirmation: true } });
+    expect(launchFormToObject(form([["agent", "noop"]]))).not.toHaveProperty("harness2026");
+    const bad = launchRunInputSchema.safeParse(launchFormToObject(form([["agent", "noop"], ["structuredOutputs", "maybe"]])));
+    expect(bad.error?.issues.map((issue) => issue.path.join("."))).toEqual(["harness2026.structuredOutputs"]);
+  });
+});
+
+describe("external runs", () => {
+  test("need no provider or model; the model is a free label; mode defaults to pull", () => {
+    const parsed = launchRunInputSchema.parse({ agent: "external" });
+    expect(parsed).toMatchObject({ agent: "external", externalMode: "pull" });
+    expect(launchRunInputSchema.parse({ agent: "external", model: "my agent", externalMode: "push" })).toMatchObject({ model: "my agent", externalMode: "push" });
+    expect(launchRunInputSchema.safeParse({ agent: "external", externalMode: "carrier-pigeon" }).success).toBe(false);
   });
 });

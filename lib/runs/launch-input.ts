@@ -1,27 +1,67 @@
 // What a user may ask for when launching a run (the /runs/new form, the CLI `run` command). Parsed with
 // zod in one place so the form, the server action and the CLI agree on defaults and limits.
 import { z } from "zod";
-import { AGENT_KINDS } from "@/lib/workbench/agents/types";
+import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
+import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
+import { SAMPLE_METHODS } from "./sample-tasks";
 
-export const PROVIDERS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
 export const TOOL_SETS = ["all", "domains"] as const;
 export const MAX_CONCURRENCY = 64;
 
+/** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/mcp). */
+export const RUN_AGENT_KINDS = [...AGENT_KINDS, "external"] as const;
+export const EXTERNAL_MODES = ["pull", "push"] as const;
+
+/** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
+export const WEB_REFUSED_FIELDS = ["resultsFile", "retry"] as const;
+
+/** Longest value a form field may have; longer ones are a field error, checked before sending. */
+export const MAX_FORM_FIELD_CHARS = 10_000;
+
 /** Agents that talk to a model and therefore need a provider and a model id. */
-export const MODEL_AGENTS: readonly string[] = ["react", "tools"];
+export const MODEL_AGENTS: readonly string[] = MODEL_AGENT_KINDS;
+
+/** Printable text only: NUL and other control characters are refused, not stored. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), "Control characters (such as NUL) are not allowed");
+
+const endpointName = z.string().trim().min(1).max(40);
 
 export const launchRunInputSchema = z
   .object({
-    name: z.string().trim().max(120).optional(),
+    name: plainText(120).optional(),
+    /** Dataset slug: "workbench" (official) or a generated one ("gen-s1-x1"). */
+    dataset: z.string().trim().min(1).max(100).regex(/^[a-z0-9_-]+$/, "Unknown dataset").default("workbench"),
     groundTruth: z.enum(GROUND_TRUTH_VERSIONS).default("v1"),
-    agent: z.enum(AGENT_KINDS),
-    provider: z.enum(PROVIDERS).optional(),
-    model: z.string().trim().min(1).max(200).optional(),
-    baseUrl: z.url().optional(),
+    /** Default: the ground truth's own protocol (v1 → 2024, v2026 → 2026); the revision defaults to the protocol's latest. */
+    protocol: z.enum(PROTOCOL_IDS).optional(),
+    scoringRevision: z.enum(SCORING_REVISIONS).optional(),
+    agent: z.enum(RUN_AGENT_KINDS),
+    /** `external` only: agents ask for tasks (pull) or Studio calls the server's agent endpoint (push). */
+    externalMode: z.enum(EXTERNAL_MODES).default("pull"),
+    /** A configured endpoint's name (lib/providers/endpoints.ts); the server holds its URL and key. */
+    endpoint: endpointName.optional(),
+    /** Older name of `endpoint` (CLI --provider, earlier callers); `endpoint` wins when both are given. */
+    provider: endpointName.optional(),
+    model: plainText(200).pipe(z.string().min(1)).optional(),
+    /** Only for keyless endpoints that allow it; checked against the configuration on the server. */
+    baseUrl: z.url({ protocol: /^https?$/, error: "Must be an http:// or https:// URL" }).max(2_000).optional(),
     toolSet: z.enum(TOOL_SETS).default("all"),
     domains: z.array(z.enum(DOMAINS)).default([]),
     limit: z.coerce.number().int().min(1).max(100_000).optional(),
+    /**
+     * How `limit` picks tasks (lib/runs/sample-tasks.ts): a seeded sample stratified by domain and
+     * template, or the first N in benchmark order. The form and the CLI default to "stratified"; other
+     * callers keep "first" unless they ask.
+     */
+    sample: z.enum(SAMPLE_METHODS).default("first"),
+    /** Seed of the stratified sample; a random one is drawn and stored on the run when absent. */
+    seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     trials: z.coerce.number().int().min(1).max(20).default(1),
     concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
     temperature: z.coerce.number().min(0).max(2).default(0),
@@ -35,26 +75,31 @@ export const launchRunInputSchema = z
         requestTimeoutMs: z.number().int().min(100).max(600_000).optional(),
       })
       .optional(),
-    /** `replay` only: a recorded results CSV (v1 format) whose calls are replayed (CLI). */
-    resultsFile: z.string().min(1).optional(),
+    /** `workbench-2026` only: the upstream harness flags (default: both on, as the published runs). */
+    harness2026: z.object({ structuredOutputs: z.boolean().optional(), actWithoutConfirmation: z.boolean().optional() }).optional(),
+    /** `replay` only: a recorded results CSV (v1 format) whose calls are replayed (CLI only: the web refuses it). */
+    resultsFile: z.string().min(1).max(4_096).optional(),
+    /** Spending limits for this run (lib/runs/budget.ts): it stops as budget_exceeded when reached. */
+    budgetUsd: z.coerce.number().positive().max(100_000).optional(),
+    budgetTokens: z.coerce.number().int().positive().max(10_000_000_000).optional(),
   })
   .superRefine((input, ctx) => {
     if (MODEL_AGENTS.includes(input.agent)) {
-      if (!input.provider) ctx.addIssue({ code: "custom", path: ["provider"], message: `The ${input.agent} agent needs a provider` });
+      if (!input.endpoint && !input.provider) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `The ${input.agent} agent needs an endpoint` });
       if (!input.model) ctx.addIssue({ code: "custom", path: ["model"], message: `The ${input.agent} agent needs a model id` });
-      const needsUrl = input.provider === "openai-compatible" || input.provider === "mock";
-      if (needsUrl && !input.baseUrl) {
-        ctx.addIssue({ code: "custom", path: ["baseUrl"], message: `Provider ${input.provider} needs a base URL` });
-      }
     }
     if (input.agent === "replay" && !input.resultsFile) {
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }
-  });
+  })
+  .transform(({ provider, ...input }) => ({ ...input, endpoint: input.endpoint ?? provider }));
 
 export type LaunchRunInput = z.infer<typeof launchRunInputSchema>;
 /** Before defaults are applied (what callers may pass). */
 export type LaunchRunRequest = z.input<typeof launchRunInputSchema>;
+
+/** The workbench-2026 harness flags as form fields ("true" / "false"), gathered into `harness2026`. */
+export const HARNESS_2026_FORM_FIELDS = ["structuredOutputs", "actWithoutConfirmation"] as const;
 
 /**
  * FormData → plain object for the schema: empty fields mean "not given" (so defaults apply), `domains`
@@ -62,10 +107,14 @@ export type LaunchRunRequest = z.input<typeof launchRunInputSchema>;
  */
 export function launchFormToObject(form: FormData): Record<string, unknown> {
   const object: Record<string, unknown> = {};
+  const harness: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (typeof value !== "string" || key.startsWith("$") || key === "domains") continue;
-    if (value.trim() !== "") object[key] = value;
+    if (value.trim() === "") continue;
+    if ((HARNESS_2026_FORM_FIELDS as readonly string[]).includes(key)) harness[key] = value === "true" ? true : value === "false" ? false : value;
+    else object[key] = value;
   }
+  if (Object.keys(harness).length > 0) object.harness2026 = harness;
   const domains = form
     .getAll("domains")
     .flatMap((value) => (typeof value === "string" ? value.split(",") : []))

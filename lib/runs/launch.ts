@@ -1,20 +1,28 @@
 // launchRun: validate, record the run with everything needed to reproduce it, create one pending
-// TaskResult per (task, trial), enqueue one job per result, and return at once (workers do the rest).
-import type { PgBoss } from "pg-boss";
+// TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
+// once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
+import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
-import { enqueueTasks } from "./queue";
 import { wakeLocalWorkers } from "./wake";
 import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
+import { newSampleSeed, sampleTasks } from "./sample-tasks";
+import { hashSecret, newSecret } from "@/lib/mcp/tokens";
+import { pushEndpointUrl, startPushDrivers } from "@/lib/mcp/push";
+import { MODEL_AGENTS } from "./launch-input";
+import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
 
 export const DATASET_SLUG = "workbench";
 
 export class LaunchError extends Error {
   constructor(
-    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "enqueue_failed",
+    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured",
     message: string,
+    /** The input field the message belongs beside (the form shows it there). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "LaunchError";
@@ -23,31 +31,64 @@ export class LaunchError extends Error {
 
 export interface LaunchDeps {
   readonly db: PrismaClient;
-  readonly boss: PgBoss;
+  /** Who launches (shown on the run page): a user's email, or "cli" / "local" without sign-in. */
+  readonly launchedBy?: string;
 }
 
 export interface LaunchedRun {
   readonly runId: string;
   readonly tasksTotal: number;
+  /** External runs: the agent token, returned once (only its hash is stored). */
+  readonly agentToken?: string;
 }
 
 export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Promise<LaunchedRun> {
   const input = launchRunInputSchema.parse(request);
+  // A revision the protocol does not have fails here, before anything is written.
+  try {
+    resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
+  } catch (error) {
+    if (error instanceof ScoringConfigError) throw new LaunchError("scoring_config", error.message, "scoringRevision");
+    throw error;
+  }
+  const target = modelTargetFor(input);
+  const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
+  if (budget.problem) throw new LaunchError("too_large", budget.problem, "budgetTokens");
   const version = await deps.db.groundTruthVersion.findFirst({
-    where: { name: input.groundTruth, dataset: { slug: DATASET_SLUG } },
+    where: { name: input.groundTruth, dataset: { slug: input.dataset } },
     select: { id: true, datasetId: true },
   });
   if (!version) {
-    throw new LaunchError("dataset_missing", `Ground truth ${input.groundTruth} is not imported: run \`npm run workbench -- import-data\``);
+    const how = input.dataset === DATASET_SLUG ? "import-data" : "generate --import";
+    throw new LaunchError("dataset_missing", `Ground truth ${input.groundTruth} of dataset "${input.dataset}" is not imported: run \`npm run workbench -- ${how}\``);
+  }
+  if (input.agent === "external" && input.externalMode === "push" && !pushEndpointUrl()) {
+    throw new LaunchError("push_unconfigured", "Push mode needs the agent endpoint configured on the server (WORKBENCH_AGENT_URL)");
   }
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
-  const tasks = await selectTasks(deps.db, version.id, input, recorded);
+  const seed = input.seed ?? newSampleSeed();
+  const tasks = await selectTasks(deps.db, version.id, input, recorded, seed);
   if (tasks.length === 0) {
     throw new LaunchError("no_tasks", recorded ? `No selected task is in ${input.resultsFile}: the domain filter leaves none of its rows` : "No task matches the domain filter");
   }
 
+  const tooLarge = checkLaunchSize(tasks.length, input.trials);
+  if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
+
+  // External runs: the agent token, shown once; only its hash is stored (lib/mcp/tokens.ts).
+  const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, resultIds } = await deps.db.$transaction(async (tx) => {
-    const run = await tx.run.create({ data: runRow(input, version.datasetId, tasks.length * input.trials), select: { id: true } });
+    const row = runRow({ ...input, seed }, target, version.datasetId, tasks.length * input.trials);
+    const data = {
+      ...row,
+      params: { ...row.params, ...(budget.priceKnown === false ? { priceUnknown: true } : {}) },
+      budgetUsd: budget.budgetUsd,
+      budgetTokens: budget.budgetTokens,
+      launchedBy: deps.launchedBy ?? null,
+      versionId: version.id,
+    };
+    const run = await tx.run.create({ data, select: { id: true } });
+    if (agentToken) await tx.externalRunAccess.create({ data: { runId: run.id, tokenHash: hashSecret(agentToken), mode: input.externalMode } });
     const rows = tasks.flatMap((task) =>
       Array.from({ length: input.trials }, (_, trial) => ({
         runId: run.id,
@@ -61,17 +102,33 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
     const created = await tx.taskResult.createManyAndReturn({ data: rows, select: { id: true } });
     return { runId: run.id, resultIds: created.map((row) => row.id) };
   });
-
-  try {
-    await enqueueTasks(deps.boss, { runId, concurrency: input.concurrency, timeoutMs: input.timeoutMs, resultIds });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await deps.db.run.update({ where: { id: runId }, data: { status: "failed", error: `Enqueue failed: ${message}` } });
-    throw new LaunchError("enqueue_failed", `Could not enqueue the run's tasks: ${message}`);
+  // External agents claim their tasks themselves (lib/mcp): no queue job for a worker to take.
+  if (agentToken) {
+    if (input.externalMode === "push") startPushDrivers();
+    return { runId, tasksTotal: resultIds.length, agentToken };
   }
+
   wakeLocalWorkers();
   return { runId, tasksTotal: resultIds.length };
 }
+
+/**
+ * Checks the endpoint choice against the server's configuration now, so a refused base URL or model is
+ * a field error at launch; workers resolve it again (with the key) when they build the model.
+ */
+function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
+  if (!usesModel(input) || !input.endpoint || !input.model) return null;
+  try {
+    const target = resolveModelTarget({ endpoint: input.endpoint, model: input.model, baseUrl: input.baseUrl }, loadEndpoints());
+    if (target.keyEnv && !target.apiKey) throw new EndpointError("endpoint", `Endpoint ${target.endpoint} has no key: set ${target.keyEnv} on the server`);
+    return target;
+  } catch (error) {
+    if (error instanceof EndpointError) throw new LaunchError("endpoint", error.message, error.field);
+    throw error;
+  }
+}
+
+const usesModel = (input: LaunchRunInput) => MODEL_AGENTS.includes(input.agent);
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
 async function loadRecordedCalls(file: string) {
@@ -83,31 +140,37 @@ async function loadRecordedCalls(file: string) {
 }
 
 /**
- * The run's tasks in benchmark order. A replay covers only the tasks its file recorded (the evaluator's
- * join by query text): the others have nothing to replay and would score as empty answers.
+ * The run's tasks in benchmark order, `limit` of them picked by the run's sampling method. A replay
+ * covers only the tasks its file recorded (the evaluator's join by query text): the others have nothing
+ * to replay and would score as empty answers.
  */
-async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null) {
+async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null, seed: number) {
   const tasks = await db.task.findMany({
     where: { versionId, ...(input.domains.length > 0 ? { domain: { in: [...input.domains] } } : {}) },
     orderBy: [{ domain: "asc" }, { position: "asc" }],
-    select: { id: true, text: true },
-    ...(input.limit && !recorded ? { take: input.limit } : {}),
+    select: { id: true, text: true, domain: true, baseTemplate: true },
   });
-  if (!recorded) return tasks;
-  return tasks.filter((task) => recorded.has(task.text)).slice(0, input.limit);
+  const candidates = (recorded ? tasks.filter((task) => recorded.has(task.text)) : tasks).map((task) => ({ ...task, template: task.baseTemplate }));
+  return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
 }
 
-function runRow(input: LaunchRunInput, datasetId: string, tasksTotal: number) {
-  const usesModel = input.agent === "react" || input.agent === "tools";
+function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: string, tasksTotal: number) {
+  const external = input.agent === "external";
+  const scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
   return {
     name: input.name || defaultRunName(input),
     datasetId,
     groundTruth: input.groundTruth,
+    protocol: scoring.protocol,
+    scoringRevision: scoring.revision,
     source: "launched",
     agent: input.agent,
-    provider: usesModel ? (input.provider ?? null) : null,
-    model: usesModel ? (input.model ?? null) : null,
-    baseUrl: usesModel ? (input.baseUrl ?? null) : null,
+    provider: target?.kind ?? null,
+    endpoint: target?.endpoint ?? null,
+    // An external run's model is the user's free label for their agent.
+    model: target || external ? (input.model ?? null) : null,
+    // Only a user-typed URL (keyless endpoints); a keyed endpoint's URL stays configuration.
+    baseUrl: target && !target.keyEnv ? (input.baseUrl ?? null) : null,
     toolSet: input.toolSet,
     params: {
       temperature: input.temperature,
@@ -117,10 +180,14 @@ function runRow(input: LaunchRunInput, datasetId: string, tasksTotal: number) {
       trials: input.trials,
       domains: [...input.domains],
       limit: input.limit ?? null,
+      // How the limit picked the tasks, so the same sample can be drawn again.
+      ...(input.limit ? { sample: input.sample, ...(input.sample === "stratified" ? { seed: input.seed } : {}) } : {}),
       ...(input.retry ? { retry: input.retry } : {}),
+      ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),
+      ...(external ? { externalMode: input.externalMode } : {}),
     },
-    promptHash: promptHashFor(input.agent),
+    promptHash: input.agent === "external" ? null : promptHashFor(input.agent),
     appRevision: appRevision(),
     trials: input.trials,
     concurrency: input.concurrency,

@@ -87,9 +87,9 @@ describe("with one worker for every run", () => {
     expect(await cancelRun(context.db, doomed.runId)).toBe("not_active"); // cancelling again is harmless
   });
 
-  test("an unreachable openai-compatible provider: every task is a provider error and the run completes", async () => {
+  test("an unreachable keyless endpoint: every task is a provider error and the run completes", async () => {
     const { runId } = await launchRun(
-      { agent: "react", provider: "openai-compatible", model: "any", baseUrl: "http://127.0.0.1:9/v1", limit: 4, concurrency: 4, retry: { maxRetries: 1, baseDelayMs: 1 } },
+      { agent: "react", endpoint: "custom", model: "any", baseUrl: "http://127.0.0.1:9/v1", limit: 4, concurrency: 4, retry: { maxRetries: 1, baseDelayMs: 1 } },
       context,
     );
     expect(await waitForRun(context.db, runId, 60_000)).toMatchObject({ status: "completed", tasksDone: 4, correctCount: 0, errorCount: 4 });

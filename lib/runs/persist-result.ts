@@ -1,41 +1,10 @@
-// The TaskResult life cycle in SQL: claim (pending → running, attempt + 1), finish once (guarded by
-// the attempt that claimed it, with the run's aggregates incremented in the same statement), release.
-// Single statements so two workers racing on one result cannot both win.
+// The end of a claimed result (claim.ts claims it): finish once, in one statement that writes the
+// steps not written yet, the verdict (guarded by the attempt that claimed it) and the run's counters;
+// or release it (back to pending) when its attempt failed for an infrastructure reason.
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
+import type { ClaimedResult } from "./claim";
 import type { Sql } from "./sql";
-
-export interface ClaimedResult {
-  readonly id: string;
-  readonly runId: string;
-  readonly taskKey: string;
-  readonly trial: number;
-  readonly attempt: number;
-  /** For replay runs: the recorded calls to replay (see launch.ts). */
-  readonly calls: string[];
-}
-
-/**
- * Takes a pending result of a queued/running run and marks the run running. Returns null when there
- * is nothing to do: already done, held by another worker, or the run is cancelling/cancelled/failed.
- */
-export async function claimResult(sql: Sql, resultId: string): Promise<ClaimedResult | null> {
-  const { rows } = await sql.query<ClaimedResult>(`
-    WITH claimed AS (
-      UPDATE "TaskResult" r
-         SET status = 'running', attempt = r.attempt + 1, "startedAt" = now(), "finishedAt" = NULL
-       WHERE r.id = $1 AND r.status = 'pending'
-         AND EXISTS (SELECT 1 FROM "Run" WHERE id = r."runId" AND status IN ('queued', 'running'))
-      RETURNING r.id, r."runId", r."taskId", r.trial, r.attempt, r.calls
-    ), started AS (
-      UPDATE "Run" SET status = 'running', "startedAt" = now()
-       WHERE id = (SELECT "runId" FROM claimed) AND status = 'queued'
-    )
-    SELECT c.id, c."runId", t.key AS "taskKey", c.trial, c.attempt, c.calls
-      FROM claimed c JOIN "Task" t ON t.id = c."taskId"`,
-    [resultId],
-  );
-  return rows[0] ?? null;
-}
+import { STEP_INSERT, stepRowsSelect, type StepRow } from "./step-store";
 
 /** Steps a crashed earlier attempt left behind; its replacement starts the trace again at index 0. */
 export async function deletePartialSteps(sql: Sql, resultId: string): Promise<void> {
@@ -52,6 +21,8 @@ export interface FinishedTask {
   readonly costUsd: number;
   readonly retries: number;
   readonly latencyMs: number;
+  /** Steps recorded but not written yet (see step-store.ts). */
+  readonly steps: readonly StepRow[];
 }
 
 export interface RunProgress {
@@ -61,8 +32,12 @@ export interface RunProgress {
 }
 
 /**
- * Writes the verdict once and folds it into the run's counters. Returns null when this attempt no
- * longer holds the result (it was recovered and re-run elsewhere): nothing is written then.
+ * Writes the verdict once, the steps not written yet and the run's counters, in ONE statement (so one
+ * round trip and one implicit transaction; the Run row, which every finishing result updates, is locked
+ * only inside the server, never across a client round trip). Whatever else must change with a finished
+ * result (per-domain aggregates, …) goes in as one more data-modifying CTE reading `finished`. Returns
+ * null when this attempt no longer holds the result (it was released and re-run elsewhere): nothing is
+ * written then.
  */
 export async function finishResult(sql: Sql, claim: ClaimedResult, done: FinishedTask): Promise<RunProgress | null> {
   const { verdict } = done;
@@ -74,7 +49,9 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
              "finalAnswer" = $12, "inputTokens" = $13, "outputTokens" = $14, "costUsd" = $15, retries = $16,
              "latencyMs" = $17, "finishedAt" = now()
        WHERE id = $1 AND status = 'running' AND attempt = $2
-      RETURNING "runId"
+      RETURNING "runId", "taskId", correct, "sideEffects", "exactMatch", calls
+    ), steps AS (
+      ${STEP_INSERT} ${stepRowsSelect(1, 18)} WHERE EXISTS (SELECT 1 FROM finished)
     )
     UPDATE "Run" SET
       "tasksDone" = "tasksDone" + 1, "correctCount" = "correctCount" + $4::boolean::int,
@@ -90,13 +67,13 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
       claim.id, claim.attempt, [...done.calls], verdict.correct, verdict.sideEffects, verdict.exactMatch,
       verdict.error, done.errorKind, JSON.stringify(verdict.diagnostics), JSON.stringify(verdict.diffVsGroundTruth),
       JSON.stringify(verdict.failedCalls), done.finalAnswer, done.inputTokens, done.outputTokens, done.costUsd,
-      done.retries, Math.round(done.latencyMs),
+      done.retries, Math.round(done.latencyMs), JSON.stringify(done.steps),
     ],
   );
   return rows[0] ?? null;
 }
 
-/** Gives a result back (pending) after its attempt failed for an infrastructure reason. */
+/** Gives a result back (pending) after its attempt failed for an infrastructure reason or its worker stopped. */
 export async function releaseResult(sql: Sql, claim: ClaimedResult): Promise<void> {
   await sql.query(`UPDATE "TaskResult" SET status = 'pending' WHERE id = $1 AND status = 'running' AND attempt = $2`, [
     claim.id,

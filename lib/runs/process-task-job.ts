@@ -1,52 +1,66 @@
-// One job = one (run, task, trial): claim the result, run the agent on a fresh sandbox with steps
-// persisted as they happen, score, write the verdict once and fold it into the run's aggregates.
+// One claimed result = one (run, task, trial): run the agent on a fresh sandbox with its steps
+// persisted in small batches, score, and write the verdict once with the run's aggregates.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { enforceRunBudget } from "./budget";
 import { cancelRunIfIdle } from "./cancel";
-import { ALL_TOOLS, costOf, createAgent, createSandbox, toolsForToolkits } from "./engine";
-import { executeTask } from "./execute-task";
-import { claimResult, deletePartialSteps, finishResult, releaseResult, type ClaimedResult } from "./persist-result";
+import type { ClaimedResult } from "./claim";
+import { costOf, createAgent, createSandbox } from "./engine";
+import { executeTask, type TaskExecution } from "./execute-task";
+import { deletePartialSteps, finishResult, releaseResult } from "./persist-result";
 import { forgetRun, getRunContext, type RunContext } from "./run-context";
-import { createDbStepSink } from "./step-store";
-import type { TaskJobData } from "./queue";
+import { createBufferedStepSink, type StepRow } from "./step-store";
 import type { Sql } from "./sql";
 
-export type JobOutcome = "done" | "skipped" | "lost";
+/** done: verdict written; lost: another attempt holds the result now; released: given back (worker stopping). */
+export type JobOutcome = "done" | "lost" | "released";
 
-/** `db` for the per-run look-ups, `sql` for the per-task hot path (see sql.ts). */
-export async function processTaskJob(db: PrismaClient, sql: Sql, job: TaskJobData, signal?: AbortSignal): Promise<JobOutcome> {
-  const claim = await claimResult(sql, job.resultId);
-  if (!claim) {
-    // Done already, running elsewhere, or its run is no longer active (a cancelling run settles here).
-    await cancelRunIfIdle(db, job.runId);
-    return "skipped";
-  }
-  try {
-    return await runClaimed(db, sql, claim, signal);
-  } catch (error) {
-    await releaseResult(sql, claim).catch(() => undefined);
-    throw error;
-  }
-}
+/** A result whose executions keep failing for infrastructure reasons is scored as an error after this many. */
+export const MAX_ATTEMPTS = 5;
 
-async function runClaimed(db: PrismaClient, sql: Sql, claim: ClaimedResult, signal?: AbortSignal): Promise<JobOutcome> {
+/**
+ * `db` for the per-run look-ups, `sql` for the per-task hot path (see sql.ts). `shutdown` aborts the
+ * agent when the worker stops without waiting: the result is then released, not scored. Throws on
+ * infrastructure failures; the caller releases the result.
+ */
+export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedResult, shutdown?: AbortSignal): Promise<JobOutcome> {
   const run = await getRunContext(db, claim.runId);
   const task = run.version.tasksByKey.get(claim.taskKey);
   if (!task) throw new Error(`Task ${claim.taskKey} is not in the loaded ${run.version.dataset.version} dataset`);
   if (claim.attempt > 1) await deletePartialSteps(sql, claim.id);
+  if (claim.attempt > MAX_ATTEMPTS) {
+    const error = `Gave up after ${MAX_ATTEMPTS} attempts that failed for infrastructure reasons`;
+    const outcome = { calls: [], error, errorKind: null, inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
+    return finish(db, sql, run, claim, { outcome, errorKind: "internal", verdict: run.version.scorer.scoreTask(task, [], error), latencyMs: 0 }, []);
+  }
 
+  const sink = createBufferedStepSink(sql, claim.id, claim.attempt);
   const execution = await executeTask(task, {
     agent: createAgent(run.agent),
     sandbox: createSandbox(run.version.dataset.sandbox),
-    tools: run.toolSet === "all" ? ALL_TOOLS : toolsForToolkits(task.toolkits),
-    sink: createDbStepSink(sql, claim.id, claim.attempt),
+    tools: run.toolSet === "all" ? run.protocol.tools.all : run.protocol.tools.forToolkits(task.toolkits),
+    protocol: run.protocol,
+    harness2026: run.harness2026,
+    sink,
     scorer: run.version.scorer,
     timeoutMs: run.timeoutMs,
-    signal,
+    signal: shutdown,
     model: run.model,
     temperature: run.temperature,
     maxSteps: run.maxSteps,
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
   });
+  const steps = await sink.drain();
+  if (shutdown?.aborted) {
+    await releaseResult(sql, claim); // cut short by a stopping worker: another worker runs it again
+    return "released";
+  }
+  return finish(db, sql, run, claim, execution, steps);
+}
+
+async function finish(
+  db: PrismaClient, sql: Sql, run: RunContext, claim: ClaimedResult, execution: TaskExecution,
+  steps: readonly StepRow[],
+): Promise<JobOutcome> {
   const { outcome } = execution;
   const progress = await finishResult(sql, claim, {
     calls: outcome.calls,
@@ -58,8 +72,10 @@ async function runClaimed(db: PrismaClient, sql: Sql, claim: ClaimedResult, sign
     costUsd: costFor(run, outcome.inputTokens, outcome.outputTokens),
     retries: outcome.retries,
     latencyMs: execution.latencyMs,
+    steps,
   });
   if (!progress) return "lost";
+  if (run.budgeted && progress.status === "running" && (await enforceRunBudget(sql, claim.runId))) forgetRun(claim.runId);
   if (progress.status === "cancelling") await cancelRunIfIdle(db, claim.runId);
   if (progress.status !== "running") forgetRun(claim.runId);
   return "done";

@@ -2,13 +2,14 @@
 // ground-truth version's dataset + scorer (loaded once from Postgres, keyed by content hash so a
 // re-imported version is picked up).
 import type { LanguageModel } from "ai";
-import type { RetryPolicy } from "@/lib/providers";
+import { EndpointError, MissingApiKeyError, type RetryPolicy } from "@/lib/providers";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { AgentKind } from "@/lib/workbench/agents/types";
+import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";
-import { createEvaluator, createModel, loadDatasetFromDb } from "./engine";
+import { createEvaluator, createModelForEndpoint, loadDatasetFromDb } from "./engine";
+import { createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
+import { MODEL_AGENTS } from "./launch-input";
 import type { TaskScorer } from "./execute-task";
-import { PROVIDERS } from "./launch-input";
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -25,7 +26,14 @@ export interface RunContext {
   readonly temperature: number;
   readonly maxSteps: number;
   readonly timeoutMs: number;
+  /** The version's dataset, with the scorer of this run's protocol and scoring revision. */
   readonly version: VersionContext;
+  /** Whose tools the agent runs and whose parser reads call strings. */
+  readonly protocol: Protocol;
+  /** The 2026 harness flags of a workbench-2026 run. */
+  readonly harness2026: Harness2026Options | undefined;
+  /** Has a spending limit (lib/runs/budget.ts checks it after each task; others skip that query). */
+  readonly budgeted: boolean;
   /** Built once per run; only for the react and tools agents. */
   readonly model: LanguageModel | undefined;
 }
@@ -50,17 +58,22 @@ export function forgetRun(runId: string): void {
 
 async function loadRunContext(db: PrismaClient, runId: string): Promise<RunContext> {
   const run = await db.run.findUniqueOrThrow({ where: { id: runId } });
+  // The revision the run was launched on, even after a newer import took over its name.
   const version = await db.groundTruthVersion.findFirstOrThrow({
-    where: { datasetId: run.datasetId, name: run.groundTruth },
-    select: { name: true, contentHash: true },
+    where: run.versionId ? { id: run.versionId } : { datasetId: run.datasetId, name: run.groundTruth },
+    select: { contentHash: true },
   });
   const params = (run.params ?? {}) as Record<string, unknown>;
-  const usesModel = run.agent === "react" || run.agent === "tools";
-  const provider = PROVIDERS.find((known) => known === run.provider);
+  const usesModel = MODEL_AGENTS.includes(run.agent);
+  const scoring = resolveScoringConfig({ protocol: run.protocol, groundTruth: run.groundTruth, revision: run.scoringRevision ?? undefined });
+  const versionContext = await getVersionContext(db, run.groundTruth as GroundTruthVersion, version.contentHash, run.datasetId);
+  // Runs from before named endpoints stored only the provider, which is also a default endpoint's name.
+  const endpoint = run.endpoint ?? run.provider;
   const retry = (params.retry ?? undefined) as Partial<RetryPolicy> | undefined;
+  // The key is resolved here, in the worker, from the server's endpoint configuration (never stored).
   const model =
-    usesModel && provider && run.model
-      ? createModel({ provider, model: run.model, baseUrl: run.baseUrl ?? undefined, retry })
+    usesModel && endpoint && run.model
+      ? await modelOrFailRun(db, run.id, () => createModelForEndpoint({ endpoint, model: run.model as string, baseUrl: run.baseUrl, retry }))
       : undefined;
   return {
     id: run.id,
@@ -71,17 +84,43 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     temperature: numberOr(params.temperature, 0),
     maxSteps: numberOr(params.maxSteps, 20),
     timeoutMs: numberOr(params.timeoutMs, 120_000),
-    version: await getVersionContext(db, version.name as GroundTruthVersion, version.contentHash),
+    version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
+    protocol: getProtocol(scoring.protocol),
+    // The 2026 harness selects its own tools from the run's tool set (upstream tool_selection).
+    harness2026:
+      run.agent === "workbench-2026"
+        ? { ...((params.harness2026 ?? {}) as Harness2026Options), toolSelection: run.toolSet === "domains" ? "domains" : "all" }
+        : ((params.harness2026 ?? undefined) as Harness2026Options | undefined),
+    budgeted: run.budgetUsd !== null || run.budgetTokens !== null,
     model,
   };
 }
 
-export function getVersionContext(db: PrismaClient, version: GroundTruthVersion, contentHash: string): Promise<VersionContext> {
-  const key = `${version}:${contentHash}`;
+/**
+ * The endpoint may have changed since launch (removed, key unset, base URL no longer allowed): then no
+ * task of the run can call its model, so the run fails with the reason instead of retrying each task.
+ */
+async function modelOrFailRun(db: PrismaClient, runId: string, build: () => LanguageModel): Promise<LanguageModel> {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof EndpointError || error instanceof MissingApiKeyError) {
+      await db.run.updateMany({
+        where: { id: runId, status: { in: ["queued", "running"] } },
+        data: { status: "failed", error: `The run's endpoint cannot be used: ${error.message}`, finishedAt: new Date() },
+      });
+    }
+    throw error;
+  }
+}
+
+/** `datasetId` selects a generated dataset's version; without it, the official dataset's. */
+export function getVersionContext(db: PrismaClient, version: GroundTruthVersion, contentHash: string, datasetId?: string): Promise<VersionContext> {
+  const key = `${datasetId ?? "official"}:${version}:${contentHash}`;
   let context = versions.get(key);
   if (!context) {
     context = (async () => {
-      const dataset = await loadDatasetFromDb(db, version);
+      const dataset = await loadDatasetFromDb(db, version, contentHash, datasetId);
       if (!dataset) throw new Error(`Ground truth ${version} is not imported: run \`npm run workbench -- import-data\``);
       return {
         dataset,

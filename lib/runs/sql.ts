@@ -1,18 +1,47 @@
-// The worker's hot path (claim, steps, finish) runs a handful of statements per task; it sends them
-// through pg-boss's own pg pool rather than Prisma's raw-query layer, which costs more CPU per query
-// than the statements themselves on a 2-core machine. Everything else uses Prisma.
-import type { PgBoss } from "pg-boss";
+// The worker's hot path (claim, finish, heartbeat, recovery) runs a handful of statements per task; it
+// sends them through its own small pg pool rather than Prisma's raw-query layer, which costs more CPU
+// per query than the statements themselves on a 2-core machine. Everything else uses Prisma.
+import pg from "pg";
 
 export interface Sql {
   query<Row>(text: string, values?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }>;
+  /** Runs `work` in one transaction on one connection (committed when it resolves, rolled back when it throws). */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
 }
 
-export function sqlFromBoss(boss: PgBoss): Sql {
-  const db = boss.getDb();
+export interface SqlPool extends Sql {
+  end(): Promise<void>;
+}
+
+export function createSqlPool(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}): SqlPool {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection that dies (database restarted) is reported here; without a listener Node would
+  // crash the process. The next query opens a new connection.
+  pool.on("error", (error) => options.onError?.(error));
   return {
-    async query<Row>(text: string, values: readonly unknown[] = []) {
-      const result = (await db.executeSql(text, [...values])) as { rows: Row[]; rowCount?: number | null };
-      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    query: (text, values) => run(pool, text, values),
+    async transaction(work) {
+      const client = await pool.connect();
+      const tx: Sql = { query: (text, values) => run(client, text, values), transaction: (inner) => inner(tx) };
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await work(tx);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is discarded rather than returned to the pool.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
+    end: () => pool.end(),
   };
+}
+
+async function run<Row>(on: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] = []) {
+  const result = await on.query(text, [...values]);
+  return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
 }

@@ -1,10 +1,13 @@
-// Persists an agent's steps as they happen. Each insert is guarded by the attempt that claimed the
-// result, so a worker that lost its claim (recovered as dead while merely slow) cannot interleave
-// steps with the attempt that replaced it: its next record throws LostClaimError instead.
+// Persists an agent's steps in small batches: a step is buffered and written at most `flushAfterMs`
+// later, together with the steps recorded meanwhile, so a slow model's trace still appears live while
+// a fast task's steps are written in one go by finishResult, in the transaction that writes its verdict.
+// Each write is guarded by the attempt that claimed the result, so a worker that lost its claim
+// (released as dead while merely slow) cannot interleave steps with the attempt that replaced it: its
+// next record throws LostClaimError instead.
 import { randomUUID } from "node:crypto";
 import type { AgentStep, StepSink } from "@/lib/workbench/agents/types";
 import type { Sql } from "./sql";
-import { stepColumns } from "./step-columns";
+import { stepColumns, type StepColumns } from "./step-columns";
 
 export class LostClaimError extends Error {
   constructor(resultId: string) {
@@ -13,28 +16,91 @@ export class LostClaimError extends Error {
   }
 }
 
-export function createDbStepSink(sql: Sql, resultId: string, attempt: number): StepSink {
+export interface StepRow extends StepColumns {
+  readonly id: string;
+  readonly index: number;
+}
+
+export interface BufferedStepSink extends StepSink {
+  /** Waits for a write in progress and hands over the steps not written yet (for finishResult). */
+  drain(): Promise<StepRow[]>;
+}
+
+/** Default delay before buffered steps are written: short enough for a live trace. */
+const FLUSH_AFTER_MS = 200;
+
+export function createBufferedStepSink(sql: Sql, resultId: string, attempt: number, flushAfterMs = FLUSH_AFTER_MS): BufferedStepSink {
   let index = 0;
+  let buffer: StepRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let lost = false;
+
+  const flush = () => {
+    timer = undefined;
+    const rows = buffer;
+    buffer = [];
+    if (rows.length === 0) return;
+    writing = writing.then(async () => {
+      try {
+        if (!(await insertSteps(sql, resultId, attempt, rows))) lost = true;
+      } catch {
+        buffer = [...rows, ...buffer]; // the database hiccuped: finishResult tries these again
+      }
+    });
+  };
+
   return {
     async record(step: AgentStep) {
-      const row = stepColumns(step);
-      const { rowCount } = await sql.query(
-        `INSERT INTO "Step" (id, "resultId", index, kind, tool, args, call, observation, ok, diff, text,
-                             "errorKind", "inputTokens", "outputTokens", "latencyMs", "finishReason", retries)
-         SELECT $1, $2, $3::int, $4, $5, $6::jsonb, $7, $8, $9::boolean, $10::jsonb, $11, $12, $13::int, $14::int, $15::int, $16, $17::int
-          WHERE EXISTS (SELECT 1 FROM "TaskResult" WHERE id = $2 AND status = 'running' AND attempt = $18::int)`,
-        [
-          randomUUID(), resultId, index, row.kind, row.tool, jsonOrNull(row.args), row.call, row.observation, row.ok,
-          jsonOrNull(row.diff), row.text, row.errorKind, row.inputTokens, row.outputTokens, row.latencyMs,
-          row.finishReason, row.retries, attempt,
-        ],
-      );
-      if (rowCount === 0) throw new LostClaimError(resultId);
+      if (lost) throw new LostClaimError(resultId);
+      buffer.push({ ...stepColumns(step), id: randomUUID(), index: index++ });
+      timer ??= setTimeout(flush, flushAfterMs);
+    },
+    async drain() {
+      clearTimeout(timer);
+      timer = undefined;
+      await writing;
+      const rows = buffer;
+      buffer = [];
+      return rows;
+    },
+  };
+}
+
+/**
+ * Writes each step at once (no buffer): for external agents (lib/mcp), whose steps arrive one request
+ * at a time and must be in the trace when the request returns. `firstIndex`: where the trace continues.
+ */
+export function createDbStepSink(sql: Sql, resultId: string, attempt: number, firstIndex = 0): StepSink {
+  let index = firstIndex;
+  return {
+    async record(step: AgentStep) {
+      const row: StepRow = { ...stepColumns(step), id: randomUUID(), index };
+      if (!(await insertSteps(sql, resultId, attempt, [row]))) throw new LostClaimError(resultId);
       index += 1;
     },
   };
 }
 
-function jsonOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
+/** The column list and row source shared by the batched writes here and finishResult's. */
+export const STEP_INSERT = `INSERT INTO "Step" (id, "resultId", index, kind, tool, args, call, observation, ok, diff, text,
+                               "errorKind", "inputTokens", "outputTokens", "latencyMs", "finishReason", retries)`;
+
+/** `SELECT …` of the rows in JSON parameter `$<param>` for result `$<result>`. */
+export function stepRowsSelect(resultParam: number, rowsParam: number): string {
+  return `SELECT s.id, $${resultParam}, s.index, s.kind, s.tool, s.args, s.call, s.observation, s.ok, s.diff, s.text,
+                 s."errorKind", s."inputTokens", s."outputTokens", s."latencyMs", s."finishReason", s.retries
+            FROM jsonb_to_recordset($${rowsParam}::jsonb) AS s(id text, index int, kind text, tool text, args jsonb, call text,
+                 observation text, ok boolean, diff jsonb, text text, "errorKind" text, "inputTokens" int,
+                 "outputTokens" int, "latencyMs" int, "finishReason" text, retries int)`;
+}
+
+/** False when this attempt no longer holds the result (nothing is written then). */
+async function insertSteps(sql: Sql, resultId: string, attempt: number, rows: readonly StepRow[]): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `${STEP_INSERT} ${stepRowsSelect(1, 3)}
+      WHERE EXISTS (SELECT 1 FROM "TaskResult" WHERE id = $1 AND status = 'running' AND attempt = $2::int)`,
+    [resultId, attempt, JSON.stringify(rows)],
+  );
+  return rowCount > 0;
 }

@@ -32,12 +32,11 @@ export interface RunSummary {
 export async function getRunSummary(db: PrismaClient, runId: string): Promise<RunSummary | null> {
   const run = await db.run.findUnique({ where: { id: runId } });
   if (!run) return null;
+  // From the run's tallies kept on write (RunTally), not from its results.
   const domains = await db.$queryRaw<DomainSummary[]>`
-    SELECT t.domain, count(*)::int AS n, count(*) FILTER (WHERE r.correct)::int AS correct,
-           count(*) FILTER (WHERE r."sideEffects")::int AS "sideEffects"
-      FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
-     WHERE r."runId" = ${runId} AND r.status = 'done'
-     GROUP BY t.domain ORDER BY t.domain`;
+    SELECT domain, sum(n)::int AS n, sum(correct)::int AS correct, sum("sideEffects")::int AS "sideEffects"
+      FROM "RunTally" WHERE "runId" = ${runId}
+     GROUP BY domain HAVING sum(n) > 0 ORDER BY domain`;
   const outcomes = run.trials > 1
     ? await db.taskResult.findMany({ where: { runId, status: "done" }, select: { taskId: true, correct: true } })
     : [];

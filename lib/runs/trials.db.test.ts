@@ -11,7 +11,7 @@ let worker: WorkerHandle;
 
 beforeAll(async () => {
   context = await setUpRunsTest();
-  worker = await startWorker({ db: context.db, boss: context.boss, concurrency: 8, idlePollMs: 200, log: () => undefined });
+  worker = await startWorker({ db: context.db, concurrency: 8, idlePollMs: 200, log: () => undefined });
 });
 
 afterAll(async () => {

@@ -1,13 +1,18 @@
-// startWorker: up to N tasks at once, fed from pg-boss by one fetch loop. Fetching ourselves (rather
-// than boss.work) lets a freed slot take the next job at once, and the group-concurrency fetch keeps
-// every run within its own `concurrency` across all worker processes.
+// startWorker: up to N tasks at once. One dispatch loop claims pending results straight from the
+// TaskResult table (claim.ts: every run within its concurrency across all workers, shared fairly
+// between them); a heartbeat keeps this worker's row alive and releases the results of workers that
+// went silent (heartbeat.ts, recovery.ts).
 import { setMaxListeners } from "node:events";
-import type { PgBoss } from "pg-boss";
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { claimResults, DEFAULT_WORKER_STALE_MS, type ClaimedResult } from "./claim";
+import { beat, unregister } from "./heartbeat";
+import { releaseResult } from "./persist-result";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
-import { GROUP_CONCURRENCY, startBoss, TASK_QUEUE, type TaskJobData } from "./queue";
-import { recoverStaleResults } from "./recovery";
-import { sqlFromBoss } from "./sql";
+import { recoverResults } from "./recovery";
+import { createSqlPool } from "./sql";
+import { LostClaimError } from "./step-store";
 import { sleepUnlessWoken } from "./wake";
 
 export interface WorkerOptions {
@@ -16,49 +21,68 @@ export interface WorkerOptions {
   /** Aborting it stops the worker like stop(). */
   readonly signal?: AbortSignal;
   readonly db?: PrismaClient;
-  /** A started pg-boss; by default the worker starts (and later stops) its own from DATABASE_URL. */
-  readonly boss?: PgBoss;
-  /** Longest wait between polls when the queue is empty (default 1000 ms). */
+  /** The database holding the runs (default DATABASE_URL); the worker opens its own small pool on it. */
+  readonly databaseUrl?: string;
+  /** Longest wait between polls when nothing is claimable (default 1000 ms). */
   readonly idlePollMs?: number;
-  /** How often stale `running` results are recovered (default 30 s; also once at start). */
-  readonly recoveryIntervalMs?: number;
-  /** How long past its timeout a running result is presumed dead (default 30 s). */
+  /** How often this worker's heartbeat is written and dead workers are looked for (default 5 s). */
+  readonly heartbeatMs?: number;
+  /** A worker silent for this long is presumed dead and its results are released (default 15 s). */
+  readonly staleMs?: number;
+  /** How long past its timeout a running result is presumed abandoned, heartbeat or not (default 30 s). */
   readonly staleGraceMs?: number;
   readonly log?: (message: string) => void;
 }
 
+export interface StopOptions {
+  /** Wait at most this long for the tasks in flight, then cut them short and release them (default: wait). */
+  readonly graceMs?: number;
+}
+
 export interface WorkerHandle {
+  readonly id: string;
   readonly stats: Record<JobOutcome | "failed", number>;
-  /** Stops fetching and waits for the tasks in flight to finish. */
-  stop(): Promise<void>;
+  /** Stops claiming and waits for the tasks in flight to finish (or, after `graceMs`, releases them). */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
   const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
   const db = options.db ?? (await import("@/lib/db")).prisma;
-  const ownBoss = !options.boss;
-  const boss = options.boss ?? (await startBoss({ connectionString: requireDatabaseUrl() }));
-  const sql = sqlFromBoss(boss);
-  const idlePollMs = options.idlePollMs ?? 1000;
-  const graceMs = options.staleGraceMs ?? 30_000;
-  const stats = { done: 0, skipped: 0, lost: 0, failed: 0 };
-  const stopping = new AbortController();
-  setMaxListeners(0, stopping.signal); // every idle slot waits on it
-
-  const recover = () =>
-    recoverStaleResults(db, boss, graceMs)
-      .then((count) => count > 0 && log(`recovered ${count} result(s) from dead workers`))
-      .catch((error: unknown) => log(`recovery failed: ${describe(error)}`));
-  await recover();
-  const recoveryTimer = setInterval(recover, options.recoveryIntervalMs ?? 30_000);
-  recoveryTimer.unref();
-
   const slots = Math.max(1, options.concurrency ?? 32);
+  const sql = createSqlPool(options.databaseUrl ?? requireDatabaseUrl(), {
+    max: Math.min(slots + 2, 20),
+    onError: (error) => log(`database connection lost: ${error.message}`),
+  });
+  const me = { id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, slots };
+  const staleMs = options.staleMs ?? DEFAULT_WORKER_STALE_MS;
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const stats = { done: 0, lost: 0, released: 0, failed: 0 };
+  const stopping = new AbortController(); // no more claims
+  const cutShort = new AbortController(); // abort the tasks in flight (stop with a grace period)
+  setMaxListeners(0, stopping.signal, cutShort.signal); // every task and idle wait listens
+
+  const tick = async () => {
+    try {
+      await beat(sql, me);
+      const released = await recoverResults(sql, { staleMs, graceMs: options.staleGraceMs ?? 30_000 });
+      if (released > 0) log(`released ${released} result(s) of dead workers for another attempt`);
+    } catch (error) {
+      log(`heartbeat failed: ${describe(error)}`);
+    }
+  };
+  await beat(sql, me).catch(async (error: unknown) => {
+    await sql.end();
+    throw error;
+  });
+  await tick();
+  const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
+
   const inFlight = new Set<Promise<void>>();
 
-  // One fetch loop feeds every slot: it asks pg-boss for as many jobs as there are free slots, and when
-  // nothing is fetchable (queue empty, or every run at its concurrency) it waits for a slot to free up,
-  // a local launch, or the poll interval, instead of N slots each polling the database.
+  // One loop feeds every slot: it claims as many results as there are free slots, and when nothing is
+  // claimable (no pending work, or every run at its concurrency or this worker's share) it waits for a
+  // slot to free up, a local launch, or the poll interval, instead of N slots each polling the database.
   async function dispatch(): Promise<void> {
     let idleMs = 10;
     while (!stopping.signal.aborted) {
@@ -66,17 +90,17 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
         await Promise.race(inFlight);
         continue;
       }
-      let jobs: { id: string; data: TaskJobData }[] = [];
+      let claimed: ClaimedResult[] = [];
       try {
-        jobs = await boss.fetch<TaskJobData>(TASK_QUEUE, { batchSize: Math.min(slots - inFlight.size, 32), groupConcurrency: GROUP_CONCURRENCY });
+        claimed = await claimResults(sql, { workerId: me.id, max: slots - inFlight.size, liveMs: staleMs });
       } catch (error) {
-        log(`fetch failed: ${describe(error)}`);
+        log(`claim failed: ${describe(error)}`);
       }
-      for (const job of jobs) {
-        const running: Promise<void> = handle(job).finally(() => inFlight.delete(running));
+      for (const claim of claimed) {
+        const running: Promise<void> = handle(claim).finally(() => inFlight.delete(running));
         inFlight.add(running);
       }
-      if (jobs.length > 0) {
+      if (claimed.length > 0) {
         idleMs = 10;
         continue;
       }
@@ -86,29 +110,36 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     await Promise.all(inFlight);
   }
 
-  async function handle(job: { id: string; data: TaskJobData }): Promise<void> {
+  async function handle(claim: ClaimedResult): Promise<void> {
     try {
-      const outcome = await processTaskJob(db, sql, job.data);
-      stats[outcome] += 1;
-      await boss.complete(TASK_QUEUE, job.id);
+      stats[await processTaskJob(db, sql, claim, cutShort.signal)] += 1;
     } catch (error) {
+      if (error instanceof LostClaimError) {
+        stats.lost += 1;
+        return;
+      }
       stats.failed += 1;
-      log(`task ${job.data.resultId} failed, pg-boss will retry it: ${describe(error)}`);
-      await boss.fail(TASK_QUEUE, job.id, { message: describe(error) }).catch(() => undefined);
+      log(`task ${claim.id} failed (attempt ${claim.attempt}), it will be run again: ${describe(error)}`);
+      // Back off while holding the claim, so a failing database or dataset is not hammered by retries.
+      await sleepUnlessWoken(Math.min(250 * 2 ** claim.attempt, 10_000), cutShort.signal);
+      await releaseResult(sql, claim).catch((releaseError: unknown) => log(`release failed: ${describe(releaseError)}`));
     }
   }
 
   const finished = dispatch();
   let stopped: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (stopOptions: StopOptions = {}) =>
     (stopped ??= (async () => {
       stopping.abort();
-      clearInterval(recoveryTimer);
+      clearInterval(heartbeat);
+      const grace = stopOptions.graceMs === undefined ? undefined : setTimeout(() => cutShort.abort(), stopOptions.graceMs);
       await finished;
-      if (ownBoss) await boss.stop({ graceful: false, close: true });
+      clearTimeout(grace);
+      await unregister(sql, me.id).catch((error: unknown) => log(`could not unregister: ${describe(error)}`));
+      await sql.end();
     })());
   options.signal?.addEventListener("abort", () => void stop(), { once: true });
-  return { stats, stop };
+  return { id: me.id, stats, stop };
 }
 
 function requireDatabaseUrl(): string {

@@ -1,5 +1,9 @@
 // Time to load and score all 5,520 recorded results of the paper with the v1 scorer, against the
 // original evaluator's 0.18-0.25 s per result (WORKBENCH-REFERENCE.md, "Timing").
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { loadDataset, resolveDataDir } from "@/lib/workbench/datasets";
 import { createEvaluator, matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
@@ -62,4 +66,34 @@ export async function run(): Promise<void> {
       line("warm: score only (cached GT replays)", warmScore, median(warm.map((w) => w.cpuMs))),
     ].join("\n") + "\n",
   );
+  await compiledWholeProcess(n);
+}
+
+/** `node dist/workbench.mjs score --json` as a user runs it: start-up, loading, both threads, writing. */
+async function compiledWholeProcess(n: number): Promise<void> {
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  execFileSync(process.execPath, [path.join(root, "scripts", "build", "build-cli.mjs"), "--if-stale"], { stdio: "inherit" });
+  const dir = await mkdtemp(path.join(os.tmpdir(), "workbench-score-"));
+  try {
+    const runs: { ms: number; hash: string }[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const json = path.join(dir, `run-${i}.json`);
+      const started = performance.now();
+      const child = spawnSync(process.execPath, [path.join(root, "dist", "workbench.mjs"), "score", "--json", json], { stdio: "ignore" });
+      const ms = performance.now() - started;
+      if (child.status !== 0) throw new Error(`compiled score exited with ${child.status}`);
+      const hash = createHash("sha256").update(await readFile(json)).digest("hex").slice(0, 16);
+      runs.push({ ms, hash });
+    }
+    const best = Math.min(...runs.map((run) => run.ms));
+    const wall = median(runs.map((run) => run.ms));
+    const hashes = [...new Set(runs.map((run) => run.hash))];
+    process.stdout.write(
+      `score (compiled): node dist/workbench.mjs score --json, whole process, ${n} results: median ${wall.toFixed(0)} ms, best ${best.toFixed(0)} ms ` +
+        `[${wall <= 1000 ? "OK" : "over target"}: ≤ 1000 ms on an idle 2-core machine; load average now ${os.loadavg()[0]!.toFixed(1)}]\n` +
+        `  JSON sha256 ${hashes.join(", ")}${hashes.length > 1 ? " (runs differ!)" : ""}\n`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

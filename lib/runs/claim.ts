@@ -1,0 +1,48 @@
+// Claiming work: the TaskResult table is the queue. A pending result of an active run is taken with
+// `workbench_claim_results` (a SQL function, see the worker_heartbeat migration), which holds every
+// run within its `concurrency` across any number of workers, processes and machines, and splits a
+// run's concurrency fairly between live workers. The claim bumps the result's attempt, which guards
+// every later write (steps, verdict), so a result is scored exactly once even if it is run twice.
+import type { Sql } from "./sql";
+
+export interface ClaimedResult {
+  readonly id: string;
+  readonly runId: string;
+  readonly taskKey: string;
+  readonly trial: number;
+  /** 1 for the first execution; every later claim (after a crash or release) adds one. */
+  readonly attempt: number;
+  /** For replay runs: the recorded calls to replay (see launch.ts). */
+  readonly calls: string[];
+}
+
+/** A worker silent for this long is presumed dead: its results are released (see heartbeat.ts). */
+export const DEFAULT_WORKER_STALE_MS = 15_000;
+
+export interface ClaimRequest {
+  /** Who runs the results: a Worker row's id (fair share applies) or any other stable id (an external agent). */
+  readonly workerId: string;
+  /** At most this many results (default 1). */
+  readonly max?: number;
+  /** Only this run's results; by default any active run's, oldest run first. */
+  readonly runId?: string;
+  /** Workers whose heartbeat is older than this do not count for fair shares (default 15 s). */
+  readonly liveMs?: number;
+}
+
+/** Takes up to `max` pending results; none when every active run is at its concurrency or has none left. */
+export async function claimResults(sql: Sql, request: ClaimRequest): Promise<ClaimedResult[]> {
+  const { rows } = await sql.query<ClaimedResult>(`SELECT * FROM workbench_claim_results($1, $2::int, $3, $4::int)`, [
+    request.workerId,
+    Math.max(1, request.max ?? 1),
+    request.runId ?? null,
+    request.liveMs ?? DEFAULT_WORKER_STALE_MS,
+  ]);
+  return rows;
+}
+
+/** One pending result of one run, within its concurrency, or null (for agents driven from outside, over HTTP). */
+export async function claimNextResult(sql: Sql, request: { runId: string; workerId: string }): Promise<ClaimedResult | null> {
+  const [claimed] = await claimResults(sql, { ...request, max: 1 });
+  return claimed ?? null;
+}

@@ -1,0 +1,54 @@
+// Worker liveness. Each worker has a Worker row and refreshes its heartbeat every few seconds; any live
+// worker releases the results held by workers silent for longer than the stale limit (kill -9, OOM, a
+// lost machine), independent of the task timeout. A released result goes back to pending and is claimed
+// again; the dead attempt can no longer write (steps and verdict are guarded by the attempt).
+import { hostname } from "node:os";
+import type { Sql } from "./sql";
+
+export interface WorkerIdentity {
+  readonly id: string;
+  readonly slots: number;
+}
+
+/** Creates (or revives) the worker's row with a fresh heartbeat. Also the heartbeat itself. */
+export async function beat(sql: Sql, worker: WorkerIdentity): Promise<void> {
+  await sql.query(
+    `INSERT INTO "Worker" (id, host, pid, slots, "startedAt", "heartbeatAt") VALUES ($1, $2, $3, $4, now(), now())
+     ON CONFLICT (id) DO UPDATE SET "heartbeatAt" = now(), slots = EXCLUDED.slots`,
+    [worker.id, hostname(), process.pid, worker.slots],
+  );
+}
+
+/**
+ * A stopping worker leaves at once, so fair shares no longer count its slots; anything it still holds
+ * (a release that failed) goes back to pending with it.
+ */
+export async function unregister(sql: Sql, workerId: string): Promise<void> {
+  await sql.query(
+    `WITH gone AS (DELETE FROM "Worker" WHERE id = $1 RETURNING id)
+     UPDATE "TaskResult" SET status = 'pending' WHERE status = 'running' AND "workerId" IN (SELECT id FROM gone)`,
+    [workerId],
+  );
+}
+
+export interface ReleasedResult {
+  readonly id: string;
+  readonly runId: string;
+}
+
+/**
+ * Forgets workers silent for longer than `staleMs` and gives their running results back (pending).
+ * One statement, so a worker claiming at the same moment sees either both changes or neither.
+ */
+export async function releaseDeadWorkers(sql: Sql, staleMs: number): Promise<ReleasedResult[]> {
+  const { rows } = await sql.query<ReleasedResult>(
+    `WITH dead AS (
+       DELETE FROM "Worker" WHERE "heartbeatAt" < now() - $1::int * interval '1 millisecond' RETURNING id
+     )
+     UPDATE "TaskResult" SET status = 'pending'
+      WHERE status = 'running' AND "workerId" IN (SELECT id FROM dead)
+     RETURNING id, "runId"`,
+    [staleMs],
+  );
+  return rows;
+}

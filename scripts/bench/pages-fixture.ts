@@ -1,0 +1,114 @@
+// The two databases of the pages benchmark, on one PostgreSQL server: "many" holds 100 runs × 690
+// results with their steps (the 8 recorded runs of the paper, imported, then copied in SQL), "one"
+// holds a single run. The same run, result and task ids exist in both, so the same URLs are measured.
+import pg from "pg";
+import { createPrismaClient } from "@/lib/db";
+import { importDataset } from "@/lib/datasets/import-dataset";
+import { DATA_DIR } from "@/lib/runs/db-test-support";
+import { importRecordedResults } from "@/lib/runs/import/import-results";
+import { poolConfigFromUrl, withDatabase } from "../db/connection";
+import type { BenchServer } from "./bench-database";
+import path from "node:path";
+
+export interface PagesFixture {
+  readonly oneUrl: string;
+  readonly manyUrl: string;
+  /** The run present in both databases, another run (only in "many"), a result with a long trace, a task. */
+  readonly runId: string;
+  readonly otherRunId: string;
+  readonly resultId: string;
+  readonly taskId: string;
+  readonly counts: { runs: number; results: number; steps: number };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(poolConfigFromUrl(url));
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The columns of a table but `replaced`, which get the given SQL expressions (column lists stay right as the schema grows). */
+async function copySelect(client: pg.Client, table: string, alias: string, replaced: Record<string, string>): Promise<{ columns: string; select: string }> {
+  const { rows } = await client.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  const names = rows.map((row) => row.column_name);
+  return {
+    columns: names.map((name) => `"${name}"`).join(", "),
+    select: names.map((name) => replaced[name] ?? `${alias}."${name}"`).join(", "),
+  };
+}
+
+/** Copies the recorded runs round-robin until there are `target` runs; copies are newer than the originals. */
+async function copyRuns(url: string, target: number): Promise<void> {
+  await withClient(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Run"`);
+    const copies = target - (rows[0]?.n ?? 0);
+    if (copies <= 0) return;
+    // The originals only: each INSERT below re-evaluates this, after the previous one added copies.
+    const source = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k, count(*) OVER ()::int AS m FROM "Run" WHERE id NOT LIKE 'copy%')`;
+    const copy = `(SELECT g, s.id AS src FROM generate_series(1, ${copies}) g JOIN ${source} s ON s.k = (g - 1) % s.m)`;
+    const run = await copySelect(client, "Run", "r", {
+      id: `'copy' || c.g || '-' || r.id`,
+      name: `r.name || ' #' || c.g`,
+      createdAt: `r."createdAt" + c.g * interval '1 minute'`,
+    });
+    const result = await copySelect(client, "TaskResult", "t", { id: `'c' || c.g || '-' || t.id`, runId: `'copy' || c.g || '-' || t."runId"` });
+    const step = await copySelect(client, "Step", "s", { id: `'c' || c.g || '-' || s.id`, resultId: `'c' || c.g || '-' || s."resultId"` });
+    await client.query("BEGIN");
+    await client.query(`INSERT INTO "Run" (${run.columns}) SELECT ${run.select} FROM ${copy} c JOIN "Run" r ON r.id = c.src`);
+    await client.query(`INSERT INTO "TaskResult" (${result.columns}) SELECT ${result.select} FROM ${copy} c JOIN "TaskResult" t ON t."runId" = c.src`);
+    await client.query(
+      `INSERT INTO "Step" (${step.columns}) SELECT ${step.select} FROM ${copy} c JOIN "TaskResult" t ON t."runId" = c.src JOIN "Step" s ON s."resultId" = t.id`,
+    );
+    await client.query("COMMIT");
+  });
+}
+
+export async function buildPagesFixture(server: BenchServer, log: (line: string) => void): Promise<PagesFixture> {
+  const manyUrl = await server.urlFor("bench_pages_many");
+  const db = createPrismaClient(manyUrl);
+  try {
+    await importDataset(db, { dataDir: DATA_DIR, versions: ["v1"] });
+    const imported = await importRecordedResults(db, { resultsPath: path.join(DATA_DIR, "v1/data/results"), groundTruth: "v1" });
+    log(`imported ${imported.length} recorded runs`);
+  } finally {
+    await db.$disconnect();
+  }
+  const picked = await withClient(manyUrl, async (client) => {
+    const run = await client.query<{ id: string }>(`SELECT id FROM "Run" WHERE name LIKE 'gpt-4 · all%' ORDER BY id LIMIT 1`);
+    const other = await client.query<{ id: string }>(`SELECT id FROM "Run" WHERE name LIKE 'claude-2 · all%' ORDER BY id LIMIT 1`);
+    const runId = run.rows[0]?.id ?? "";
+    const longest = await client.query<{ id: string; taskId: string }>(
+      `SELECT r.id, r."taskId" FROM "TaskResult" r JOIN "Step" s ON s."resultId" = r.id WHERE r."runId" = $1
+        GROUP BY r.id ORDER BY count(*) DESC, r.id LIMIT 1`,
+      [runId],
+    );
+    return { runId, otherRunId: other.rows[0]?.id ?? "", resultId: longest.rows[0]?.id ?? "", taskId: longest.rows[0]?.taskId ?? "" };
+  });
+  if (!picked.runId || !picked.otherRunId || !picked.resultId) throw new Error("pages bench: the recorded runs were not imported");
+
+  // "one": a copy of the database as imported, keeping one run (CREATE DATABASE … TEMPLATE needs no other session on it).
+  const oneUrl = withDatabase(manyUrl, "bench_pages_one");
+  await withClient(withDatabase(manyUrl, "postgres"), async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS bench_pages_one WITH (FORCE)`);
+    await client.query(`CREATE DATABASE bench_pages_one TEMPLATE bench_pages_many`);
+  });
+  await withClient(oneUrl, (client) => client.query(`DELETE FROM "Run" WHERE id <> $1`, [picked.runId]));
+  const started = performance.now();
+  await copyRuns(manyUrl, 100);
+  log(`copied runs up to 100 in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const url of [oneUrl, manyUrl]) await withClient(url, (client) => client.query("VACUUM ANALYZE"));
+  const counts = await withClient(manyUrl, async (client) => {
+    const { rows } = await client.query<{ runs: number; results: number; steps: number }>(
+      `SELECT (SELECT count(*) FROM "Run")::int AS runs, (SELECT count(*) FROM "TaskResult")::int AS results, (SELECT count(*) FROM "Step")::int AS steps`,
+    );
+    return rows[0] ?? { runs: 0, results: 0, steps: 0 };
+  });
+  return { oneUrl, manyUrl, ...picked, counts };
+}
