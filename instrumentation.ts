@@ -4,6 +4,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // External runs: deadline sweep + push mode (lib/mcp/push.ts), in every server process.
+  (await import("@/lib/mcp/push")).startPushDrivers();
   if (process.env.WORKBENCH_INPROCESS_WORKER === "0") return;
   const { startInProcessWorker } = await import("@/lib/runs/in-process-worker");
   startInProcessWorker();

@@ -3,10 +3,16 @@
 // Standalone: `npm run build && npm run test:e2e` (with-db provides the database).
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_STATE } from "./e2e/auth-state";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirname, "..", "shared", "workbench");
+
+// The suite runs with sign-in on, as a shared server would: `setup` signs the admin in once and saves
+// the session (ADMIN_STATE); specs use it, and the no-session specs open fresh contexts. scripts/test.ts
+// sets a random password; standalone runs get this fixed one (workers inherit the main process's env).
+process.env.STUDIO_ADMIN_PASSWORD ||= "e2e-admin-password-0000";
 
 // Debian's chromium (apt-get install chromium); Playwright's own browsers are not downloadable here.
 const chromiumArgs = [
@@ -36,24 +42,39 @@ export default defineConfig({
   },
   projects: [
     {
+      name: "setup",
+      testMatch: /auth\.setup\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs } },
+    },
+    {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
+        storageState: ADMIN_STATE,
         launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
       },
     },
   ],
   webServer: {
-    // import-results (idempotent) gives the leaderboard/trace specs the paper's 8 recorded v1 runs (~1 min).
+    // import-results (idempotent) gives the leaderboard/trace specs the paper's 8 recorded v1 runs (~1 min)
+    // and the protocols spec a 2026-format run (lib/runs/import/fixtures/results-2026).
     command:
       `npx tsx scripts/workbench.ts import-data --data "${dataDir}"` +
       ` && npx tsx scripts/workbench.ts import-results --results "${path.join(dataDir, "v1", "data", "results")}" --gt v1` +
+      ` && npx tsx scripts/workbench.ts import-results --results lib/runs/import/fixtures/results-2026` +
       ` && npx next start --hostname 127.0.0.1 --port ${port}`,
     url: baseURL,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", WORKBENCH_DATA_DIR: dataDir, PORT: String(port) },
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      CHECKPOINT_DISABLE: "1",
+      WORKBENCH_DATA_DIR: dataDir,
+      PORT: String(port),
+      STUDIO_ADMIN_PASSWORD: process.env.STUDIO_ADMIN_PASSWORD,
+    },
   },
 });

@@ -4,7 +4,8 @@ import path from "node:path";
 // Two projects: `unit` (no database, beside the code) and `db` (*.db.test.ts, real PostgreSQL from
 // scripts/with-db.ts). The e2e suite is Playwright's, under e2e/.
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // "server-only" throws outside Next's server bundle; db tests call lib/queries directly.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
   test: {
     projects: [
       {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
+import { UserMenu } from "@/components/auth/user-menu";
 import { NavLink } from "@/components/ui/nav-link";
 import "./globals.css";
 
@@ -27,21 +28,23 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen">
         <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-          <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-6">
-            <Link href="/" className="flex items-center gap-2 font-semibold text-ink" data-testid="brand">
+          <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+            <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-ink" data-testid="brand">
               <Image src="/logo.svg" alt="" width={24} height={24} priority />
-              WorkBench Studio
+              <span className="hidden md:inline">WorkBench Studio</span>
             </Link>
-            <nav aria-label="Main" className="flex items-center gap-1" data-testid="main-nav">
+            {/* On a phone the links scroll sideways inside the bar instead of widening the page. */}
+            <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto" data-testid="main-nav">
               {navigation.map((item) => (
                 <NavLink key={item.href} href={item.href} except={item.except}>
                   {item.label}
                 </NavLink>
               ))}
             </nav>
+            <UserMenu />
           </div>
         </header>
-        <main className="mx-auto max-w-7xl px-6 py-8">{children}</main>
+        <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">{children}</main>
       </body>
     </html>
   );

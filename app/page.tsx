@@ -43,6 +43,17 @@ function NoDataset() {
   );
 }
 
+/** Seed and generation parameters: runs compare only with runs on the same generated dataset. */
+function GeneratedParams({ seed, params }: { seed: number | null; params: Record<string, unknown> | null }) {
+  const knobs = ["scale", "preset", "tasksPerTemplate", "distractors", "chainLength", "conditionalShare", "noActionShare"];
+  const shown = knobs.filter((knob) => params && params[knob] !== undefined && params[knob] !== null).map((knob) => `${knob} ${String(params?.[knob])}`);
+  return (
+    <span className="block" data-testid="generated-params">
+      Generated · seed {seed ?? "?"} · {shown.join(" · ")}
+    </span>
+  );
+}
+
 function DatasetCard({ dataset }: { dataset: DatasetSummary }) {
   const domains = dataset.versions[0]?.domains.map((entry) => entry.domain) ?? [];
   return (
@@ -53,9 +64,15 @@ function DatasetCard({ dataset }: { dataset: DatasetSummary }) {
           <>
             Imported {format(dataset.importedAt, "yyyy-MM-dd HH:mm")} from <code>{dataset.source}</code>
             {dataset.license ? <> · {dataset.license}</> : null}
+            {dataset.kind === "generated" ? <GeneratedParams seed={dataset.seed} params={dataset.params} /> : null}
           </>
         }
-        actions={<Badge tone="accent">{dataset.runCount} runs</Badge>}
+        actions={
+          <>
+            {dataset.kind === "generated" ? <Badge>generated</Badge> : null}
+            <Badge tone="accent">{dataset.runCount} runs</Badge>
+          </>
+        }
       />
       <CardBody className="p-0">
         <Table>

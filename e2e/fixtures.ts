@@ -25,11 +25,12 @@ export class HomePage {
   dataset(slug: string): Locator {
     return this.page.getByTestId(`dataset-${slug}`);
   }
-  version(name: string): Locator {
-    return this.page.getByTestId(`version-${name}`);
+  /** A ground-truth version of the official dataset (generated datasets have versions of the same names). */
+  version(name: string, slug = "workbench"): Locator {
+    return this.dataset(slug).getByTestId(`version-${name}`);
   }
-  versionTaskCount(name: string): Locator {
-    return this.page.getByTestId(`version-${name}-tasks`);
+  versionTaskCount(name: string, slug = "workbench"): Locator {
+    return this.dataset(slug).getByTestId(`version-${name}-tasks`);
   }
 }
 

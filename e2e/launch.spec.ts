@@ -9,7 +9,7 @@ test.describe("launching a run", () => {
     await launch.chooseAgent("react");
     await launch.fill("concurrency", "999");
     await launch.submit();
-    await expect(launch.fieldError("provider")).toBeVisible();
+    await expect(launch.fieldError("endpoint")).toBeVisible();
     await expect(launch.fieldError("model")).toBeVisible();
     await expect(launch.fieldError("concurrency")).toBeVisible();
     await expect(page).toHaveURL(/\/runs\/new$/);
@@ -57,5 +57,38 @@ test.describe("launching a run", () => {
       await expect(card.getByTestId(`${stat}-value`)).toHaveText("100.00 %");
     }
     await expect(card.getByTestId("stat-pass-hat-k")).toContainText("pass^2");
+  });
+
+  test("protocol and scoring revision follow the ground truth, a bad combination is a field error, the run stores the choice", async ({ page }) => {
+    test.setTimeout(120_000);
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("oracle");
+    await expect(page.locator("#structuredOutputs")).toBeDisabled(); // harness flags: workbench-2026 only
+    await launch.choose("groundTruth", "v2026");
+    await expect(page.locator("#protocol")).toHaveValue("2026");
+    await expect(page.locator("#scoringRevision")).toHaveValue("2026-07"); // the latest
+    await launch.chooseAgent("workbench-2026");
+    await expect(page.locator("#structuredOutputs")).toBeEnabled();
+    await expect(page.locator("#actWithoutConfirmation")).toHaveValue("true");
+    await launch.chooseAgent("oracle");
+    // A revision protocol 2024 does not have (a stale page or a crafted request) is refused beside the field.
+    await launch.choose("protocol", "2024");
+    await expect(page.locator("#scoringRevision")).toHaveValue("2024");
+    await page.locator("#scoringRevision").evaluate((select: HTMLSelectElement) => select.add(new Option("2026-07", "2026-07", true, true)));
+    await launch.fill("limit", "2");
+    await launch.submit();
+    await expect(launch.fieldError("scoringRevision")).toContainText("protocol 2024 has revisions 2024 (got 2026-07)");
+    await expect(page).toHaveURL(/\/runs\/new$/);
+
+    await launch.choose("protocol", "2026");
+    await launch.choose("scoringRevision", "2026-06");
+    await launch.fill("name", `e2e protocol ${Date.now()}`);
+    await launch.submit();
+    await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+    await expect(page.getByText("protocol 2026 · v2026 · scoring 2026-06")).toBeVisible();
+    const run = new RunPage(page);
+    await run.waitForStatus("completed");
+    await expect(run.accuracy).toHaveText("100.00 %");
   });
 });

@@ -15,6 +15,12 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalSecret,
   ANTHROPIC_API_KEY: optionalSecret,
   OPENAI_COMPATIBLE_API_KEY: optionalSecret,
+  /** External runs in push mode: the agent endpoint Studio posts each task to (never set from the form). */
+  WORKBENCH_AGENT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Sent to WORKBENCH_AGENT_URL as `Authorization: Bearer …` when set. */
+  WORKBENCH_AGENT_TOKEN: optionalSecret,
+  /** Base URL external agents reach Studio at (MCP and task URLs), when not the request's own origin. */
+  WORKBENCH_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

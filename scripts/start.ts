@@ -1,69 +1,81 @@
 #!/usr/bin/env tsx
-// `npm start`: the product. Starts the embedded PostgreSQL (via with-db, unless DATABASE_URL is set),
-// imports WORKBENCH_DATA_DIR when set and not yet imported, builds the app when the build is missing or
-// older than the sources, then serves it with `next start` on PORT (default 3000).
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { rerunWithDatabase } from "./db/rerun-with-db";
-import { runForwardingSignals } from "./db/run-command";
+// `npm start`: the product. Opens the database in this process (openDatabase: the embedded PostgreSQL
+// unless DATABASE_URL is set, restarted by a watchdog if it dies), imports WORKBENCH_DATA_DIR when set
+// (safe at every start: unchanged files are a no-op, different files add a revision), builds the app
+// when the build is missing or older than the sources, then serves it with `next start` on PORT.
+// SIGTERM/SIGINT stop the tree: next is signalled and awaited, then PostgreSQL is stopped.
+import "../lib/node-version-check"; // first: a clear message on a too-old Node
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { bindHost } from "@/lib/security/bind-host";
+import { openDatabase } from "./db/database-session";
+import { stopWhenLauncherExits } from "./db/launcher-exit";
+import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
+import { buildIsStale, NEXT_BIN, REPO_ROOT } from "./next-build";
+import { ensureStarterData } from "./starter-data";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
-const repoRoot = path.resolve(import.meta.dirname, "..");
-const nextBin = path.join(repoRoot, "node_modules", ".bin", "next");
-const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "package.json", "tsconfig.json"];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  const buildId = path.join(repoRoot, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestMtime(path.join(repoRoot, input)) > built);
-}
-
-const runNext = (args: string[]) => runForwardingSignals([nextBin, ...args], { cwd: repoRoot });
+const runNext = (args: string[]) => runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT });
 
 /** Imports WORKBENCH_DATA_DIR if set (a no-op when already imported); returns how many versions exist. */
 async function prepareData(): Promise<number> {
   const { prisma } = await import("@/lib/db");
   try {
     const dataDir = process.env.WORKBENCH_DATA_DIR;
-    if (dataDir) {
+    if (dataDir && !existsSync(dataDir)) console.log(`Data: WORKBENCH_DATA_DIR=${dataDir} does not exist; not importing from it.`);
+    if (dataDir && existsSync(dataDir)) {
       const { importDataset } = await import("@/lib/datasets/import-dataset");
       const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
       const outcomes = await importDataset(prisma, { dataDir, versions: GROUND_TRUTH_VERSIONS });
       console.log(`Data: ${outcomes.map((outcome) => `${outcome.version} ${outcome.status}`).join(", ")} (${dataDir})`);
     }
+    // First run with nothing imported: fetch the official data, or generate a workplace offline.
+    await ensureStarterData(prisma, REPO_ROOT);
     return await prisma.groundTruthVersion.count();
   } finally {
     await prisma.$disconnect();
   }
 }
 
-async function main(): Promise<number> {
-  if (!process.env.DATABASE_URL) return rerunWithDatabase();
+/** The first stop signal, if one came while no child was running (children get it forwarded). */
+let stopSignal: NodeJS.Signals | null = null;
+const stopped = () => (stopSignal ? 128 + (os.constants.signals[stopSignal] ?? 1) : null);
+
+async function serve(bind: { host: string }): Promise<number> {
   const versions = await prepareData();
-  if (process.argv.includes("--rebuild") || buildIsStale()) {
+  if (stopped()) return stopped()!;
+  if (process.argv.includes("--rebuild") || buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
     console.log("Building the app (next build)...");
     const code = await runNext(["build"]);
-    if (code !== 0) return code;
+    if (code !== 0 || stopped()) return stopped() ?? code;
   }
   const port = process.env.PORT ?? "3000";
-  console.log(`\nWorkBench Studio: http://localhost:${port}`);
+  console.log(`\nWorkBench Studio: http://${bind.host.includes(":") ? `[${bind.host}]` : bind.host}:${port}`);
   if (versions === 0) {
     console.log("No dataset imported yet. Load the official files with");
     console.log("  npm run workbench -- import-data --data <dir>     (e.g. ../shared/workbench)");
     console.log("or restart with WORKBENCH_DATA_DIR=<dir> npm start.");
   }
-  return runNext(["start", "--port", port]);
+  return runNext(["start", "--hostname", bind.host, "--port", port]);
+}
+
+async function main(): Promise<number> {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopSignal) process.exit(130); // a second signal: stop waiting
+    stopSignal = signal;
+  };
+  for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
+  stopWhenLauncherExits();
+  const bind = bindHost(); // 127.0.0.1 unless HOST is set; never a public address without sign-in
+  if ("error" in bind) throw new Error(bind.error);
+  const database = await openDatabase();
+  process.env.DATABASE_URL = database.url;
+  try {
+    return stopped() ?? (await serve(bind));
+  } finally {
+    await database.close();
+  }
 }
 
 main().then(

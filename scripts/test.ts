@@ -6,8 +6,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { withDatabase } from "./db/connection";
 import { openDatabase } from "./db/database-session";
+import { ensureDatabase } from "./db/ensure-database";
 import { findFreePort } from "./db/free-port";
+import { deployMigrations } from "./db/migrate-commands";
 import { runForwardingSignals } from "./db/run-command";
 import { playwrightCounts, vitestCounts, type SuiteCounts } from "./test-report";
 
@@ -43,7 +46,11 @@ async function runVitest(project: string, reports: string, env: NodeJS.ProcessEn
   return settle(`vitest ${project}`, code, vitestCounts(report));
 }
 
-/** Every provider key set to one random canary: e2e/secrets.spec.ts greps the build and pages for it. */
+/**
+ * Every provider key set to one random canary: e2e/secrets.spec.ts greps the build and pages for it,
+ * e2e/keys.spec.ts checks none reaches a listener. The openai-compatible endpoint exists only with a
+ * configured URL: a port where nothing listens. Sign-in is on with a random admin password.
+ */
 function secretCanaryEnv(): Record<string, string> {
   const canary = `sk-canary-${randomUUID()}`;
   return {
@@ -51,6 +58,8 @@ function secretCanaryEnv(): Record<string, string> {
     OPENAI_API_KEY: canary,
     ANTHROPIC_API_KEY: canary,
     OPENAI_COMPATIBLE_API_KEY: canary,
+    OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+    STUDIO_ADMIN_PASSWORD: `e2e-${randomUUID()}`,
   };
 }
 
@@ -85,7 +94,12 @@ async function main(): Promise<number> {
   try {
     const withDb = baseEnv({ DATABASE_URL: database.url });
     results.push(await runVitest("db", reports, withDb));
-    results.push(await runE2e(reports, withDb));
+    // e2e gets its own database on the same server: what the db suite leaves behind (dozens of runs,
+    // generated datasets) must not decide what the pages show.
+    const e2eUrl = withDatabase(database.url, "workbench_e2e");
+    await ensureDatabase(e2eUrl);
+    await deployMigrations({ databaseUrl: e2eUrl });
+    results.push(await runE2e(reports, baseEnv({ DATABASE_URL: e2eUrl })));
   } finally {
     await database.close();
     await fs.rm(reports, { recursive: true, force: true });

@@ -1,10 +1,18 @@
-#!/usr/bin/env tsx
-// `npm run workbench -- <command>`: the headless CLI. Each command lives in scripts/commands/<name>.ts
+#!/usr/bin/env node
+// `npm run workbench -- <command>` / `npx workbench <command>`: the headless CLI (compiled to
+// dist/workbench.mjs by `npm run build:cli`; `npx tsx scripts/workbench.ts` runs the sources). Each command lives in scripts/commands/<name>.ts
 // and exports `register(program)`; add one import + one call here per command.
+import "../lib/node-version-check"; // first: a clear message on a too-old Node
 import { Command } from "commander";
+import { registerInProcessRerun } from "./db/rerun-with-db";
+import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { register as registerFetch } from "./commands/fetch";
+import { register as registerGenerate } from "./commands/generate";
 import { register as registerImportData } from "./commands/import-data";
 import { register as registerImportResults } from "./commands/import-results";
+import { register as registerRebuildAggregates } from "./commands/rebuild-aggregates";
+import { register as registerMcp } from "./commands/mcp";
+import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerScore } from "./commands/score";
 
@@ -15,10 +23,21 @@ const program = new Command()
 
 // Commands register themselves below (kept in alphabetical order).
 registerFetch(program);
+registerGenerate(program);
 registerImportData(program);
 registerImportResults(program);
+registerRebuildAggregates(program);
+registerMcp(program);
+registerRescore(program);
 registerRun(program);
 registerScore(program);
+
+// `npm run workbench` puts sh between npm and us; when npm goes (SIGTERM), stop like on SIGTERM.
+stopWhenLauncherExits();
+
+// A command that needs a database and finds no DATABASE_URL opens the embedded one in this process
+// and runs again (commander parses the same arguments a second time).
+registerInProcessRerun(() => program.parseAsync(process.argv));
 
 // A failed command prints one clear line (the errors name the file, line or variable at fault) and exits 1;
 // WORKBENCH_DEBUG=1 adds the stack.

@@ -1,31 +1,56 @@
-#!/usr/bin/env tsx
-// `npm run worker`: a standalone task worker. Start as many as you like on any machine that reaches
-// the same DATABASE_URL; each takes jobs from the shared pg-boss queue. SIGINT/SIGTERM stop it after
-// the tasks in flight finish.
-import { startWorker } from "@/lib/runs/worker";
+#!/usr/bin/env node
+// `npm run worker`: a standalone task worker, one process (compiled to dist/worker.mjs). Start as many as you like on any machine that
+// reaches the same DATABASE_URL; each claims pending results of the runs (every run within its concurrency
+// across all workers; see lib/runs/claim.ts). Without DATABASE_URL it
+// opens the embedded PostgreSQL in-process (openDatabase: attaches to the one `npm start` runs, or starts
+// it, and restarts it if it dies). SIGINT/SIGTERM stop it within STOP_GRACE_MS: tasks in flight finish
+// if they can; those still running are released and re-run by another worker (exactly-once writes).
+import "@/lib/node-version-check"; // first: a clear message on a too-old Node
+import { openDatabase } from "./db/database-session";
+import { stopWhenLauncherExits } from "./db/launcher-exit";
 
+const STOP_GRACE_MS = 8_000;
+const RELEASE_AFTER_MS = 6_000;
 const concurrency = Number(process.env.WORKBENCH_WORKER_CONCURRENCY ?? process.argv[2] ?? "32") || 32;
 const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
+let signalled: NodeJS.Signals | null = null;
+let stop: (() => void) | null = null;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (signalled) process.exit(1); // a second signal: stop now
+    signalled = signal;
+    stop?.();
+  });
+}
+
+stopWhenLauncherExits();
+const database = await openDatabase();
+process.env.DATABASE_URL = database.url;
+// Imported only now: lib/db reads DATABASE_URL when it is first loaded.
+const { startWorker } = await import("@/lib/runs/worker");
+const { prisma } = await import("@/lib/db");
+
 const worker = await startWorker({
   concurrency,
-  recoveryIntervalMs: optionalNumber("WORKBENCH_RECOVERY_INTERVAL_MS"),
+  heartbeatMs: optionalNumber("WORKBENCH_HEARTBEAT_MS"),
+  staleMs: optionalNumber("WORKBENCH_WORKER_STALE_MS"),
   staleGraceMs: optionalNumber("WORKBENCH_STALE_GRACE_MS"),
   idlePollMs: optionalNumber("WORKBENCH_IDLE_POLL_MS"),
 });
 console.log(`[worker] ${process.pid} started with ${concurrency} slots`);
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log(`[worker] ${signal}: finishing tasks in flight`);
-    void worker.stop().then(async () => {
-      const { prisma } = await import("@/lib/db");
-      await prisma.$disconnect();
-      console.log(`[worker] stopped: ${JSON.stringify(worker.stats)}`);
-      process.exit(0);
-    });
-  });
-}
+const finished = new Promise<void>((resolve) => {
+  stop = () => {
+    console.log(`[worker] ${signalled}: finishing tasks in flight (at most ${STOP_GRACE_MS / 1000} s)`);
+    const grace = new Promise((done) => setTimeout(done, STOP_GRACE_MS).unref());
+    // Tasks still running after RELEASE_AFTER_MS are cut short and released for another worker.
+    void Promise.race([worker.stop({ graceMs: RELEASE_AFTER_MS }), grace]).then(() => resolve());
+  };
+  if (signalled) stop();
+});
+await finished;
+await prisma.$disconnect().catch(() => undefined);
+await database.close();
+console.log(`[worker] stopped: ${JSON.stringify(worker.stats)}`);
+process.exit(0);

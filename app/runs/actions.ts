@@ -1,39 +1,73 @@
 "use server";
-// Server actions for runs: launch and cancel. Validation lives in lib/runs/launch-input.ts, the work in
+// Server actions for runs: launch and cancel. Each calls the guard (lib/auth requireActor) first and
+// records the change in the audit table; validation lives in lib/runs/launch-input.ts, the work in
 // lib/runs; these only translate between forms and lib, revalidate and redirect.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { NotSignedInError, recordAudit, requireActor, type Actor } from "@/lib/auth";
 import { prisma } from "@/lib/db";
-import { getBoss } from "@/lib/runs/boss";
+import { checkLaunchRate } from "@/lib/runs/budget";
 import { cancelRun } from "@/lib/runs/cancel";
-import { launchFormToObject, launchRunInputSchema } from "@/lib/runs/launch-input";
+import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
 import { launchRun, LaunchError } from "@/lib/runs/launch";
 
 export type LaunchRunState =
   | { readonly status: "idle" }
   | { readonly status: "invalid"; readonly fieldErrors: Record<string, string[] | undefined> }
-  | { readonly status: "error"; readonly message: string };
+  | { readonly status: "error"; readonly message: string }
+  /** External runs: the agent token is shown once, here, instead of redirecting to the run page. */
+  | { readonly status: "external"; readonly runId: string; readonly agentToken: string };
+
+export type CancelRunState = { readonly status: "idle" | "done" } | { readonly status: "error"; readonly message: string };
+
+/** The guard's verdict as a value: the actor, or the message to show instead of changing anything. */
+async function actorFor(action: string, target?: string): Promise<Actor | { message: string }> {
+  try {
+    return await requireActor(action, target);
+  } catch (error) {
+    if (error instanceof NotSignedInError) return { message: "Sign in to make changes" };
+    throw error;
+  }
+}
 
 export async function launchRunAction(_previous: LaunchRunState | undefined, formData: FormData): Promise<LaunchRunState> {
+  const actor = await actorFor("run.launch");
+  if ("message" in actor) return { status: "error", message: actor.message };
+  // Server paths (a replay file) are a CLI option: from the web they would let anyone probe the disk.
+  const refused = WEB_REFUSED_FIELDS.filter((field) => formData.has(field));
+  if (refused.length > 0) {
+    return { status: "invalid", fieldErrors: Object.fromEntries(refused.map((field) => [field, ["Not accepted from the web: use the CLI"]])) };
+  }
   const parsed = launchRunInputSchema.safeParse(launchFormToObject(formData));
   if (!parsed.success) {
     return { status: "invalid", fieldErrors: z.flattenError(parsed.error).fieldErrors };
   }
+  const limited = await checkLaunchRate(prisma, actor.label);
+  if (limited) return { status: "error", message: limited };
   let runId: string;
+  let agentToken: string | undefined;
   try {
-    ({ runId } = await launchRun(parsed.data, { db: prisma, boss: await getBoss() }));
+    ({ runId, agentToken } = await launchRun(parsed.data, { db: prisma, launchedBy: actor.label }));
+    await recordAudit(prisma, actor, "run.launch", runId, { agent: parsed.data.agent, endpoint: parsed.data.endpoint ?? null });
   } catch (error) {
+    if (error instanceof LaunchError && error.field) return { status: "invalid", fieldErrors: { [error.field]: [error.message] } };
     // Database details stay in the server log; the form gets a message it can show.
     console.error("[launchRunAction]", error);
     return { status: "error", message: error instanceof LaunchError ? error.message : "The run could not be launched" };
   }
   revalidatePath("/runs");
+  if (agentToken) return { status: "external", runId, agentToken };
   redirect(`/runs/${runId}`);
 }
 
-export async function cancelRunAction(runId: string): Promise<void> {
-  await cancelRun(prisma, runId);
+export async function cancelRunAction(runId: string): Promise<CancelRunState> {
+  if (typeof runId !== "string" || runId.length > 64) return { status: "error", message: "Unknown run" };
+  const actor = await actorFor("run.cancel", runId);
+  if ("message" in actor) return { status: "error", message: actor.message };
+  const outcome = await cancelRun(prisma, runId);
+  if (outcome !== "not_active") await recordAudit(prisma, actor, "run.cancel", runId);
   revalidatePath("/runs");
   revalidatePath(`/runs/${runId}`);
+  return { status: "done" };
 }

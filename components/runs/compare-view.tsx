@@ -1,8 +1,11 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import type { Agreement } from "@/lib/metrics/agreement";
+import type { DomainDelta } from "@/lib/metrics/paired-comparison";
+import { CompareSignificance } from "./compare-significance";
 import { formatPercent } from "@/lib/metrics/format";
 
 interface RunRef {
@@ -10,8 +13,16 @@ interface RunRef {
   readonly name: string;
 }
 
-/** The 2×2 agreement matrix of two runs and the tasks whose verdict flipped. */
-export function CompareView({ a, b, agreement }: { a: RunRef; b: RunRef; agreement: Agreement }) {
+type Comparison = Agreement & {
+  readonly flippedTotal: number;
+  readonly deltas: { readonly domains: readonly DomainDelta[]; readonly overall: DomainDelta };
+};
+
+/**
+ * The 2×2 agreement matrix of two runs, whether they differ beyond noise, and one page of the flipped
+ * tasks (regressions first).
+ */
+export function CompareView({ a, b, agreement, pager }: { a: RunRef; b: RunRef; agreement: Comparison; pager?: ReactNode }) {
   const cell = (value: number, testId: string) => (
     <td className="px-4 py-3 text-center text-lg font-semibold tabular-nums" data-testid={testId}>
       {value}
@@ -51,8 +62,12 @@ export function CompareView({ a, b, agreement }: { a: RunRef; b: RunRef; agreeme
           <Link className="text-ink hover:text-accent" href={`/runs/${b.id}`}>{b.name}</Link>
         </p>
       </Card>
+      <CompareSignificance deltas={agreement.deltas} names={{ a: a.name, b: b.name }} />
       <Card>
-        <CardHeader title="Flipped tasks" description={`${agreement.flipped.length} tasks right in exactly one run.`} />
+        <CardHeader
+          title="Flipped tasks"
+          description={`${agreement.flippedTotal} tasks right in exactly one run: ${agreement.onlyA} regressions (right in A, wrong in B) first, then ${agreement.onlyB} improvements.`}
+        />
         <Table data-testid="flipped-table">
           <TableHead>
             <tr>
@@ -64,7 +79,7 @@ export function CompareView({ a, b, agreement }: { a: RunRef; b: RunRef; agreeme
           </TableHead>
           <TableBody>
             {agreement.flipped.map((pair) => (
-              <TableRow key={pair.key} data-testid="flipped-row">
+              <TableRow key={pair.key} data-testid="flipped-row" data-kind={pair.a.correct ? "regression" : "improvement"}>
                 <TableCell className="max-w-xl truncate" title={pair.text}>
                   <span className="mr-2 font-mono text-xs text-muted">{pair.key}</span>
                   {pair.text}
@@ -72,8 +87,11 @@ export function CompareView({ a, b, agreement }: { a: RunRef; b: RunRef; agreeme
                 <TableCell>
                   <Badge>{pair.domain}</Badge>
                 </TableCell>
-                <TableCell>{pair.a.correct ? <Badge tone="accent">A</Badge> : <Badge tone="warn">B</Badge>}</TableCell>
-                <TableCell className="space-x-3 text-xs">
+                <TableCell>{pair.a.correct ? <Badge tone="bad">A (regression)</Badge> : <Badge tone="good">B (improvement)</Badge>}</TableCell>
+                <TableCell className="space-x-3 text-xs whitespace-nowrap">
+                  <Link className="font-medium text-accent" href={`/runs/compare/traces?a=${pair.a.resultId}&b=${pair.b.resultId}`} data-testid="side-by-side-link">
+                    Side by side
+                  </Link>
                   <Link className="text-accent" href={`/runs/${a.id}/tasks/${pair.a.resultId}`}>A trace</Link>
                   <Link className="text-accent" href={`/runs/${b.id}/tasks/${pair.b.resultId}`}>B trace</Link>
                 </TableCell>
@@ -81,6 +99,7 @@ export function CompareView({ a, b, agreement }: { a: RunRef; b: RunRef; agreeme
             ))}
           </TableBody>
         </Table>
+        {pager}
       </Card>
     </div>
   );

@@ -4,10 +4,12 @@ import { useActionState, useState } from "react";
 import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { AGENT_KINDS } from "@/lib/workbench/agents/types";
-import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
-import { MAX_CONCURRENCY, MODEL_AGENTS, PROVIDERS, TOOL_SETS } from "@/lib/runs/launch-input";
+import { DOMAINS } from "@/lib/workbench/datasets/types";
+import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "@/lib/runs/launch-input";
+import type { EndpointSummary } from "@/lib/providers/endpoints";
+import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
+import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
 
 type FieldErrors = Partial<Record<string, string[]>>;
 
@@ -17,6 +19,7 @@ interface LaunchFormState {
   readonly message: string | null;
   readonly values: Record<string, string>;
   readonly domains: readonly string[];
+  readonly external?: { readonly runId: string; readonly agentToken: string };
 }
 
 const initialState: LaunchFormState = { fieldErrors: {}, message: null, values: {}, domains: [] };
@@ -24,9 +27,11 @@ const initialState: LaunchFormState = { fieldErrors: {}, message: null, values: 
 const agentHelp: Record<string, string> = {
   react: "ReAct loop (the paper's agent) over a model",
   tools: "Native tool calling over a model",
+  "workbench-2026": "WorkBench Revisited 2026 harness over a model",
   oracle: "Runs the ground-truth calls (scores 100 %)",
   noop: "Does nothing (scores the no-action share)",
   replay: "Replays recorded calls",
+  external: "Your own agent, over MCP (the token is shown after launch)",
 };
 
 function readErrors(result: LaunchRunState): { fieldErrors: FieldErrors; message: string | null } {
@@ -36,29 +41,75 @@ function readErrors(result: LaunchRunState): { fieldErrors: FieldErrors; message
     case "error":
       return { fieldErrors: {}, message: result.message };
     case "idle":
+    case "external":
       return { fieldErrors: {}, message: null };
   }
 }
 
-async function submit(_previous: LaunchFormState, form: FormData): Promise<LaunchFormState> {
-  // On success the action redirects to the run page and this never returns.
-  const result = await launchRunAction(undefined, form);
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "domains") values[key] = value;
-  const domains = form.getAll("domains").filter((value): value is string => typeof value === "string");
-  return { ...readErrors(result), values, domains };
+/** Fields too long to send: answered here, so a pasted megabyte is a field error and not a failed request. */
+function oversizeFields(form: FormData): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && value.length > MAX_FORM_FIELD_CHARS) errors[key] = [`Too long: at most ${MAX_FORM_FIELD_CHARS.toLocaleString("en")} characters`];
+  }
+  return errors;
 }
 
-export function LaunchForm() {
+async function submit(_previous: LaunchFormState, form: FormData): Promise<LaunchFormState> {
+  const values: Record<string, string> = {};
+  // An oversize value is not put back into the input (it is what the user must shorten).
+  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "domains") values[key] = value.slice(0, MAX_FORM_FIELD_CHARS);
+  const domains = form.getAll("domains").filter((value): value is string => typeof value === "string");
+  const oversize = oversizeFields(form);
+  if (Object.keys(oversize).length > 0) return { fieldErrors: oversize, message: null, values, domains };
+  try {
+    // On success the action redirects to the run page and this never returns.
+    const result = await launchRunAction(undefined, form);
+    const external = result.status === "external" ? { runId: result.runId, agentToken: result.agentToken } : undefined;
+    return { ...readErrors(result), values, domains, external };
+  } catch (error) {
+    if (isRedirect(error)) throw error;
+    return { fieldErrors: {}, message: "The server did not accept the form; nothing was launched. Check the values and try again.", values, domains };
+  }
+}
+
+/** Next signals a redirect by throwing; it must propagate. */
+function isRedirect(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "digest" in error && String((error as { digest: unknown }).digest).startsWith("NEXT_REDIRECT");
+}
+
+/** What an endpoint offers, said in its option: whether its key is configured, whether a URL may be typed. */
+function endpointLabel(endpoint: EndpointSummary): string {
+  if (endpoint.keyed) return `${endpoint.name} — ${endpoint.kind}, ${endpoint.hasKey ? "key configured" : "no key configured"}`;
+  return `${endpoint.name} — ${endpoint.kind}, keyless${endpoint.allowUserBaseUrl ? ", base URL from this form" : ""}`;
+}
+
+/** A dataset the run can use: the official one and any generated ones. */
+export type LaunchDatasetOption = { slug: string; label: string };
+
+export function LaunchForm({
+  endpoints,
+  datasets = [],
+  protocols,
+}: {
+  endpoints: readonly EndpointSummary[];
+  datasets?: readonly LaunchDatasetOption[];
+  protocols: readonly ProtocolOption[];
+}) {
   const [state, formAction, pending] = useActionState(submit, initialState);
   const [agent, setAgent] = useState(state.values.agent ?? "react");
+  const [endpointName, setEndpointName] = useState(state.values.endpoint ?? "");
+  const endpoint = endpoints.find((candidate) => candidate.name === endpointName);
   const needsModel = MODEL_AGENTS.includes(agent);
+  const external = agent === "external";
+  const takesUrl = needsModel && Boolean(endpoint?.allowUserBaseUrl);
   const errors = (name: string) => state.fieldErrors[name];
   const value = (name: string, fallback = "") => state.values[name] ?? fallback;
   const invalid = (name: string) => (errors(name) ? true : undefined);
   // Remount the inputs with the submitted values after each answer (React resets forms after actions).
   const formKey = JSON.stringify(state.values);
 
+  if (state.external) return <ExternalLaunched runId={state.external.runId} agentToken={state.external.agentToken} />;
   return (
     <form action={formAction} key={formKey} noValidate className="space-y-6" data-testid="launch-form">
       {state.message ? (
@@ -71,44 +122,57 @@ export function LaunchForm() {
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <FormField name="agent" label="Agent" errors={errors("agent")} hint={agentHelp[agent]}>
             <select id="agent" name="agent" className={inputClasses} defaultValue={agent} onChange={(event) => setAgent(event.target.value)} aria-invalid={invalid("agent")}>
-              {AGENT_KINDS.map((kind) => (
+              {RUN_AGENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {kind}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField name="provider" label="Provider" errors={errors("provider")} hint={needsModel ? "API keys come from the server's environment" : "Not used by this agent"}>
-            <select id="provider" name="provider" className={inputClasses} defaultValue={value("provider")} disabled={!needsModel} aria-invalid={invalid("provider")}>
+          <FormField name="endpoint" label="Endpoint" errors={errors("endpoint")} hint={needsModel ? "Configured on the server, with its URL and key" : "Not used by this agent"}>
+            <select id="endpoint" name="endpoint" className={inputClasses} defaultValue={endpointName} onChange={(event) => setEndpointName(event.target.value)} disabled={!needsModel} aria-invalid={invalid("endpoint")}>
               <option value="">—</option>
-              {PROVIDERS.map((provider) => (
-                <option key={provider} value={provider}>
-                  {provider}
+              {endpoints.map((option) => (
+                <option key={option.name} value={option.name} data-has-key={option.hasKey}>
+                  {endpointLabel(option)}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField name="model" label="Model id" errors={errors("model")}>
-            <input id="model" name="model" className={inputClasses} defaultValue={value("model")} placeholder="gpt-4o-mini" disabled={!needsModel} aria-invalid={invalid("model")} />
+          <FormField name="model" label={external ? "Agent label" : "Model id"} errors={errors("model")} hint={external ? "Optional: names your agent in lists" : undefined}>
+            <input id="model" name="model" className={inputClasses} defaultValue={value("model")} placeholder={external ? "my-agent v2" : "gpt-4o-mini"} disabled={!needsModel && !external} aria-invalid={invalid("model")} />
           </FormField>
-          <FormField name="baseUrl" label="Base URL" errors={errors("baseUrl")} hint="openai-compatible and mock only">
-            <input id="baseUrl" name="baseUrl" className={inputClasses} defaultValue={value("baseUrl")} placeholder="http://127.0.0.1:11434/v1" disabled={!needsModel} aria-invalid={invalid("baseUrl")} />
+          {external ? (
+            <FormField name="externalMode" label="Mode" errors={errors("externalMode")} hint="pull: agents claim tasks · push: Studio calls the server's WORKBENCH_AGENT_URL">
+              <select id="externalMode" name="externalMode" className={inputClasses} defaultValue={value("externalMode", "pull")}>
+                {EXTERNAL_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {mode}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          ) : null}
+          <FormField name="baseUrl" label="Base URL" errors={errors("baseUrl")} hint={takesUrl ? `Keyless: never sent a key${endpoint?.baseUrl ? ` (empty: ${endpoint.baseUrl})` : ""}` : "Only keyless endpoints take a URL"}>
+            <input id="baseUrl" name="baseUrl" className={inputClasses} defaultValue={value("baseUrl")} placeholder={endpoint?.baseUrl ?? "http://127.0.0.1:11434/v1"} disabled={!takesUrl} aria-invalid={invalid("baseUrl")} />
           </FormField>
+          <Harness2026Fields enabled={agent === "workbench-2026"} values={state.values} errors={errors} />
         </CardBody>
       </Card>
 
       <Card>
         <CardHeader title="Tasks" description="Which ground truth, tools and tasks." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FormField name="groundTruth" label="Ground truth" errors={errors("groundTruth")}>
-            <select id="groundTruth" name="groundTruth" className={inputClasses} defaultValue={value("groundTruth", "v1")}>
-              {GROUND_TRUTH_VERSIONS.map((version) => (
-                <option key={version} value={version}>
-                  {version}
+          <FormField name="dataset" label="Dataset" errors={errors("dataset")} hint="Runs compare only with runs on the same dataset">
+            <select id="dataset" name="dataset" className={inputClasses} defaultValue={value("dataset", datasets[0]?.slug ?? "workbench")}>
+              {datasets.map((dataset) => (
+                <option key={dataset.slug} value={dataset.slug}>
+                  {dataset.label}
                 </option>
               ))}
             </select>
           </FormField>
+          <ScoringFields protocols={protocols} values={state.values} errors={errors} />
           <FormField name="toolSet" label="Tool set" errors={errors("toolSet")} hint="all: every tool; domains: the task's toolkits">
             <select id="toolSet" name="toolSet" className={inputClasses} defaultValue={value("toolSet", "all")}>
               {TOOL_SETS.map((toolSet) => (
@@ -118,8 +182,17 @@ export function LaunchForm() {
               ))}
             </select>
           </FormField>
-          <FormField name="limit" label="Limit" errors={errors("limit")} hint="First N tasks (empty: all 690)">
+          <FormField name="limit" label="Limit" errors={errors("limit")} hint="N tasks, sampled as chosen below (empty: all 690)">
             <input id="limit" name="limit" type="number" min={1} className={inputClasses} defaultValue={value("limit")} aria-invalid={invalid("limit")} />
+          </FormField>
+          <FormField name="sample" label="Sample" errors={errors("sample")} hint="stratified: each domain's share, spread over templates">
+            <select id="sample" name="sample" className={inputClasses} defaultValue={value("sample", "stratified")}>
+              <option value="stratified">stratified (seeded)</option>
+              <option value="first">first N</option>
+            </select>
+          </FormField>
+          <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; stored on the run to draw the same sample">
+            <input id="seed" name="seed" type="number" min={0} className={inputClasses} defaultValue={value("seed")} aria-invalid={invalid("seed")} />
           </FormField>
           <FormField name="name" label="Run name" errors={errors("name")} hint="Optional">
             <input id="name" name="name" className={inputClasses} defaultValue={value("name")} aria-invalid={invalid("name")} />
@@ -151,6 +224,14 @@ export function LaunchForm() {
           <NumberField name="temperature" label="Temperature" fallback="0" step="0.1" state={state} />
           <NumberField name="maxSteps" label="Max steps" fallback="20" hint="Paper: 20" state={state} />
           <NumberField name="timeoutMs" label="Timeout (ms)" fallback="120000" hint="Per task; paper: 120 s" state={state} />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Budget" description="The run stops when it has spent this much; tasks not started are skipped." />
+        <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <NumberField name="budgetUsd" label="Budget (USD)" fallback="" step="0.01" hint="Empty: the server's default" state={state} />
+          <NumberField name="budgetTokens" label="Budget (tokens)" fallback="" hint="Applies also to models without a price" state={state} />
         </CardBody>
       </Card>
 

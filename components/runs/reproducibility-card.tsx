@@ -8,19 +8,29 @@ function paramText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+function budgetText(run: RunDetail): string {
+  const parts = [run.budgetUsd !== null ? `$${run.budgetUsd}` : null, run.budgetTokens !== null ? `${run.budgetTokens} tokens` : null];
+  return parts.filter(Boolean).join(" / ") || "none";
+}
+
 /** Everything needed to rerun this run the same way. */
 export function ReproducibilityCard({ run }: { run: RunDetail }) {
   const params = typeof run.params === "object" && run.params !== null && !Array.isArray(run.params) ? run.params : {};
   const entries: [string, string][] = [
+    ["Protocol", run.protocol],
     ["Ground truth", run.groundTruth],
+    ["Scoring revision", run.scoringRevision ?? "unrevised"],
     ["Agent", run.agent],
+    ["Endpoint", run.endpoint ?? "–"],
     ["Provider", run.provider ?? "–"],
     ["Model", run.model ?? "–"],
     ["Base URL", run.baseUrl ?? "–"],
     ["Tool set", run.toolSet],
+    ["Budget", budgetText(run)],
     ["Trials", String(run.trials)],
     ...Object.entries(params)
       .filter(([key]) => !["trials"].includes(key))
+      .map(([key, value]): [string, unknown] => (key === "priceUnknown" ? ["price", "unknown: only the token budget applies"] : [key, value]))
       .map(([key, value]): [string, string] => [key, paramText(value)]),
     ["Prompt hash", run.promptHash ? run.promptHash.slice(0, 12) : "–"],
     ["App revision", run.appRevision ? run.appRevision.slice(0, 12) : "–"],

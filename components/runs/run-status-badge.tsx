@@ -8,6 +8,7 @@ const tones: Record<RunStatus, BadgeTone> = {
   cancelled: "warn",
   completed: "good",
   failed: "bad",
+  budget_exceeded: "bad",
 };
 
 export function RunStatusBadge({ status }: { status: RunStatus }) {

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DomainAccuracyChart } from "@/components/charts/domain-accuracy-chart";
 import { ErrorBreakdownCard } from "@/components/runs/error-breakdown-card";
@@ -8,8 +9,11 @@ import { ACTION_BUCKETS } from "@/lib/metrics/summarize-results";
 import { getRunSummary } from "@/lib/queries/results";
 import type { RunDetail } from "@/lib/queries/runs";
 
+/** Templates listed until the reader asks for all of them (a run has ~70; the table sits in a scroll box). */
+const TEMPLATES_SHOWN = 8;
+
 /** Headline cards, per-domain chart, action-count buckets, Fig. 6 errors and per-template table. */
-export async function RunSummaryPanels({ run }: { run: RunDetail }) {
+export async function RunSummaryPanels({ run, allTemplates = false }: { run: RunDetail; allTemplates?: boolean }) {
   const summary = await getRunSummary({ runId: run.id, trials: run.trials });
   const domainData = summary.byDomain.map((group) => ({
     domain: group.key,
@@ -17,6 +21,7 @@ export async function RunSummaryPanels({ run }: { run: RunDetail }) {
     sideEffectRate: group.sideEffectRate,
   }));
   const buckets = ACTION_BUCKETS.map((bucket) => ({ key: bucket, ...summary.byActionCount[bucket] }));
+  const templates = allTemplates ? summary.byTemplate : summary.byTemplate.slice(0, TEMPLATES_SHOWN);
   return (
     <div className="space-y-6">
       <SummaryCards run={run} summary={summary} />
@@ -29,7 +34,7 @@ export async function RunSummaryPanels({ run }: { run: RunDetail }) {
           </div>
           <TallyTable groups={summary.byDomain} groupLabel="Domain" testId="domain-table" />
         </Card>
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card>
             <CardHeader title="By ground-truth actions" description="Paper Table 7: 0, 1+ and 2+ actions (2+ ⊂ 1+)." />
             <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" compact />
@@ -37,11 +42,16 @@ export async function RunSummaryPanels({ run }: { run: RunDetail }) {
           <ErrorBreakdownCard breakdown={summary.errors} />
         </div>
       </div>
-      <Card>
+      <Card id="templates">
         <CardHeader title="Per template" description={`${summary.byTemplate.length} base templates.`} />
         <div className="max-h-96 overflow-y-auto">
-          <TallyTable groups={summary.byTemplate} groupLabel="Template" testId="template-table" />
+          <TallyTable groups={templates} groupLabel="Template" testId="template-table" />
         </div>
+        {templates.length < summary.byTemplate.length ? (
+          <Link href={`/runs/${run.id}?templates=all#templates`} className="block border-t border-line px-5 py-2 text-sm text-accent" data-testid="all-templates">
+            Show all {summary.byTemplate.length} templates
+          </Link>
+        ) : null}
       </Card>
     </div>
   );

@@ -3,7 +3,7 @@ import clsx from "clsx";
 
 /** A bordered white panel; the basic container of every page. */
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return <section className={clsx("rounded-xl border border-line bg-surface shadow-xs", className)} {...props} />;
+  return <section className={clsx("min-w-0 rounded-xl border border-line bg-surface shadow-xs", className)} {...props} />;
 }
 
 /** Title row of a card, with optional actions on the right. */

@@ -27,7 +27,7 @@ export function NavLink({
       href={href}
       aria-current={active ? "page" : undefined}
       className={clsx(
-        "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+        "shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
         active ? "bg-accent-soft text-accent" : "text-muted hover:bg-canvas hover:text-ink",
       )}
     >

@@ -39,5 +39,6 @@ export function TableHeaderCell({ className, numeric, ...props }: ComponentProps
 }
 
 export function TableCell({ className, numeric, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
-  return <td className={clsx("px-4 py-2.5 align-middle", numeric && "text-right tabular-nums", className)} {...props} />;
+  // `cell` / `cell-num` (globals.css): short names, as every row repeats them.
+  return <td className={clsx("cell", numeric && "cell-num", className)} {...props} />;
 }

@@ -21,6 +21,21 @@ export class LaunchPage {
     await this.page.locator(`#${field}`).fill(value);
   }
 
+  async choose(field: string, value: string) {
+    await this.page.locator(`#${field}`).selectOption(value);
+  }
+
+  /** Fills a field even when the form disabled it (what a user with devtools can do). */
+  async forceFill(field: string, value: string) {
+    const input = this.page.locator(`#${field}`);
+    await input.evaluate((element) => element.removeAttribute("disabled"));
+    await input.fill(value);
+  }
+
+  endpointOption(name: string): Locator {
+    return this.page.locator(`#endpoint option[value="${name}"]`);
+  }
+
   async checkDomain(domain: string) {
     await this.form.locator(`input[name="domains"][value="${domain}"]`).check();
   }

@@ -50,7 +50,8 @@ test("tools: malformed tool-call JSON is shown to the model as an error and the 
 
 test.each([
   ["react", ["email.delete_email.func()", 'email.delete_email.func(email_id="12345")'], "Email not found."],
-  ["tools", ["email.delete_email.func()"], /^Error: Invalid arguments for email\.delete_email/],
+  // The rejected call (a number where a string is expected) is still a predicted call, as in v1's harness.
+  ["tools", ["email.delete_email.func()", 'email.delete_email.func(email_id="12345")'], /^Error: Invalid arguments for email\.delete_email/],
 ] as const)("%s: wrong arguments reach the tool (or fail its schema) and are recorded", async (kind, calls, secondObservation) => {
   const mock = await mockWith({ behaviour: "wrong-args" });
   const { outcome, steps } = await runAgent(kind, dataset, task, { baseUrl: mock.url });

@@ -3,6 +3,7 @@
 import { parseCall } from "../workbench/calls";
 import type { Call } from "../workbench/calls/types";
 import { toProviderToolName } from "../workbench/agents/tool-names";
+import { sanitizeToolName2026 } from "../workbench/agents/workbench-2026-harness";
 import type { ConversationState } from "./conversation";
 import type { MockBehaviour, MockReply } from "./types";
 
@@ -14,13 +15,16 @@ export function decideReply(behaviour: Exclude<MockBehaviour, "context-window">,
   const calls = groundTruthCalls(state);
   switch (behaviour) {
     case "oracle":
-      return followCalls(calls, state.turn, state.mode);
+      return followCalls(calls, state.turn, state);
     case "noop":
       return finalAnswer(state.mode);
     case "format-errors":
       return formatError(calls, state);
     case "wrong-args":
       return wrongArgs(calls[0] ?? FALLBACK_CALL, state);
+    case "flaky":
+      // Decided on the first turn only: a conversation it ends at once never has a second turn.
+      return state.turn === 0 && (state.attempt ?? 0) % 3 === 1 ? finalAnswer(state.mode) : followCalls(calls, state.turn, state);
     default: {
       const unknown: never = behaviour;
       throw new Error(`Unknown behaviour ${String(unknown)}`);
@@ -35,9 +39,15 @@ function groundTruthCalls(state: ConversationState): Call[] {
   });
 }
 
-function followCalls(calls: readonly Call[], index: number, mode: ConversationState["mode"]): MockReply {
+function followCalls(calls: readonly Call[], index: number, state: ConversationState): MockReply {
   const call = calls[index];
-  return call ? callReply(call.tool, call.args, mode) : finalAnswer(mode);
+  return call ? callReply(call.tool, call.args, state) : finalAnswer(state.mode);
+}
+
+/** The name the request offers for a dotted tool: Studio's "a__b", or the 2026 harness's "a_b". */
+function offeredName(tool: string, state: ConversationState): string {
+  const sanitized = sanitizeToolName2026(tool);
+  return state.offeredTools.has(sanitized) && !state.offeredTools.has(toProviderToolName(tool)) ? sanitized : toProviderToolName(tool);
 }
 
 /** ReAct: a reply with no Action blob (the agent stops). Tools: one malformed call, then the oracle. */
@@ -47,23 +57,22 @@ function formatError(calls: readonly Call[], state: ConversationState): MockRepl
   }
   if (state.turn === 0) {
     const target = calls[0] ?? FALLBACK_CALL;
-    const name = toProviderToolName(target.tool);
-    return { kind: "tool-calls", text: "", calls: [{ name, arguments: '{"broken": "json' }] };
+    return { kind: "tool-calls", text: "", calls: [{ name: offeredName(target.tool, state), arguments: '{"broken": "json' }] };
   }
-  return followCalls(calls, state.turn - 1, state.mode);
+  return followCalls(calls, state.turn - 1, state);
 }
 
 /** First a call with no arguments, then one with a number where a string is expected, then stop. */
 function wrongArgs(target: Call, state: ConversationState): MockReply {
   const firstKey = Object.keys(target.args)[0] ?? "name";
-  if (state.turn === 0) return callReply(target.tool, {}, state.mode);
-  if (state.turn === 1) return callReply(target.tool, { [firstKey]: 12345 }, state.mode);
+  if (state.turn === 0) return callReply(target.tool, {}, state);
+  if (state.turn === 1) return callReply(target.tool, { [firstKey]: 12345 }, state);
   return finalAnswer(state.mode);
 }
 
-function callReply(tool: string, args: Readonly<Record<string, unknown>>, mode: ConversationState["mode"]): MockReply {
-  if (mode === "tools") {
-    return { kind: "tool-calls", text: "", calls: [{ name: toProviderToolName(tool), arguments: JSON.stringify(args) }] };
+function callReply(tool: string, args: Readonly<Record<string, unknown>>, state: ConversationState): MockReply {
+  if (state.mode === "tools") {
+    return { kind: "tool-calls", text: "", calls: [{ name: offeredName(tool, state), arguments: JSON.stringify(args) }] };
   }
   const blob = JSON.stringify({ action: tool, action_input: args }, null, 2);
   return { kind: "text", text: `Thought: I should use ${tool}.\nAction:\n\`\`\`json\n${blob}\n\`\`\`\n` };

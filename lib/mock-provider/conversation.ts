@@ -9,6 +9,10 @@ export interface ConversationState {
   readonly mode: "react" | "tools";
   /** Completed agent turns: actions observed (ReAct) or assistant turns so far (tools). */
   readonly turn: number;
+  /** Function names the request offers (a harness may name tools its own way). */
+  readonly offeredTools: ReadonlySet<string>;
+  /** Which conversation about this task this is (0 = the first), counted by the server for `flaky`. */
+  readonly attempt?: number;
 }
 
 export function messageText(message: ChatMessage): string {
@@ -36,7 +40,12 @@ export function readConversation(request: ChatRequest, findTask: (text: string) 
     mode === "tools"
       ? request.messages.filter((message) => message.role === "assistant").length
       : countOccurrences(userText, "\nObservation: ");
-  return { task: findTask(userText), mode, turn };
+  return { task: findTask(userText), mode, turn, offeredTools: new Set((request.tools ?? []).flatMap(functionName)) };
+}
+
+function functionName(tool: unknown): string[] {
+  const name = (tool as { function?: { name?: unknown } } | null)?.function?.name;
+  return typeof name === "string" ? [name] : [];
 }
 
 function countOccurrences(text: string, needle: string): number {

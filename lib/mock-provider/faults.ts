@@ -4,17 +4,9 @@ import type { FaultKind } from "./types";
 
 const FAULT_KINDS: readonly FaultKind[] = ["429", "500", "timeout"];
 
-/** mulberry32: tiny, fast, good enough for reproducible fault schedules. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from "../seeded-random";
+
+export { seededRandom };
 
 export interface FaultPlanOptions {
   /** Share of requests that fail, in [0, 1]. */

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Task } from "../workbench/datasets/types";
-import { createTaskIndex, messageText, readConversation } from "./conversation";
+import { createTaskIndex, messageText, readConversation, type ConversationState } from "./conversation";
 import { decideReply } from "./behaviours";
 import { createFaultPlan } from "./faults";
 import { applyStop, completionBody, contextWindowError, errorBody, estimateTokens, streamEvents, usageFor } from "./wire";
@@ -31,6 +31,9 @@ export interface MockStats {
   requests: number;
   completions: number;
   faults: Record<FaultKind, number>;
+  /** Chat requests being answered right now, and the most there ever were at once. */
+  inFlight: number;
+  maxInFlight: number;
 }
 
 export interface MockProvider {
@@ -41,7 +44,7 @@ export interface MockProvider {
 }
 
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
-  const stats: MockStats = { requests: 0, completions: 0, faults: { "429": 0, "500": 0, timeout: 0 } };
+  const stats: MockStats = { requests: 0, completions: 0, faults: { "429": 0, "500": 0, timeout: 0 }, inFlight: 0, maxInFlight: 0 };
   const nextFault = createFaultPlan({
     faultRate: options.faultRate ?? 0,
     seed: options.seed ?? 1,
@@ -49,6 +52,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     script: options.faultScript,
   });
   const findTask = createTaskIndex(options.dataset?.tasks ?? []);
+  /** Conversations started per task (their first turn), for the `flaky` behaviour. */
+  const attempts = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "").split("?")[0];
@@ -59,6 +64,9 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return sendJson(res, 404, errorBody(`No route ${req.method} ${path}`, "invalid_request_error", null));
     }
     stats.requests++;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    res.once("close", () => stats.inFlight--); // answered, failed or abandoned by the client
     const request = JSON.parse(await readBody(req)) as ChatRequest;
     const fault = nextFault();
     if (fault) return injectFault(fault, res, stats, options.hangMs ?? 600_000);
@@ -70,7 +78,8 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (behaviour === "context-window" || (limit !== undefined && promptTokens > limit)) {
       return sendJson(res, 400, contextWindowError(promptTokens, limit ?? 8192));
     }
-    const decided = decideReply(behaviour, readConversation(request, findTask));
+    const conversation = readConversation(request, findTask);
+    const decided = decideReply(behaviour, behaviour === "flaky" ? withAttempt(conversation, attempts) : conversation);
     const reply = decided.kind === "text" ? { ...decided, text: applyStop(decided.text, request.stop) } : decided;
     const usage = usageFor(promptText, reply);
     const id = `chatcmpl-mock-${stats.requests}`;
@@ -99,6 +108,14 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+/** Numbers the conversations about one task as they start; later turns keep no count (see `flaky`). */
+function withAttempt(state: ConversationState, attempts: Map<string, number>): ConversationState {
+  if (!state.task || state.turn > 0) return state;
+  const attempt = attempts.get(state.task.key) ?? 0;
+  attempts.set(state.task.key, attempt + 1);
+  return { ...state, attempt };
 }
 
 function injectFault(fault: FaultKind, res: ServerResponse, stats: MockStats, hangMs: number): void {

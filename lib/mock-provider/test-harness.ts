@@ -27,7 +27,7 @@ export async function runAgent(
     tools: options.allTools ? ALL_TOOLS : toolsForToolkits(task.toolkits),
     sink: { record: async (step) => void steps.push(step) },
     signal: options.signal ?? AbortSignal.timeout(60_000),
-    model: createModel({ provider: "mock", model: options.model ?? "default", baseUrl: options.baseUrl, retry: options.retry ?? FAST_RETRY }),
+    model: createModel({ target: { endpoint: "mock", kind: "mock", baseUrl: options.baseUrl }, model: options.model ?? "default", retry: options.retry ?? FAST_RETRY }),
     maxSteps: options.maxSteps,
   };
   const outcome = await createAgent(kind).run(task, deps);

@@ -1,11 +1,13 @@
 // The mock OpenAI-compatible provider's options and wire shapes (the subset of Chat Completions we use).
 
-export const MOCK_BEHAVIOURS = ["oracle", "noop", "format-errors", "wrong-args", "context-window"] as const;
+export const MOCK_BEHAVIOURS = ["oracle", "noop", "format-errors", "wrong-args", "context-window", "flaky"] as const;
 /**
  * How the mock answers. `oracle` follows the task's ground truth; `noop` answers at once;
  * `format-errors` breaks the format once (ReAct: a reply without an Action blob; tools: malformed
  * tool-call JSON, then carries on as the oracle); `wrong-args` calls a real tool with missing and then
- * wrongly typed arguments; `context-window` answers every request with a context-length error.
+ * wrongly typed arguments; `context-window` answers every request with a context-length error;
+ * `flaky` is the oracle except on the 2nd, 5th, 8th… conversation about the same task, which it ends at
+ * once (noop), so three trials of a task that needs an action score right, wrong, right.
  */
 export type MockBehaviour = (typeof MOCK_BEHAVIOURS)[number];
 

@@ -1,19 +1,40 @@
-// `workbench import-results --results <dir|file> [--gt v1|v2026]`: recorded v1 agent outputs → scored
-// runs in the database (one per model × tool set), with traces. Re-importing the same files is a no-op.
+// `workbench import-results --results <dir|file> [--gt v1|v2026] [--revision 2026-06|2026-07]`: recorded
+// agent outputs → scored runs in the database (one per model × tool set), with traces. The 2024 layout
+// (`<model>_<setting>_<ts>.csv`) is scored against --gt under protocol 2024; the 2026 layout (`.csv.gz`
+// + `_meta.json`) always against v2026 under protocol 2026 and --revision. Re-importing is a no-op.
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { withPrisma } from "./with-prisma";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
+import { defaultRevision, PROTOCOLS, type ScoringRevision } from "@/lib/workbench/protocols";
+
+const REVISIONS_2026 = PROTOCOLS["2026"].revisions.map((revision) => revision.id);
+
+function printRuns(runs: readonly { created: boolean; name: string; correct: number; tasks: number; runId: string }[], label: string, started: number): void {
+  for (const run of runs) {
+    const accuracy = run.tasks ? ((run.correct / run.tasks) * 100).toFixed(2) : "-";
+    console.log(`${run.created ? "imported" : "already imported"}  ${run.name}  ${run.correct}/${run.tasks} (${accuracy} %)  run ${run.runId}`);
+  }
+  console.log(`${label}: ${runs.length} run(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 export function register(program: Command): void {
   program
     .command("import-results")
     .description("Import recorded results CSVs as scored runs (needs the imported dataset)")
     .requiredOption("--results <path>", "results directory (<domain>/<model>_<all|domains>_<ts>.csv) or one CSV")
-    .option("--gt <version>", "ground truth(s) to score against: v1 | v2026 | all", "v1")
-    .action(async (options: { results: string; gt: string }) => {
+    .option("--gt <version>", "ground truth(s) to score 2024-layout files against: v1 | v2026 | all", "v1")
+    .option("--revision <revision>", `2026 scoring revision for 2026-layout files: ${REVISIONS_2026.join(" | ")}`, defaultRevision("2026"))
+    .action(async (options: { results: string; gt: string; revision: string }) => {
       const versions = options.gt === "all" ? [...GROUND_TRUTH_VERSIONS] : GROUND_TRUTH_VERSIONS.filter((v) => v === options.gt);
       if (versions.length === 0) {
         console.error(`--gt must be one of ${GROUND_TRUTH_VERSIONS.join(", ")} or all`);
+        process.exitCode = 2;
+        return;
+      }
+      const revision = REVISIONS_2026.find((known) => known === options.revision);
+      if (!revision) {
+        console.error(`--revision must be one of ${REVISIONS_2026.join(", ")}`);
         process.exitCode = 2;
         return;
       }
@@ -21,28 +42,29 @@ export function register(program: Command): void {
         process.exitCode = await rerunWithDatabase(); // the embedded database, started (or attached to) for this command
         return;
       }
-      process.exitCode = await importAll(options.results, versions);
+      process.exitCode = await importAll(options.results, versions, revision);
     });
 }
 
-async function importAll(resultsPath: string, versions: readonly GroundTruthVersion[]): Promise<number> {
-  const { prisma } = await import("@/lib/db");
+async function importAll(resultsPath: string, versions: readonly GroundTruthVersion[], revision: ScoringRevision): Promise<number> {
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
-  try {
+  const { importResults2026 } = await import("@/lib/runs/import/import-results-2026");
+  const { listResultFiles, listResultFiles2026 } = await import("@/lib/runs/import/list-result-files");
+  return withPrisma(async (prisma) => {
+    const has2026 = (await listResultFiles2026(resultsPath)).length > 0;
+    if (has2026) {
+      const started = performance.now();
+      const runs = await importResults2026(prisma, { resultsPath, revision });
+      printRuns(runs, `protocol 2026 · v2026 · ${revision}`, started);
+    }
+    // Without 2024-layout files beside them, 2026 files alone are a complete import.
+    const hasV1 = await listResultFiles(resultsPath).then(() => true, () => false);
+    if (has2026 && !hasV1) return 0;
     for (const groundTruth of versions) {
       const started = performance.now();
       const runs = await importRecordedResults(prisma, { resultsPath, groundTruth });
-      for (const run of runs) {
-        const accuracy = run.tasks ? ((run.correct / run.tasks) * 100).toFixed(2) : "-";
-        console.log(`${run.created ? "imported" : "already imported"}  ${run.name}  ${run.correct}/${run.tasks} (${accuracy} %)  run ${run.runId}`);
-      }
-      console.log(`${groundTruth}: ${runs.length} run(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      printRuns(runs, groundTruth, started);
     }
     return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await prisma.$disconnect();
-  }
+  });
 }

@@ -19,7 +19,7 @@ function workbenchRun(...args: string[]) {
 describe("workbench run rejects bad input before touching a database", () => {
   test.each([
     [["--agent", "gpt"], ["--agent: Invalid option"]],
-    [["--agent", "react"], ["--provider: The react agent needs a provider", "--model: The react agent needs a model id"]],
+    [["--agent", "react"], ["--endpoint: The react agent needs an endpoint", "--model: The react agent needs a model id"]],
     [["--agent", "oracle", "--concurrency", "0"], ["--concurrency: Too small"]],
     [["--agent", "oracle", "--concurrency", "100"], ["--concurrency: Too big"]],
     [["--agent", "oracle", "--limit", "-1"], ["--limit: Too small"]],
@@ -27,7 +27,8 @@ describe("workbench run rejects bad input before touching a database", () => {
     [["--agent", "oracle", "--gt", "v3"], ["--gt: Invalid option"]],
     [["--agent", "oracle", "--tool-set", "some"], ["--tool-set: Invalid option"]],
     [["--agent", "replay"], ["--results-file: The replay agent needs a recorded results file"]],
-    [["--agent", "react", "--provider", "openai-compatible", "--model", "m"], ["--base-url: Provider openai-compatible needs a base URL"]],
+    [["--agent", "react", "--endpoint", "custom", "--model", "m", "--base-url", "file:///etc/passwd"], ["--base-url: Must be an http:// or https:// URL"]],
+    [["--agent", "oracle", "--name", "a\u0001b"], ["--name: Control characters (such as NUL) are not allowed"]],
   ])("%j", (args, messages) => {
     const run = workbenchRun(...args);
     expect(run.status, run.stderr).toBe(2);

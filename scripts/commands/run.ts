@@ -1,19 +1,29 @@
-// `workbench run`: launch a run through the same path as the dashboard (launchRun + the pg-boss queue),
+// `workbench run`: launch a run through the same path as the dashboard (launchRun + the results queue),
 // work it with a local worker unless --no-worker, show progress from the Run row, print the summary.
 import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 
 interface RunOptions {
   agent: string;
+  endpoint?: string;
   provider?: string;
   model?: string;
+  budgetUsd?: string;
+  budgetTokens?: string;
   baseUrl?: string;
+  dataset: string;
   gt: string;
+  protocol?: string;
+  revision?: string;
   toolSet: string;
   domains?: string;
   limit?: string;
+  sample: string;
+  seed?: string;
+  maxProviderFailures: string;
   concurrency: string;
   trials: string;
   temperature?: string;
@@ -21,30 +31,45 @@ interface RunOptions {
   timeoutMs?: string;
   resultsFile?: string;
   name?: string;
+  externalMode?: string;
+  structuredOutputs: boolean;
+  actWithoutConfirmation: boolean;
   worker: boolean;
 }
 
-const FINAL_STATUSES = new Set(["completed", "cancelled", "failed"]);
+const FINAL_STATUSES = new Set(["completed", "cancelled", "failed", "budget_exceeded"]);
 
 export function register(program: Command): void {
   program
     .command("run")
     .description("Run an agent on the benchmark through the same queue as the dashboard")
-    .requiredOption("--agent <kind>", "react | tools | oracle | noop | replay")
-    .option("--provider <name>", "openai | anthropic | openai-compatible | mock")
+    .requiredOption("--agent <kind>", "react | tools | workbench-2026 | oracle | noop | replay | external")
+    .option("--endpoint <name>", "a configured endpoint: openai | anthropic | openai-compatible | custom | mock | (config/endpoints.json)")
+    .option("--provider <name>", "older name of --endpoint")
     .option("--model <id>", "model id, e.g. gpt-4o")
-    .option("--base-url <url>", "provider base URL (openai-compatible, mock)")
+    .option("--base-url <url>", "server URL, for keyless endpoints only (custom, mock)")
+    .option("--dataset <slug>", "dataset: workbench (official) or a generated one, e.g. gen-s1-x1", "workbench")
+    .option("--budget-usd <usd>", "stop the run once it has cost this much")
+    .option("--budget-tokens <n>", "stop the run once it has used this many tokens")
     .option("--gt <version>", "ground truth: v1 | v2026", "v1")
+    .option("--protocol <id>", "2024 | 2026 (default: the ground truth's own: v1 → 2024, v2026 → 2026)")
+    .option("--revision <revision>", "scoring revision of the protocol: 2024 | 2026-06 | 2026-07 (default: its latest)")
     .option("--tool-set <set>", "all | domains", "all")
     .option("--domains <list>", "comma-separated domain filter")
-    .option("--limit <n>", "first N tasks only")
+    .option("--limit <n>", "N tasks, sampled by --sample")
+    .option("--sample <method>", "how --limit picks tasks: stratified (seeded, by domain and template) | first", "stratified")
+    .option("--seed <n>", "seed of the stratified sample (stored on the run; random when absent)")
+    .option("--max-provider-failures <share>", "exit 1 when more than this share of tasks fail at the provider (0-1)", String(DEFAULT_MAX_PROVIDER_FAILURE_SHARE))
     .option("--concurrency <n>", "tasks at once (1-64)", "4")
     .option("--trials <k>", "runs per task", "1")
     .option("--temperature <t>")
     .option("--max-steps <n>")
     .option("--timeout-ms <ms>")
+    .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
+    .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
     .option("--name <name>")
+    .option("--external-mode <mode>", "--agent external: pull (agents claim tasks) | push (WORKBENCH_AGENT_URL)")
     .option("--no-worker", "only enqueue: separate `npm run worker` processes do the work")
     .action(async (options: RunOptions) => {
       process.exitCode = await runCommand(options);
@@ -55,10 +80,16 @@ export function register(program: Command): void {
 function toRequest(options: RunOptions): Record<string, unknown> {
   const domains = options.domains?.split(",").map((domain) => domain.trim()).filter(Boolean);
   return {
-    agent: options.agent, provider: options.provider, model: options.model, baseUrl: options.baseUrl,
-    groundTruth: options.gt, toolSet: options.toolSet, domains, limit: options.limit,
+    agent: options.agent, endpoint: options.endpoint, provider: options.provider, model: options.model, baseUrl: options.baseUrl,
+    budgetUsd: options.budgetUsd, budgetTokens: options.budgetTokens,
+    dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
+    sample: options.sample, seed: options.seed,
     concurrency: options.concurrency, trials: options.trials, temperature: options.temperature,
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, resultsFile: options.resultsFile, name: options.name,
+    externalMode: options.externalMode,
+    ...(options.agent === "workbench-2026"
+      ? { harness2026: { structuredOutputs: options.structuredOutputs, actWithoutConfirmation: options.actWithoutConfirmation } }
+      : {}),
   };
 }
 
@@ -66,6 +97,7 @@ function toRequest(options: RunOptions): Record<string, unknown> {
 export function flagOf(field: PropertyKey | undefined): string {
   if (field === undefined) return "input";
   if (field === "groundTruth") return "--gt";
+  if (field === "scoringRevision") return "--revision";
   return `--${String(field).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
@@ -76,59 +108,135 @@ async function runCommand(options: RunOptions): Promise<number> {
     for (const issue of parsed.error.issues) console.error(`${flagOf(issue.path[0])}: ${issue.message}`);
     return 2;
   }
+  const maxShare = Number(options.maxProviderFailures);
+  if (!Number.isFinite(maxShare) || maxShare < 0 || maxShare > 1) {
+    console.error("--max-provider-failures: must be a share between 0 and 1");
+    return 2;
+  }
   if (!process.env.DATABASE_URL) {
     return rerunWithDatabase(); // the embedded database, started (or attached to) for this command
   }
   const { prisma } = await import("@/lib/db");
-  const { getBoss, stopBoss } = await import("@/lib/runs/boss");
   const { launchRun } = await import("@/lib/runs/launch");
   const { startWorker } = await import("@/lib/runs/worker");
   const { cancelRun } = await import("@/lib/runs/cancel");
   const { formatRunSummary, getRunSummary } = await import("@/lib/runs/summary");
 
   const { LaunchError } = await import("@/lib/runs/launch");
-  const boss = await getBoss();
   const worker = options.worker
-    ? await startWorker({ db: prisma, boss, concurrency: parsed.data.concurrency, log: () => undefined })
+    ? await startWorker({ db: prisma, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
   try {
-    const { runId, tasksTotal } = await launchRun(parsed.data, { db: prisma, boss });
+    const { runId, tasksTotal, agentToken } = await launchRun(parsed.data, { db: prisma, launchedBy: "cli" });
     console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
-    const status = await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
+    if (agentToken) {
+      // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
+      console.log(`Agent token (shown once): ${agentToken}`);
+      console.log(`  npx tsx examples/external-agent/agent.ts --studio http://localhost:3000 --run ${runId} --token ${agentToken}`);
+    }
+    await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
     const summary = await getRunSummary(prisma, runId);
     if (summary) console.log(formatRunSummary(summary));
-    return status === "completed" ? 0 : 1;
+    const progress = await readProgress(prisma, runId);
+    const outcome = runOutcome(progress, maxShare);
+    if (outcome.reason) {
+      console.error(`Run failed: ${outcome.reason}`);
+      for (const line of firstErrorLines(progress.errors)) console.error(line);
+    }
+    return outcome.exitCode;
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
-    console.error(error.message);
+    console.error(error.field ? `${flagOf(error.field)}: ${error.message}` : error.message);
     return 1;
   } finally {
-    await worker?.stop();
-    await stopBoss();
-    await prisma.$disconnect();
+    // Bounded: a stop signal must end the CLI within seconds; tasks still running are recovered elsewhere.
+    await Promise.race([worker?.stop({ graceMs: STOP_GRACE_MS - 2_000 }), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    await prisma.$disconnect().catch(() => undefined);
   }
 }
 
-/** Progress bar fed by polling the Run row until a final status; the first Ctrl-C cancels the run. */
+/** Status, counts and errors by kind (with the first message of each) of a run, from the database. */
+async function readProgress(prisma: PrismaClient, runId: string): Promise<RunProgress> {
+  const run = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, tasksTotal: true, correctCount: true } });
+  const errors = await prisma.$queryRaw<ErrorKindCount[]>`
+    SELECT DISTINCT ON (kind) kind, count, "firstMessage" FROM (
+      SELECT coalesce("errorKind", 'error') AS kind, count(*) OVER (PARTITION BY coalesce("errorKind", 'error'))::int AS count,
+             error AS "firstMessage", "finishedAt"
+        FROM "TaskResult" WHERE "runId" = ${runId} AND status = 'done' AND error IS NOT NULL
+    ) e ORDER BY kind, "finishedAt" ASC NULLS LAST`;
+  return { status: run.status, done: run.tasksDone, total: run.tasksTotal, correct: run.correctCount, errors };
+}
+
+/** How often a log that is not a terminal gets a progress line (WORKBENCH_PROGRESS_MS overrides). */
+function progressIntervalMs(): number {
+  const value = Number(process.env.WORKBENCH_PROGRESS_MS);
+  return Number.isFinite(value) && value > 0 ? value : 5_000;
+}
+
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/** After a stop signal the CLI exits within this, whether or not the run's running tasks have finished. */
+const STOP_GRACE_MS = 8_000;
+/** How long the follower keeps retrying while the database is unreachable before giving up. */
+const RECONNECT_FOR_MS = 60_000;
+
+/**
+ * Follows the Run row until a final status. On a terminal: a progress bar; otherwise (CI logs, pipes) a
+ * line every few seconds with done/total, accuracy so far and errors by kind, and a last one at the end.
+ * A stop signal (Ctrl-C, SIGTERM, SIGHUP) CANCELS the run: pending tasks are skipped, running ones
+ * finish (we wait at most STOP_GRACE_MS); a second signal quits at once. While the database is
+ * unreachable the follower retries with backoff and says so on one line; after RECONNECT_FOR_MS it
+ * exits with one clear line (no stack).
+ */
 async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
-  const onInterrupt = () => {
-    console.log("\nCancelling: running tasks finish, pending ones are skipped (Ctrl-C again to quit now)");
-    process.off("SIGINT", onInterrupt);
+  let stopBy = Number.POSITIVE_INFINITY;
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: cancelling run ${runId}: running tasks finish, pending ones are skipped (again to quit now)`);
+    for (const name of STOP_SIGNALS) process.off(name, onSignal);
+    stopBy = Date.now() + STOP_GRACE_MS;
     cancel();
   };
-  process.on("SIGINT", onInterrupt);
-  const bar = new SingleBar({ format: "{bar} {value}/{total} tasks | {status} | accuracy {accuracy}", hideCursor: true }, Presets.shades_classic);
-  bar.start(tasksTotal, 0, { status: "queued", accuracy: "-" });
+  for (const name of STOP_SIGNALS) process.on(name, onSignal);
+  const tty = process.stdout.isTTY === true;
+  const bar = tty ? new SingleBar({ format: "{bar} {value}/{total} tasks | {status} | accuracy {accuracy}", hideCursor: true }, Presets.shades_classic) : null;
+  bar?.start(tasksTotal, 0, { status: "queued", accuracy: "-" });
   let status = "queued";
-  while (!FINAL_STATUSES.has(status)) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const run = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } });
-    status = run.status;
-    const accuracy = run.tasksDone ? `${((run.correctCount / run.tasksDone) * 100).toFixed(1)} %` : "-";
-    bar.update(run.tasksDone, { status, accuracy });
+  let unreachableSince: number | null = null;
+  let lastLine = Date.now();
+  const every = progressIntervalMs();
+  try {
+    while (!FINAL_STATUSES.has(status) && Date.now() < stopBy) {
+      await new Promise((resolve) => setTimeout(resolve, unreachableSince ? 1_000 : 300));
+      let run;
+      try {
+        run = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } });
+      } catch (error) {
+        if (!isConnectionError(error)) throw error;
+        if (unreachableSince === null && !bar) console.log("database unavailable, reconnecting");
+        unreachableSince ??= Date.now();
+        bar?.update({ status: "database unavailable, reconnecting" });
+        if (Date.now() - unreachableSince > RECONNECT_FOR_MS) {
+          throw new Error(`database unreachable for ${RECONNECT_FOR_MS / 1000} s; run ${runId} stays in the database and resumes when a worker can reach it`);
+        }
+        continue;
+      }
+      unreachableSince = null;
+      status = run.status;
+      const accuracy = run.tasksDone ? `${((run.correctCount / run.tasksDone) * 100).toFixed(1)} %` : "-";
+      bar?.update(run.tasksDone, { status, accuracy });
+      if (!bar && (Date.now() - lastLine >= every || FINAL_STATUSES.has(status))) {
+        console.log(progressLine(await readProgress(prisma, runId)));
+        lastLine = Date.now();
+      }
+    }
+  } finally {
+    bar?.stop();
+    for (const name of STOP_SIGNALS) process.off(name, onSignal);
   }
-  bar.stop();
-  process.off("SIGINT", onInterrupt);
   return status;
 }
 
+/** Connection refused / reset / terminated: the database is (for now) unreachable. */
+function isConnectionError(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : String(error)} ${(error as { code?: unknown })?.code ?? ""}`;
+  return /ECONNREFUSED|ECONNRESET|EPIPE|terminat|Connection|connect|P1001|P1017|DatabaseNotReachable/i.test(text);
+}

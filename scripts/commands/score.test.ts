@@ -35,8 +35,8 @@ describe("workbench score", () => {
     expect(run.stdout).toContain("Table 5");
     expect(run.stdout).toMatch(/gpt-4\s+49\.28% \(340\/690\)\s+42\.61% \(294\/690\)/);
 
-    const report = JSON.parse(readFileSync(json, "utf8")) as { groundTruth: string; results: JsonEntry[] };
-    expect(report.groundTruth).toBe("v1");
+    const report = JSON.parse(readFileSync(json, "utf8")) as { protocol: string; groundTruth: string; revision: string; results: JsonEntry[] };
+    expect([report.protocol, report.groundTruth, report.revision]).toEqual(["2024", "v1", "2024"]);
     expect(report.results).toHaveLength(5520);
     for (const entry of report.results.slice(0, 50)) {
       expect(Object.keys(entry).sort()).toEqual(["correct", "domain", "error", "exactMatch", "model", "sideEffects", "task", "toolSet"]);
@@ -49,6 +49,22 @@ describe("workbench score", () => {
     expect(new Set(report.results.map((entry) => entry.domain))).toEqual(
       new Set(["analytics", "calendar", "customer_relationship_manager", "email", "project_management", "multi_domain"]),
     );
+  });
+
+  test("--gt v2026 scores under the 2026 protocol, at the chosen revision, and says so", () => {
+    const json = path.join(mkdtempSync(path.join(os.tmpdir(), "score-")), "verdicts.json");
+    const run = workbench("score", "--data", processed, "--results", resultsDir, "--gt", "v2026", "--revision", "2026-06", "--json", json);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain("against v2026 (protocol 2026, revision 2026-06)");
+    const report = JSON.parse(readFileSync(json, "utf8")) as { protocol: string; groundTruth: string; revision: string; results: JsonEntry[] };
+    expect([report.protocol, report.groundTruth, report.revision]).toEqual(["2026", "v2026", "2026-06"]);
+    expect(report.results).toHaveLength(5520);
+  });
+
+  test("a revision the protocol does not have fails with one clear line", () => {
+    const run = workbench("score", "--data", processed, "--gt", "v2026", "--revision", "2024");
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^workbench: protocol 2026 has revisions 2026-06, 2026-07 \(got 2024\)/);
   });
 
   test("a wrong data directory fails with one clear line and exit code 1", () => {

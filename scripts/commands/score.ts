@@ -2,16 +2,18 @@
 // tables. --json writes one verdict per recorded row.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Presets, SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { GROUND_TRUTH_VERSIONS, loadDataset, resolveDataDir, resolveDataRoot, type GroundTruthVersion } from "@/lib/workbench/datasets";
-import { createEvaluator, matchResultsToTasks, renderTextTable, reportTables, scoreRecordedResults, type RecordedVerdict } from "@/lib/workbench/evaluate";
-import { loadRecordedResultsDir } from "@/lib/workbench/results";
+import { resolveDataDir, resolveDataRoot } from "@/lib/workbench/datasets";
+import { renderTextTable, reportTables, type RecordedVerdict } from "@/lib/workbench/evaluate";
+import { PROTOCOL_IDS, resolveScoringConfig, SCORING_REVISIONS, type ScoringConfig } from "@/lib/workbench/protocols";
+import { scoreRecordedFiles } from "@/lib/workbench/results/score-files";
 
 interface ScoreOptions {
   data?: string;
   results?: string;
-  gt: string;
+  gt?: string;
+  protocol?: string;
+  revision?: string;
   json?: string;
 }
 
@@ -21,7 +23,9 @@ export function register(program: Command): void {
     .description("Score recorded agent results (v1/data/results layout) against a ground truth; no database needed")
     .option("--data <dir>", "data root, v1 folder or v1/data/processed (default: WORKBENCH_DATA_DIR or ../shared/workbench)")
     .option("--results <dir>", "results folder with one sub-folder per domain (default: <data>/v1/data/results)")
-    .option("--gt <version>", "ground truth: v1 | v2026", "v1")
+    .option("--gt <version>", "ground truth: v1 | v2026 (default: the protocol's own, v1 when neither is given)")
+    .option("--protocol <id>", `scoring protocol: ${PROTOCOL_IDS.join(" | ")} (default: the ground truth's own: v1 → 2024, v2026 → 2026)`)
+    .option("--revision <id>", `scoring revision: ${SCORING_REVISIONS.join(" | ")} (default: the protocol's latest; 2026-06 is as published, 2026-07 adds the plot end-date amendment)`)
     .option("--json <file>", "write every verdict as JSON")
     .action(async (options: ScoreOptions) => {
       await score(options);
@@ -29,45 +33,29 @@ export function register(program: Command): void {
 }
 
 async function score(options: ScoreOptions): Promise<void> {
-  const gt = GROUND_TRUTH_VERSIONS.find((version) => version === options.gt);
-  if (!gt) throw new Error(`--gt must be one of ${GROUND_TRUTH_VERSIONS.join(", ")} (got ${options.gt})`);
+  const config = resolveScoringConfig({ protocol: options.protocol, groundTruth: options.gt, revision: options.revision });
+  const gt = config.groundTruth;
   const root = resolveDataRoot(options.data ?? resolveDataDir());
   const resultsDir = options.results ?? path.join(root, "v1", "data", "results");
   const started = performance.now();
-  const [v1, results] = await Promise.all([loadDataset(root, "v1"), loadRecordedResultsDir(resultsDir)]);
-  const target = gt === "v1" ? v1 : await loadDataset(root, gt);
-  const tasks = matchResultsToTasks(results, v1.tasks, target);
-  const loaded = performance.now();
-  const verdicts = withProgress(results.length, (tick) => scoreRecordedResults(results, tasks, createEvaluator(target, gt), tick));
+  // Loading and scoring in one call: large batches use a second thread (lib/workbench/results/score-files.ts).
+  const { verdicts, loadMs } = await scoreRecordedFiles({ root, resultsDir, scoring: config });
+  const loaded = started + loadMs;
   const scored = performance.now();
   for (const table of reportTables(verdicts)) process.stdout.write(`\n${renderTextTable(table)}\n`);
   process.stdout.write(
-    `\nScored ${verdicts.length} recorded results against ${gt} in ${(scored - loaded).toFixed(0)} ms ` +
+    `\nScored ${verdicts.length} recorded results against ${gt} (protocol ${config.protocol}, revision ${config.revision}) in ${(scored - loaded).toFixed(0)} ms ` +
       `(+ ${(loaded - started).toFixed(0)} ms loading)\n`,
   );
   if (options.json) {
-    await writeFile(options.json, JSON.stringify(jsonReport(gt, verdicts), null, 2) + "\n");
+    await writeFile(options.json, JSON.stringify(jsonReport(config, verdicts), null, 2) + "\n");
     process.stdout.write(`Wrote ${options.json}\n`);
   }
 }
 
-function withProgress<T>(total: number, work: (tick: (done: number) => void) => T): T {
-  if (!process.stderr.isTTY) return work(() => {});
-  const bar = new SingleBar({ format: "scoring {bar} {value}/{total}", stream: process.stderr, hideCursor: true }, Presets.shades_classic);
-  bar.start(total, 0);
-  try {
-    // Redraws are throttled: scoring a row takes microseconds.
-    return work((done) => {
-      if (done % 200 === 0 || done === total) bar.update(done);
-    });
-  } finally {
-    bar.stop();
-  }
-}
-
-function jsonReport(groundTruth: GroundTruthVersion, verdicts: readonly RecordedVerdict[]) {
+function jsonReport(config: ScoringConfig, verdicts: readonly RecordedVerdict[]) {
   return {
-    groundTruth,
+    ...config,
     results: verdicts.map(({ result, task, verdict }) => ({
       model: result.model,
       toolSet: result.toolSet,

@@ -1,16 +1,26 @@
-// Opens a migrated database for a command: DATABASE_URL when set (unless a throwaway one is asked for),
-// else the embedded PostgreSQL of this checkout, or a throwaway cluster in a temp dir (tests).
+// openDatabase(): THE database bootstrap, usable in-process by every entry point (npm start, the
+// worker, the CLI, scripts/with-db.ts). It returns a migrated database's URL: DATABASE_URL when set,
+// else the embedded PostgreSQL of this checkout (started, or attached to when another process runs it),
+// or a throwaway cluster in a temp dir (tests). For the embedded server it also keeps a watchdog: if
+// PostgreSQL dies (kill -9, OOM), this process starts it again on the same port within ~1 s, and pools
+// reconnect on their own. `close()` stops the server if this process owns it.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { defaultDataDir } from "./data-dir";
-import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres } from "./embedded";
+import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { ensureDatabase } from "./ensure-database";
 import { deployMigrations } from "./migrate-commands";
 
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+const WATCHDOG_MS = 1_000;
 
-export type DatabaseSession = { url: string; close: () => Promise<void> };
+export type DatabaseSession = {
+  url: string;
+  /** The embedded server, when this session uses one (null for an external DATABASE_URL). */
+  server: EmbeddedServer | null;
+  close: () => Promise<void>;
+};
 
 async function throwawayDataDir() {
   const parent = await fs.mkdtemp(path.join(os.tmpdir(), "workbench-pg-"));
@@ -18,11 +28,27 @@ async function throwawayDataDir() {
   return { dataDir: path.join(parent, "data"), remove: () => fs.rm(parent, { recursive: true, force: true }) };
 }
 
+/** Restarts the embedded server whenever it is found dead; returns the function that stops watching. */
+function watchServer(server: EmbeddedServer): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    server
+      .ensureRunning()
+      .then((restarted) => restarted && console.error(`database: PostgreSQL was not running; restarted it on port ${server.port}`))
+      .catch((error: unknown) => console.error(`database: PostgreSQL restart failed, retrying: ${error instanceof Error ? error.message : error}`))
+      .finally(() => (busy = false));
+  }, WATCHDOG_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export async function openDatabase(options: { throwaway?: boolean } = {}): Promise<DatabaseSession> {
   const external = options.throwaway ? undefined : process.env.DATABASE_URL;
   let session: DatabaseSession;
   if (external) {
-    session = { url: external, close: async () => {} };
+    session = { url: external, server: null, close: async () => {} };
   } else {
     const temp = options.throwaway ? await throwawayDataDir() : null;
     const dataDir = temp?.dataDir ?? process.env.WORKBENCH_PG_DATA_DIR ?? defaultDataDir(repoRoot);
@@ -30,10 +56,17 @@ export async function openDatabase(options: { throwaway?: boolean } = {}): Promi
       await temp?.remove();
       throw error;
     });
+    const stopWatching = watchServer(server);
+    // Last resort when the process exits without close() (an uncaught error): no orphaned server.
+    const onExit = () => server.stopSync();
+    process.once("exit", onExit);
     session = {
       url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${server.port}/workbench`,
+      server,
       close: async () => {
-        if (server.owned) await server.stop();
+        stopWatching();
+        process.off("exit", onExit);
+        await server.stop();
         await temp?.remove();
       },
     };

@@ -1,43 +1,66 @@
-// A lock file that names the process owning an embedded PostgreSQL data dir. Exactly one live process
-// holds it; a lock left by a dead process is taken over.
+// Pid lock files beside an embedded PostgreSQL data dir. `<dataDir>.lock` names the process that owns
+// the server (stops it on exit); `<dataDir>.starting` is held while one process starts it. A lock whose
+// process is dead is taken over.
+import { readFileSync, rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import { isProcessAlive } from "./postmaster";
 
-export type OwnerLock = { release: () => Promise<void> };
+export type OwnerLock = { release: () => Promise<void>; releaseSync: () => void };
 
-const POLL_MS = 200;
-const ATTACH_TIMEOUT_MS = 120_000;
+/** The live pid a lock file names, or null (no file, empty, or a dead process). */
+export function lockHolder(lockPath: string): number | null {
+  let content: string;
+  try {
+    content = readFileSync(lockPath, "utf8");
+  } catch {
+    return null;
+  }
+  const pid = Number(content);
+  return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) ? pid : null;
+}
 
-/**
- * Returns an OwnerLock when this process becomes the owner, or "attach" once another live owner's
- * server is ready (`isReady`). Throws if the owner never gets its server ready.
- */
-export async function acquireOwnerLock(lockPath: string, isReady: () => boolean): Promise<OwnerLock | "attach"> {
-  const deadline = Date.now() + ATTACH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+/** Takes the lock when no live process holds it; null when one does. Never waits. */
+export async function tryTakeLock(lockPath: string): Promise<OwnerLock | null> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
       await fs.writeFile(lockPath, String(process.pid), { flag: "wx" });
-      return { release: () => fs.rm(lockPath, { force: true }) };
+      const ours = () => readFileSync(lockPath, "utf8") === String(process.pid);
+      const releaseSync = () => {
+        try {
+          if (ours()) rmSync(lockPath, { force: true });
+        } catch {
+          // already gone
+        }
+      };
+      return { release: async () => releaseSync(), releaseSync };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const content = await fs.readFile(lockPath, "utf8").catch(() => null);
-    const ownerPid = Number(content);
     if (content === "" || content === null) {
       // Just created by another process that has not written its pid yet, or just removed: look again.
-    } else if (Number.isInteger(ownerPid) && ownerPid > 0 && isProcessAlive(ownerPid)) {
-      if (isReady()) return "attach";
-    } else {
-      await removeIfStill(lockPath, ownerPid);
+      await new Promise((resolve) => setTimeout(resolve, 50));
       continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (lockHolder(lockPath) !== null) return null;
+    await removeIfStill(lockPath, content);
   }
-  throw new Error(`timed out waiting for the PostgreSQL owning ${lockPath} to become ready`);
+  return null;
+}
+
+/** Waits for the lock (polling), for at most `timeoutMs`. */
+export async function takeLock(lockPath: string, timeoutMs: number): Promise<OwnerLock> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lock = await tryTakeLock(lockPath);
+    if (lock) return lock;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${lockPath} (held by pid ${lockHolder(lockPath)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Removes a stale lock only if it still names the dead owner (another process may have replaced it). */
-async function removeIfStill(lockPath: string, deadPid: number) {
-  const current = Number(await fs.readFile(lockPath, "utf8").catch(() => "NaN"));
-  if (current === deadPid || (Number.isNaN(current) && Number.isNaN(deadPid))) await fs.rm(lockPath, { force: true });
+async function removeIfStill(lockPath: string, deadContent: string) {
+  const current = await fs.readFile(lockPath, "utf8").catch(() => null);
+  if (current === deadContent) await fs.rm(lockPath, { force: true });
 }

@@ -1,5 +1,5 @@
-// Detects a PostgreSQL server already running on a data dir, from its postmaster.pid file
-// (line 1: pid, line 4: port; see PostgreSQL's miscadmin.h LOCK_FILE_LINE_*).
+// Detects a PostgreSQL server running on a data dir, from its postmaster.pid file
+// (line 1: pid, line 4: port, line 8: status; see PostgreSQL's miscadmin.h LOCK_FILE_LINE_*).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -15,17 +15,34 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** The server running on `dataDir`, or null when there is none (no pid file, or a stale one). */
-export function findRunningPostmaster(dataDir: string): RunningPostmaster | null {
-  let lines: string[];
+/** On Linux, a live pid from a stale pid file may belong to another program since: check its name. */
+function isPostgres(pid: number): boolean {
   try {
-    lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim().startsWith("postgres");
+  } catch {
+    return true; // no /proc (macOS): trust the pid
+  }
+}
+
+function readPidFile(dataDir: string): string[] | null {
+  try {
+    return readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
   } catch {
     return null;
   }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  const ready = lines[7]?.trim() === "ready";
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isProcessAlive(pid)) return null;
-  return ready ? { pid, port } : null;
+}
+
+/** The pid of the live postmaster of `dataDir`, ready or not; null when none (a stale file is ignored). */
+export function findPostmasterPid(dataDir: string): number | null {
+  const pid = Number(readPidFile(dataDir)?.[0]);
+  return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && isPostgres(pid) ? pid : null;
+}
+
+/** The server running and accepting connections on `dataDir`, or null. */
+export function findRunningPostmaster(dataDir: string): RunningPostmaster | null {
+  const lines = readPidFile(dataDir);
+  const pid = findPostmasterPid(dataDir);
+  const port = Number(lines?.[3]);
+  if (pid === null || !Number.isInteger(port) || lines?.[7]?.trim() !== "ready") return null;
+  return { pid, port };
 }

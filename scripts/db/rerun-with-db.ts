@@ -1,19 +1,42 @@
-// CLI commands that need PostgreSQL re-run themselves through scripts/with-db.ts when DATABASE_URL is
-// unset, so `npm run workbench -- import-data` works with the embedded database (attaching to the one
-// `npm start` runs, if any).
-import { spawn } from "node:child_process";
+// CLI commands that need PostgreSQL get one when DATABASE_URL is unset, so `npm run workbench --
+// import-data` works with the embedded database (attaching to the one `npm start` runs, if any).
+// The CLI registers how to run its command again: the database is then opened in this very process
+// (openDatabase; no wrapper process tree, signals reach the command itself). Without a registration,
+// the process re-runs itself under with-db, which forwards signals so SIGTERM or Ctrl-C stops the tree.
 import path from "node:path";
+import { openDatabase } from "./database-session";
+import { runForwardingSignals } from "./run-command";
 
 const withDbScript = path.resolve(import.meta.dirname, "..", "with-db.ts");
 
+let runAgain: (() => Promise<unknown>) | null = null;
+
+/** The CLI's entry point: how to run the current command again once DATABASE_URL is set. */
+export function registerInProcessRerun(rerun: () => Promise<unknown>): void {
+  runAgain = rerun;
+}
+
+/** Runs the current command again with a database; resolves its exit code. */
+export async function rerunWithDatabase(): Promise<number> {
+  if (runAgain) return rerunInProcess(runAgain);
+  return rerunUnderWithDb();
+}
+
+async function rerunInProcess(rerun: () => Promise<unknown>): Promise<number> {
+  const database = await openDatabase();
+  process.env.DATABASE_URL = database.url;
+  try {
+    await rerun();
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } finally {
+    await database.close();
+  }
+}
+
 /** Re-runs this very process (same node flags, so tsx stays loaded) under with-db; resolves its exit code. */
-export function rerunWithDatabase(): Promise<number> {
+function rerunUnderWithDb(): Promise<number> {
   const node = [process.execPath, ...process.execArgv];
   const [, script, ...args] = process.argv;
   if (!script) throw new Error("cannot determine the running script");
-  const child = spawn(node[0]!, [...node.slice(1), withDbScript, "--", ...node, script, ...args], { stdio: "inherit" });
-  return new Promise((resolve) => {
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on("error", () => resolve(1));
-  });
+  return runForwardingSignals([node[0]!, ...node.slice(1), withDbScript, "--", ...node, script, ...args]);
 }

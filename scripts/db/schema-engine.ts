@@ -10,6 +10,7 @@ import * as wasmBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { InternalCharAwareClient, reportInternalCharAsCharacter } from "./char-type-client";
 import { poolConfigFromUrl } from "./connection";
+import { runScriptsWhole } from "./whole-script";
 
 const require = createRequire(import.meta.url);
 
@@ -58,11 +59,11 @@ function createAdapterFactory(databaseUrl: string, opened: Disposable[]) {
   return {
     provider: "postgres" as const,
     adapterName: "@prisma/adapter-pg",
-    connect: async () => track(reportInternalCharAsCharacter(await new PrismaPg(config).connect())),
+    connect: async () => track(runScriptsWhole(reportInternalCharAsCharacter(await new PrismaPg(config).connect()))),
     connectToShadowDb: async () => {
       const shadow = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
       await adminQuery(config, `CREATE DATABASE "${shadow}"`);
-      const adapter = reportInternalCharAsCharacter(await new PrismaPg({ ...config, database: shadow }).connect());
+      const adapter = runScriptsWhole(reportInternalCharAsCharacter(await new PrismaPg({ ...config, database: shadow }).connect()));
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();

@@ -5,6 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { CancelRunButton } from "@/components/runs/cancel-run-button";
+import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
 import { RunProgress } from "@/components/runs/run-progress";
@@ -12,6 +13,8 @@ import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
+import { RescoreRunForm } from "@/components/runs/rescore-run-form";
+import { isProtocolId, PROTOCOLS } from "@/lib/workbench/protocols";
 
 type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
@@ -24,19 +27,22 @@ export default async function RunPage({ params, searchParams }: Params) {
   const { id } = await params;
   const run = await getRun({ id });
   if (!run) notFound();
-  const search = parseResultSearch(await searchParams);
+  const query = await searchParams;
+  const search = parseResultSearch(query);
+  const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
   return (
     <>
       <AutoRefresh active={active} />
       <PageHeader
-        eyebrow={`${run.source} run · ${run.groundTruth}`}
+        eyebrow={`${run.source} run · protocol ${run.protocol} · ${run.groundTruth} · scoring ${run.scoringRevision ?? "unrevised"}`}
         title={<span data-testid="run-name">{run.name}</span>}
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
-            {run.error ? <span className="text-bad">· {run.error}</span> : null}
+            {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
+            {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
           </span>
         }
         actions={
@@ -45,6 +51,9 @@ export default async function RunPage({ params, searchParams }: Params) {
               Compare…
             </ButtonLink>
             {run.status === "queued" || run.status === "running" ? <CancelRunButton runId={run.id} /> : null}
+            {!active && isProtocolId(run.protocol) && PROTOCOLS[run.protocol].revisions.length > 1 ? (
+              <RescoreRunForm runId={run.id} current={run.scoringRevision} revisions={PROTOCOLS[run.protocol].revisions} />
+            ) : null}
           </>
         }
       />
@@ -53,8 +62,13 @@ export default async function RunPage({ params, searchParams }: Params) {
           <RunProgress done={run.tasksDone} total={run.tasksTotal} wide />
         </div>
         <Suspense fallback={<PanelSkeleton height={320} />}>
-          <RunSummaryPanels run={run} />
+          <RunSummaryPanels run={run} allTemplates={allTemplates} />
         </Suspense>
+        {run.trials > 1 ? (
+          <Suspense fallback={<PanelSkeleton height={160} />}>
+            <FlakyTasksCard runId={run.id} />
+          </Suspense>
+        ) : null}
         <ReproducibilityCard run={run} />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />

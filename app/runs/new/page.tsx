@@ -1,17 +1,28 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { LaunchForm } from "@/components/runs/launch-form";
+import { listLaunchDatasets } from "@/lib/queries/datasets";
+import { loadEndpoints, summarizeEndpoints } from "@/lib/providers";
+import { PROTOCOL_IDS, PROTOCOLS } from "@/lib/workbench/protocols";
 
 export const metadata: Metadata = { title: "New run" };
 
-export default function NewRunPage() {
+export default async function NewRunPage() {
+  // Names, kinds and whether a key is set: never the key itself.
+  const endpoints = summarizeEndpoints(loadEndpoints());
+  // Plain data for the client: the protocols' names, ground truths and revisions (not their code).
+  const protocols = PROTOCOL_IDS.map((id) => {
+    const { label, defaultGroundTruth, revisions } = PROTOCOLS[id];
+    return { id, label, defaultGroundTruth, revisions: revisions.map((revision) => ({ id: revision.id, label: revision.label })) };
+  });
+  const datasets = await listLaunchDatasets();
   return (
     <>
       <PageHeader
         title="New run"
         description="Launch an agent over the WorkBench tasks. The run is queued at once and workers execute it; you land on its page and watch it progress."
       />
-      <LaunchForm />
+      <LaunchForm endpoints={endpoints} datasets={datasets} protocols={protocols} />
     </>
   );
 }

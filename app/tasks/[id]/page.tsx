@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { z } from "zod";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -9,18 +10,22 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { TaskResultsTable } from "@/components/tasks/task-results-table";
 import { CallsList } from "@/components/traces/calls-list";
-import { listResultsForTask } from "@/lib/queries/results";
+import { Pager } from "@/components/ui/pager";
+import { listResultsForTask, TASK_RESULT_PAGE_SIZE } from "@/lib/queries/results";
 import { getTask, listTaskVersions } from "@/lib/queries/tasks";
 
-type Params = { params: Promise<{ id: string }> };
+type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[]>> };
+
+const searchSchema = z.object({ page: z.coerce.number().int().min(0).catch(0) });
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const task = await getTask({ id: (await params).id });
   return { title: task ? task.key : "Task not found" };
 }
 
-export default async function TaskPage({ params }: Params) {
+export default async function TaskPage({ params, searchParams }: Params) {
   const task = await getTask({ id: (await params).id });
+  const { page } = searchSchema.parse(await searchParams);
   if (!task) notFound();
   const versions = await listTaskVersions({ key: task.key });
   const revised = versions.some((other) => other.groundTruth.join("\n") !== task.groundTruth.join("\n"));
@@ -54,22 +59,27 @@ export default async function TaskPage({ params }: Params) {
             <CallsList calls={task.groundTruth.map((raw, index) => ({ index, raw, failure: null }))} testId="gt-calls" empty="No action expected." />
           </CardBody>
         </Card>
-        <Suspense fallback={<PanelSkeleton rows={6} />}>
-          <TaskResults taskId={task.id} />
+        <Suspense key={page} fallback={<PanelSkeleton rows={6} />}>
+          <TaskResults taskId={task.id} page={page} />
         </Suspense>
       </div>
     </>
   );
 }
 
-async function TaskResults({ taskId }: { taskId: string }) {
-  const results = await listResultsForTask({ taskId });
-  if (results.length === 0) return <EmptyState title="No run has scored this task yet" />;
-  const correct = results.filter((result) => result.correct).length;
+async function TaskResults({ taskId, page }: { taskId: string; page: number }) {
+  const { total, correct, results } = await listResultsForTask({ taskId, page });
+  if (total === 0) return <EmptyState title="No run has scored this task yet" />;
   return (
     <Card>
-      <CardHeader title="Results across runs" description={`Correct in ${correct} of ${results.length}.`} />
+      <CardHeader title="Results across runs" description={`Correct in ${correct} of ${total}.`} />
       <TaskResultsTable results={results} />
+      <Pager
+        page={page}
+        pages={Math.max(1, Math.ceil(total / TASK_RESULT_PAGE_SIZE))}
+        href={(target) => `/tasks/${taskId}${target > 0 ? `?page=${target}` : ""}`}
+        testId="task-results-pager"
+      />
     </Card>
   );
 }

@@ -1,18 +1,32 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { PageHeader } from "@/components/ui/page-header";
 import { StepMetricsChart } from "@/components/charts/step-metrics-chart";
 import { DiffTables, type DiffLabels } from "@/components/traces/diff-tables";
+import { FirstDivergenceCard } from "@/components/traces/first-divergence-card";
+import { KeyboardNav } from "@/components/traces/keyboard-nav";
 import { ResultHeaderCard } from "@/components/traces/result-header-card";
 import { TraceEventList } from "@/components/traces/trace-event-view";
 import { formatDuration } from "@/lib/metrics/format";
+import { getResultNeighbours } from "@/lib/queries/analysis";
 import { getResultWithTrace } from "@/lib/queries/results";
+import { divergenceOf } from "@/lib/traces/divergence";
 import { buildTrace, stepMetrics, traceTotals } from "@/lib/traces/build-trace";
 import { buildDiffView } from "@/lib/traces/diff-view";
 
-type Params = { params: Promise<{ id: string; resultId: string }> };
+type Params = { params: Promise<{ id: string; resultId: string }>; searchParams: Promise<Record<string, string | string[]>> };
+
+/** Steps per page of the trace: long traces are paged, and folded texts sent whole only when opened. */
+const STEP_PAGE_SIZE = 8;
+
+const searchSchema = z.object({
+  steps: z.coerce.number().int().min(0).catch(0),
+  open: z.coerce.number().int().min(0).optional().catch(undefined),
+});
 
 // The evaluator diffs ground truth (before) against the prediction (after).
 const VERDICT_DIFF_LABELS: DiffLabels = { inserted: "only in prediction", deleted: "missing from prediction", changed: "differ (GT → predicted)" };
@@ -23,16 +37,25 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: result ? `${result.task.key} · ${result.run.name}` : "Result not found" };
 }
 
-export default async function TracePage({ params }: Params) {
+export default async function TracePage({ params, searchParams }: Params) {
   const { id, resultId } = await params;
+  const search = searchSchema.parse(await searchParams);
   const result = await getResultWithTrace({ runId: id, resultId });
   if (!result) notFound();
+  const [divergence, neighbours] = await Promise.all([divergenceOf(result), getResultNeighbours({ runId: id, resultId })]);
+  const hrefOf = (other: string | null) => (other ? `/runs/${id}/tasks/${other}` : null);
   const events = buildTrace(result.steps);
   const totals = traceTotals(events);
   const metrics = stepMetrics(events);
   // Imported results carry no timings or token counts: an all-zero chart would only be noise.
   const timed = metrics.some((point) => point.latencyMs > 0 || point.tokens > 0);
   const finalDiff = buildDiffView(result.diff);
+  // An opened step shows on its own page of steps.
+  const openAt = search.open === undefined ? -1 : events.findIndex((event) => event.index === search.open);
+  const pages = Math.max(1, Math.ceil(events.length / STEP_PAGE_SIZE));
+  const stepPage = Math.min(openAt >= 0 ? Math.floor(openAt / STEP_PAGE_SIZE) : search.steps, pages - 1);
+  const base = `/runs/${result.run.id}/tasks/${result.id}`;
+  const pageHref = (page: number) => `${base}${page > 0 ? `?steps=${page}` : ""}#trace`;
   return (
     <>
       <PageHeader
@@ -50,6 +73,9 @@ export default async function TracePage({ params }: Params) {
         description={`${result.run.model ?? result.run.agent} · ${result.run.agent} agent · ${result.run.toolSet} tools · ${result.run.groundTruth}`}
       />
       <div className="space-y-6">
+        <KeyboardNav previousHref={hrefOf(neighbours.previous)} nextHref={hrefOf(neighbours.next)} />
+        {/* `open` shows the step on its page of the paged trace. */}
+        <FirstDivergenceCard divergence={divergence} stepHref={(step) => `${base}?open=${step}#step-${step}`} />
         <ResultHeaderCard result={result} />
         <div className="grid gap-6 lg:grid-cols-3">
           <Card className="lg:col-span-2">
@@ -76,9 +102,15 @@ export default async function TracePage({ params }: Params) {
             </dl>
           </Card>
         </div>
-        <section>
+        <section id="trace">
           <h2 className="mb-2 text-sm font-semibold text-ink">Trace · {events.length} steps</h2>
-          <TraceEventList events={events} />
+          <TraceEventList
+            events={events.slice(stepPage * STEP_PAGE_SIZE, (stepPage + 1) * STEP_PAGE_SIZE)}
+            openStep={search.open}
+            fullHref={(index) => `${base}?open=${index}#step-${index}`}
+            divergentStep={divergence && divergence.kind !== "none" ? divergence.step : null}
+          />
+          <Pager page={stepPage} pages={pages} href={pageHref} testId="trace-pager" />
         </section>
         <Card data-testid="final-diff">
           <CardHeader
