@@ -100,6 +100,7 @@ test.describe("compare and traces", () => {
     const url = `/runs/${seed.mid.id}/tasks/${seed.divergent.midResultId}`;
     await page.goto(url);
     await expect(page.getByTestId("keyboard-hint")).toContainText("next/previous");
+    await expect(page.getByTestId("keyboard-hint")).toHaveAttribute("data-ready", "true"); // keys bound
     await page.keyboard.press("n");
     await expect(page.locator('li[data-step="0"]')).toBeFocused();
     await page.keyboard.press("n");

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 
 /** Keys are ignored while typing in a field. */
@@ -14,6 +14,8 @@ function typing(target: EventTarget | null): boolean {
 export function KeyboardNav({ previousHref, nextHref }: { previousHref: string | null; nextHref: string | null }) {
   const router = useRouter();
   const current = useRef(-1);
+  // The hint is server-rendered; `data-ready` tells when the keys actually work (after hydration).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     const steps = () => [...document.querySelectorAll<HTMLElement>("li[data-step]")];
     const go = (delta: number) => {
@@ -35,10 +37,11 @@ export function KeyboardNav({ previousHref, nextHref }: { previousHref: string |
       else if (event.key === "p") go(-1);
     };
     window.addEventListener("keydown", onKey);
+    setReady(true);
     return () => window.removeEventListener("keydown", onKey);
   }, [router, previousHref, nextHref]);
   return (
-    <p className="text-xs text-muted" data-testid="keyboard-hint">
+    <p className="text-xs text-muted" data-testid="keyboard-hint" data-ready={ready}>
       <kbd className="rounded border border-line px-1 font-mono">j</kbd>/<kbd className="rounded border border-line px-1 font-mono">k</kbd> next/previous
       task · <kbd className="rounded border border-line px-1 font-mono">n</kbd>/<kbd className="rounded border border-line px-1 font-mono">p</kbd> next/previous
       step

@@ -14,7 +14,16 @@ export interface SqlPool extends Sql {
 }
 
 export function createSqlPool(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}): SqlPool {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // A worker slot must never wait forever on a database that died mid-statement (kill -9 of the
+    // postmaster, a dropped network): connecting and every statement are bounded, and TCP keepalive
+    // notices a peer that vanished. The hot-path statements take milliseconds; the bound is generous.
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 60_000,
+    keepAlive: true,
+  });
   // An idle connection that dies (database restarted) is reported here; without a listener Node would
   // crash the process. The next query opens a new connection.
   pool.on("error", (error) => options.onError?.(error));
