@@ -46,3 +46,17 @@ export async function claimNextResult(sql: Sql, request: { runId: string; worker
   const [claimed] = await claimResults(sql, { ...request, max: 1 });
   return claimed ?? null;
 }
+
+/**
+ * After a claim whose reply was lost (the connection died mid-statement), the claim may have committed:
+ * results would then be `running` under this worker with nobody running them, holding their run's
+ * concurrency until the overdue backstop. Gives back every result this worker holds that it is not
+ * actually running (`held`); returns how many.
+ */
+export async function releaseUnheldClaims(sql: Sql, workerId: string, held: readonly string[]): Promise<number> {
+  const { rowCount } = await sql.query(
+    `UPDATE "TaskResult" SET status = 'pending' WHERE status = 'running' AND "workerId" = $1 AND NOT (id = ANY($2::text[]))`,
+    [workerId, [...held]],
+  );
+  return rowCount;
+}

@@ -6,7 +6,7 @@ import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { claimResults, DEFAULT_WORKER_STALE_MS, type ClaimedResult } from "./claim";
+import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
 import { beat, unregister } from "./heartbeat";
 import { releaseResult } from "./persist-result";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
@@ -50,9 +50,16 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
   const db = options.db ?? (await import("@/lib/db")).prisma;
   const slots = Math.max(1, options.concurrency ?? 32);
+  // Set whenever the database failed us: a claim may have committed with its reply lost, or (a crash of a
+  // server without synchronous commit) a finished result may be back to `running`. Either way results
+  // stand `running` under this worker that it does not run; the next claim first gives them back.
+  let mayHoldOrphans = false;
   const sql = createSqlPool(options.databaseUrl ?? requireDatabaseUrl(), {
     max: Math.min(slots + 2, 20),
-    onError: (error) => log(`database connection lost: ${error.message}`),
+    onError: (error) => {
+      mayHoldOrphans = true;
+      log(`database connection lost: ${error.message}`);
+    },
   });
   const me = { id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, slots };
   const staleMs = options.staleMs ?? DEFAULT_WORKER_STALE_MS;
@@ -79,6 +86,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 
   const inFlight = new Set<Promise<void>>();
+  const held = new Set<string>(); // ids of the results this worker is running
 
   // One loop feeds every slot: it claims as many results as there are free slots, and when nothing is
   // claimable (no pending work, or every run at its concurrency or this worker's share) it waits for a
@@ -92,12 +100,22 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       }
       let claimed: ClaimedResult[] = [];
       try {
+        if (mayHoldOrphans) {
+          const orphans = await releaseUnheldClaims(sql, me.id, [...held]);
+          mayHoldOrphans = false;
+          if (orphans > 0) log(`released ${orphans} result(s) this worker held without running them (database failure)`);
+        }
         claimed = await claimResults(sql, { workerId: me.id, max: slots - inFlight.size, liveMs: staleMs });
       } catch (error) {
+        mayHoldOrphans = true;
         log(`claim failed: ${describe(error)}`);
       }
       for (const claim of claimed) {
-        const running: Promise<void> = handle(claim).finally(() => inFlight.delete(running));
+        held.add(claim.id);
+        const running: Promise<void> = handle(claim).finally(() => {
+          held.delete(claim.id);
+          inFlight.delete(running);
+        });
         inFlight.add(running);
       }
       if (claimed.length > 0) {
@@ -119,6 +137,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
         return;
       }
       stats.failed += 1;
+      mayHoldOrphans = true;
       log(`task ${claim.id} failed (attempt ${claim.attempt}), it will be run again: ${describe(error)}`);
       // Back off while holding the claim, so a failing database or dataset is not hammered by retries.
       await sleepUnlessWoken(Math.min(250 * 2 ** claim.attempt, 10_000), cutShort.signal);
