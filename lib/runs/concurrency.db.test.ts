@@ -2,7 +2,7 @@
 // slots than the run allows, against a mock provider that counts the model requests in flight.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { claimResults } from "./claim";
+import { claimResults, releaseUnheldClaims } from "./claim";
 import { FAST_RETRY, resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
 import { launchRun } from "./launch";
 import { createSqlPool } from "./sql";
@@ -76,6 +76,25 @@ describe("claimResults", () => {
     const sql = createSqlPool(context.databaseUrl, { max: 1 });
     try {
       expect(await claimResults(sql, { workerId: "external", max: 5, runId })).toEqual([]);
+    } finally {
+      await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+      await sql.end();
+    }
+  });
+
+  test("releaseUnheldClaims gives back only the results a worker holds but is not running", async () => {
+    const { runId } = await launchRun({ agent: "noop", limit: 6, concurrency: 6 }, context);
+    const sql = createSqlPool(context.databaseUrl, { max: 1 });
+    try {
+      const mine = await claimResults(sql, { workerId: "worker-a", max: 4, runId });
+      const theirs = await claimResults(sql, { workerId: "worker-b", max: 2, runId });
+      expect(mine).toHaveLength(4);
+      expect(theirs).toHaveLength(2);
+      // worker-a still runs the first of its four; the other three were lost to it (a reply lost in a crash).
+      expect(await releaseUnheldClaims(sql, "worker-a", [mine[0]!.id])).toBe(3);
+      const running = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
+      expect(running.map((row) => row.id).sort()).toEqual([mine[0]!.id, ...theirs.map((result) => result.id)].sort());
+      expect(await releaseUnheldClaims(sql, "worker-a", [mine[0]!.id])).toBe(0);
     } finally {
       await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
       await sql.end();
