@@ -109,6 +109,8 @@ test.describe("compare and traces", () => {
     await expect(page.locator('li[data-step="0"]')).toBeFocused();
     await page.keyboard.press("j");
     await page.waitForURL((next) => next.pathname.startsWith(`/runs/${seed.mid.id}/tasks/`) && !next.pathname.endsWith(seed.divergent.midResultId));
+    await expect(page.getByTestId("previous-task")).toHaveAttribute("href", url); // the next task's page is rendered
+    await expect(page.getByTestId("keyboard-hint")).toHaveAttribute("data-ready", "true");
     await page.keyboard.press("k");
     await page.waitForURL((next) => next.pathname === url);
   });

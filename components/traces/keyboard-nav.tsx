@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 
 /** Keys are ignored while typing in a field. */
@@ -16,6 +16,12 @@ export function KeyboardNav({ previousHref, nextHref }: { previousHref: string |
   const current = useRef(-1);
   // The hint is server-rendered; `data-ready` tells when the keys actually work (after hydration).
   const [ready, setReady] = useState(false);
+  // After a client navigation (j/k) the same listener serves the next task: it reads the links from a
+  // ref updated at commit, so a key pressed as soon as the new links are on screen already uses them.
+  const links = useRef({ previousHref, nextHref });
+  useLayoutEffect(() => {
+    links.current = { previousHref, nextHref };
+  }, [previousHref, nextHref]);
   useEffect(() => {
     const steps = () => [...document.querySelectorAll<HTMLElement>("li[data-step]")];
     const go = (delta: number) => {
@@ -31,15 +37,16 @@ export function KeyboardNav({ previousHref, nextHref }: { previousHref: string |
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.metaKey || event.ctrlKey || event.altKey || typing(event.target)) return;
-      if (event.key === "j" && nextHref) router.push(nextHref);
-      else if (event.key === "k" && previousHref) router.push(previousHref);
+      const { previousHref: previous, nextHref: next } = links.current;
+      if (event.key === "j" && next) router.push(next);
+      else if (event.key === "k" && previous) router.push(previous);
       else if (event.key === "n") go(1);
       else if (event.key === "p") go(-1);
     };
     window.addEventListener("keydown", onKey);
     setReady(true);
     return () => window.removeEventListener("keydown", onKey);
-  }, [router, previousHref, nextHref]);
+  }, [router]);
   return (
     <p className="text-xs text-muted" data-testid="keyboard-hint" data-ready={ready}>
       <kbd className="rounded border border-line px-1 font-mono">j</kbd>/<kbd className="rounded border border-line px-1 font-mono">k</kbd> next/previous
