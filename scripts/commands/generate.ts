@@ -3,7 +3,9 @@
 // imports it as its own dataset. The same seed and parameters always give byte-identical files.
 import path from "node:path";
 import type { Command } from "commander";
-import { datasetSlug, GenerateParamsError, generateDataset, manifest, PRESETS, resolveParams, writeDataset, type PresetName } from "@/lib/workbench/generate";
+// params.ts only: the generator itself (faker and the templates) is loaded when the command runs, so
+// every other command starts without it.
+import { datasetSlug, GenerateParamsError, PRESETS, resolveParams, type PresetName } from "@/lib/workbench/generate/params";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 
 type Options = {
@@ -69,6 +71,7 @@ export function register(program: Command): void {
         return;
       }
       const outDir = path.resolve(options.out ?? path.join(".data", "generated", datasetSlug(params)));
+      const { generateDataset, manifest, writeDataset } = await import("@/lib/workbench/generate");
       const started = performance.now();
       const dataset = generateDataset(params);
       const generatedMs = performance.now() - started;
