@@ -99,10 +99,9 @@ export function configKeyFromParam(param: string): string | null {
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const knownSum = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : sum(values as number[]));
 
-function passHatKOf(runIds: ReadonlySet<string>, trials: readonly TaskTrialCounts[]): { k: number; passHatK: number | null } {
+function passHatKOf(runIds: readonly string[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): { k: number; passHatK: number | null } {
   const byTask = new Map<string, { n: number; c: number }>();
-  for (const row of trials) {
-    if (!runIds.has(row.runId)) continue;
+  for (const row of runIds.flatMap((id) => trialsByRun.get(id) ?? [])) {
     const tally = byTask.get(row.taskId) ?? { n: 0, c: 0 };
     tally.n += row.trials;
     tally.c += row.correct;
@@ -114,7 +113,7 @@ function passHatKOf(runIds: ReadonlySet<string>, trials: readonly TaskTrialCount
   return { k, passHatK: sum(tallies.map((tally) => passHatKEstimate(tally.n, tally.c, k))) / tallies.length };
 }
 
-function toRow(key: string, runs: readonly ConfigRunInput[], trials: readonly TaskTrialCounts[]): ConfigRow {
+function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): ConfigRow {
   const first = runs[0] as ConfigRunInput;
   const domains = runs.flatMap((run) => run.domains);
   const results = sum(domains.map((domain) => domain.results));
@@ -141,7 +140,7 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trials: readonly Ta
     toolSet: first.toolSet,
     runIds: runs.map((run) => run.id),
     runNames: runs.map((run) => run.name),
-    ...passHatKOf(new Set(runs.map((run) => run.id)), trials),
+    ...passHatKOf(runs.map((run) => run.id), trialsByRun),
     results,
     correct,
     passAt1: ratio(correct, results),
@@ -205,7 +204,13 @@ export function configLeaderboard(
     const key = configKey(run);
     groups.set(key, [...(groups.get(key) ?? []), scoped]);
   }
-  const rows = [...groups].map(([key, group]) => toRow(key, group, trials));
+  const trialsByRun = new Map<string, TaskTrialCounts[]>();
+  for (const row of trials) {
+    const list = trialsByRun.get(row.runId);
+    if (list) list.push(row);
+    else trialsByRun.set(row.runId, [row]);
+  }
+  const rows = [...groups].map(([key, group]) => toRow(key, group, trialsByRun));
   return filter.includePartial ? rows : rows.filter((row) => !row.partial);
 }
 

@@ -35,6 +35,8 @@ interface RunRow {
   tokens: number;
   costUsd: number;
   versionTasks: number;
+  /** What the run's per-task trial counts depend on (see trialCountsOf). */
+  stateKey: string;
 }
 
 /**
@@ -54,7 +56,8 @@ async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCo
   const runRows = await prisma.$queryRaw<RunRow[]>`
     SELECT r.id, r.name, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
-           r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks"
+           r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks",
+           concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt") AS "stateKey"
       FROM "Run" r
       JOIN "Dataset" d ON d.id = r."datasetId"
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(r."versionId",
@@ -79,16 +82,63 @@ async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCo
     domains: domainRows.filter((row) => row.runId === run.id),
   }));
   // Per-task trial counts only where pass^k exists: runs with trials, or configurations run more than once.
-  const perConfig = new Map<string, number>();
-  for (const run of runs) perConfig.set(configKey(run), (perConfig.get(configKey(run)) ?? 0) + 1);
-  const repeated = runRows.filter((run, i) => run.trials > 1 || (perConfig.get(configKey(runs[i] as ConfigRunInput)) ?? 0) > 1).map((run) => run.id);
-  const trials = repeated.length
-    ? await prisma.$queryRaw<TaskTrialCounts[]>`
-        SELECT "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
-          FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(repeated)})
-         GROUP BY "runId", "taskId"`
-    : [];
+  const groups = new Map<string, RunRow[]>();
+  runRows.forEach((run, i) => {
+    const key = configKey(runs[i] as ConfigRunInput);
+    groups.set(key, [...(groups.get(key) ?? []), run]);
+  });
+  const repeated = [...groups.values()].filter((group) => group.length > 1 || group.some((run) => run.trials > 1));
+  const trials = (await Promise.all(repeated.map(pooledTrialCounts))).flat();
   return { runs, trials };
+}
+
+/**
+ * Per-task trial counts of finished runs, kept per process: they change only when a run gets more
+ * results or is re-scored, which changes its state key (revision, tasks done, its counts, finished at). So
+ * the board reads TaskResult once per run state, not on every request as history grows.
+ */
+const trialCache = new Map<string, { stateKey: string; counts: TaskTrialCounts[] }>();
+const TRIAL_CACHE_RUNS = 2_000;
+
+async function trialCountsOf(runs: readonly RunRow[]): Promise<TaskTrialCounts[]> {
+  const missing = runs.filter((run) => trialCache.get(run.id)?.stateKey !== run.stateKey);
+  if (missing.length) {
+    const rows = await prisma.$queryRaw<TaskTrialCounts[]>`
+      SELECT "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
+        FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(missing.map((run) => run.id))})
+       GROUP BY "runId", "taskId"`;
+    const byRun = new Map<string, TaskTrialCounts[]>(missing.map((run) => [run.id, []]));
+    for (const row of rows) byRun.get(row.runId)?.push(row);
+    for (const run of missing) {
+      trialCache.delete(run.id); // re-inserted last: the oldest entries go first when the cache is full
+      trialCache.set(run.id, { stateKey: run.stateKey, counts: byRun.get(run.id) ?? [] });
+    }
+    while (trialCache.size > TRIAL_CACHE_RUNS) trialCache.delete(trialCache.keys().next().value as string);
+  }
+  return runs.flatMap((run) => trialCache.get(run.id)?.counts ?? []);
+}
+
+/**
+ * One configuration's per-task counts summed over its runs, as rows of its first run: pass^k pools a
+ * task's trials across the configuration's runs (lib/metrics/config-leaderboard.ts), so the board gets
+ * one row per task and configuration however many times it was run. Cached per set of run states.
+ */
+const pooledCache = new Map<string, { stateKey: string; counts: TaskTrialCounts[] }>();
+
+async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCounts[]> {
+  const first = group[0] as RunRow;
+  const stateKey = group.map((run) => `${run.id}:${run.stateKey}`).join(",");
+  const cached = pooledCache.get(first.id);
+  if (cached?.stateKey === stateKey) return cached.counts;
+  const byTask = new Map<string, TaskTrialCounts>();
+  for (const row of await trialCountsOf(group)) {
+    const pooled = byTask.get(row.taskId);
+    byTask.set(row.taskId, { runId: first.id, taskId: row.taskId, trials: (pooled?.trials ?? 0) + row.trials, correct: (pooled?.correct ?? 0) + row.correct });
+  }
+  const counts = [...byTask.values()];
+  pooledCache.set(first.id, { stateKey, counts });
+  if (pooledCache.size > TRIAL_CACHE_RUNS) pooledCache.delete(pooledCache.keys().next().value as string);
+  return counts;
 }
 
 async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined): Promise<number | undefined> {
