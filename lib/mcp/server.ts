@@ -3,6 +3,7 @@
 // as the built-in agents). Transports: Streamable HTTP (http-handler.ts) and stdio (stdio.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DATE_PREAMBLE } from "@/lib/workbench/agents";
 import type { McpDeps } from "./deps";
 import type { OpenSession } from "./session-auth";
@@ -21,8 +22,13 @@ export interface SessionAccess {
   forCall<T>(work: (session: OpenSession) => Promise<T>): Promise<T>;
 }
 
+// The Streamable HTTP endpoint builds a Server per request (stateless); by default each would compile
+// its own Ajv instance (over 1 ms), used only for elicitation, which this server never sends. One
+// shared validator keeps that out of every tool call.
+const sharedValidator = new AjvJsonSchemaValidator();
+
 export function createSessionServer(deps: McpDeps, access: SessionAccess): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: sharedValidator });
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const session = await access.session();
     return { tools: await listTools(await sessionTools(deps, session)) };
