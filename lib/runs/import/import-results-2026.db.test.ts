@@ -39,6 +39,9 @@ describe("importResults2026", () => {
       model: "gpt-5.4-mini", provider: "openai", baseUrl: "https://api.openai.com/v1", toolSet: "all",
       tasksDone: 7, correctCount: 3, errorCount: 1,
     });
+    // The run keeps the ground-truth revision it was scored against, whatever is imported later.
+    const version = await context.db.groundTruthVersion.findFirstOrThrow({ where: { name: "v2026", dataset: { slug: "workbench" } } });
+    expect(run.versionId).toBe(version.id);
     expect(run.params).toMatchObject({ harness: "workbench-2026", harness2026: { structuredOutputs: true, actWithoutConfirmation: true }, traced: true, costKnown: false });
     expect(run.startedAt?.toISOString()).toBe(new Date("2026-06-03T17:59:59.263").toISOString());
 

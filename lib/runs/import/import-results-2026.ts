@@ -60,7 +60,7 @@ async function importGroup(db: PrismaClient, files: readonly ResultsFile2026[], 
   const meta = (files[0] as ResultsFile2026).meta;
   const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)`;
   const runId = await writeImportedRun(db, {
-    name, datasetId: version.datasetId, groundTruth: GROUND_TRUTH, importFile, model: meta.model_name, toolSet: meta.tool_selection,
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth: GROUND_TRUTH, importFile, model: meta.model_name, toolSet: meta.tool_selection,
     rows: built, protocol: "2026", scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
     params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
     costUsd: costOf(files), ...timesOf(files),

@@ -40,6 +40,8 @@ describe("importRecordedResults", () => {
     const gpt4 = imported.find((run) => run.name.startsWith("gpt-4 · all"));
     const run = await context.db.run.findUniqueOrThrow({ where: { id: gpt4!.runId } });
     expect(run).toMatchObject({ source: "imported", agent: "recorded", model: "gpt-4", toolSet: "all", status: "completed", sideEffectCount: 177, exactMatchCount: 265 });
+    const v1 = await context.db.groundTruthVersion.findFirstOrThrow({ where: { name: "v1", dataset: { slug: "workbench" } } });
+    expect(run.versionId).toBe(v1.id); // the revision it was scored against
 
     // Traces: replayed tool steps with observations, thoughts from full_response.
     const withSteps = await context.db.taskResult.findFirstOrThrow({

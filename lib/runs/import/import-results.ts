@@ -60,7 +60,7 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], groun
   const first = rows[0];
   const name = first ? `${first.model} · ${first.toolSet} tools (recorded) · ${groundTruth}` : `recorded · ${groundTruth}`;
   const runId = await writeImportedRun(db, {
-    name, datasetId: version.datasetId, groundTruth, importFile, model: first?.model ?? null,
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: first?.model ?? null,
     toolSet: first?.toolSet ?? "all", rows: built, protocol: scoring.protocol, scoringRevision: scoring.revision,
   });
   return { runId, name, importFile, created: true, tasks: built.length, correct: built.filter((row) => row.verdict.correct).length };

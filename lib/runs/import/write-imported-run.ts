@@ -38,6 +38,8 @@ export interface ImportedRunData {
   readonly name: string;
   readonly datasetId: string;
   readonly groundTruth: string;
+  /** The ground-truth revision the rows were matched and scored against (kept if a later import replaces it). */
+  readonly versionId: string;
   readonly importFile: string;
   readonly model: string | null;
   readonly toolSet: string;
@@ -63,7 +65,7 @@ export async function writeImportedRun(db: PrismaClient, data: ImportedRunData):
     async (tx) => {
       await tx.run.create({
         data: {
-          id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, source: "imported",
+          id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, versionId: data.versionId, source: "imported",
           protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
           agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
           toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
