@@ -17,14 +17,17 @@ export interface CsvRecords {
  * turn the first into U+FFFD, and PostgreSQL rejects the second deep inside an import.
  */
 export async function readFileOrThrow(file: string): Promise<string> {
-  let bytes: Buffer;
+  return decodeStrictUtf8(file, await readBytesOrThrow(file));
+}
+
+/** The file's bytes; a missing or unreadable file is a DatasetError naming it. */
+export async function readBytesOrThrow(file: string): Promise<Buffer> {
   try {
-    bytes = await readFile(file);
+    return await readFile(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String(error);
     throw new DatasetError("missing_file", file, null, reason);
   }
-  return decodeStrictUtf8(file, bytes);
 }
 
 const lineAt = (bytes: Uint8Array, offset: number) => bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;

@@ -3,11 +3,11 @@
 // function_calls, full_response, error; pandas QUOTE_ALL, gzipped after the run) beside
 // `<…>_meta.json` (_write_run_metadata) and, when the run logged them, `<…>_traces.json`
 // (_save_progress: [{task, steps: [TraceStep]}]). Engine code: no framework imports.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
-import { parseCsvWithHeader } from "../datasets/csv-file";
+import { parseCsvWithHeader, readBytesOrThrow } from "../datasets/csv-file";
 import { DatasetError } from "../datasets/errors";
 import type { Domain } from "../datasets/types";
 import { readCalls } from "./load";
@@ -109,13 +109,7 @@ export async function loadResultsFile2026(file: string, domain: Domain): Promise
 }
 
 async function readText(file: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : String(error);
-    throw new DatasetError("missing_file", file, null, reason);
-  }
+  const bytes = await readBytesOrThrow(file);
   if (!file.endsWith(".gz")) return bytes.toString("utf8");
   try {
     return gunzipSync(bytes).toString("utf8");
