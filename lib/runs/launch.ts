@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
-import { wakeLocalWorkers } from "./wake";
+import { WAKE_CHANNEL, wakeLocalWorkers } from "./wake";
 import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
@@ -100,6 +100,8 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
       })),
     );
     const created = await tx.taskResult.createManyAndReturn({ data: rows, select: { id: true } });
+    // Workers in other processes LISTEN (wake.ts): delivered on commit, so they claim at once.
+    if (!agentToken) await tx.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, ${run.id})`;
     return { runId: run.id, resultIds: created.map((row) => row.id) };
   });
   // External agents claim their tasks themselves (lib/mcp): no queue job for a worker to take.

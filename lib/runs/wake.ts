@@ -1,6 +1,12 @@
-// In-process wake-up for idle worker slots: a launch in this process starts its tasks at once instead
-// of after the next poll. Workers in other processes still find the jobs by polling.
+// Wake-ups for idle worker slots, so a launch starts its tasks at once instead of after the next poll:
+// in this process through an event, in other processes and machines through PostgreSQL's NOTIFY on
+// WAKE_CHANNEL (a launch notifies inside its transaction, so the wake-up arrives when the work is
+// committed). Polling stays the fallback: a wake-up is only ever a hint to claim now.
 import { EventEmitter } from "node:events";
+import pg from "pg";
+
+/** The NOTIFY channel a launch signals; every worker LISTENs on it. */
+export const WAKE_CHANNEL = "workbench_work";
 
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
@@ -22,4 +28,45 @@ export function sleepUnlessWoken(ms: number, signal?: AbortSignal): Promise<void
     bus.once("wake", done);
     signal?.addEventListener("abort", done, { once: true });
   });
+}
+
+export interface WakeListener {
+  /** (Re)connects when the listening connection is down; a no-op while it is up. */
+  ensure(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One connection LISTENing on WAKE_CHANNEL that wakes this process's idle slots on every notification.
+ * A lost connection is reported once and reopened by the next `ensure()` (the worker's heartbeat).
+ */
+export function listenForWakeUps(connectionString: string, onError: (error: Error) => void): WakeListener {
+  let client: pg.Client | null = null;
+  let closed = false;
+  return {
+    async ensure() {
+      if (client || closed) return;
+      const next = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, keepAlive: true });
+      next.on("notification", () => wakeLocalWorkers());
+      next.on("error", (error) => {
+        if (client === next) client = null;
+        onError(error);
+        void next.end().catch(() => undefined);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${WAKE_CHANNEL}`);
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) await next.end();
+      else client = next;
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
 }

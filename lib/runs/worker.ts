@@ -13,7 +13,7 @@ import { processTaskJob, type JobOutcome } from "./process-task-job";
 import { recoverResults } from "./recovery";
 import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
-import { sleepUnlessWoken } from "./wake";
+import { listenForWakeUps, sleepUnlessWoken } from "./wake";
 
 export interface WorkerOptions {
   /** Tasks processed at once by this process (default 32: slots mostly wait on the model). */
@@ -54,7 +54,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   // server without synchronous commit) a finished result may be back to `running`. Either way results
   // stand `running` under this worker that it does not run; the next claim first gives them back.
   let mayHoldOrphans = false;
-  const sql = createSqlPool(options.databaseUrl ?? requireDatabaseUrl(), {
+  const databaseUrl = options.databaseUrl ?? requireDatabaseUrl();
+  const sql = createSqlPool(databaseUrl, {
     max: Math.min(slots + 2, 20),
     onError: (error) => {
       mayHoldOrphans = true;
@@ -69,7 +70,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const cutShort = new AbortController(); // abort the tasks in flight (stop with a grace period)
   setMaxListeners(0, stopping.signal, cutShort.signal); // every task and idle wait listens
 
+  const wakeUps = listenForWakeUps(databaseUrl, (error) => log(`wake-up connection lost (polling meanwhile): ${error.message}`));
   const tick = async () => {
+    await wakeUps.ensure().catch((error: unknown) => log(`wake-up connection failed (polling meanwhile): ${describe(error)}`));
     try {
       await beat(sql, me);
       const released = await recoverResults(sql, { staleMs, graceMs: options.staleGraceMs ?? 30_000 });
@@ -155,6 +158,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       await finished;
       clearTimeout(grace);
       await unregister(sql, me.id).catch((error: unknown) => log(`could not unregister: ${describe(error)}`));
+      await wakeUps.close();
       await sql.end();
     })());
   options.signal?.addEventListener("abort", () => void stop(), { once: true });
