@@ -85,7 +85,9 @@ async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCo
   const groups = new Map<string, RunRow[]>();
   runRows.forEach((run, i) => {
     const key = configKey(runs[i] as ConfigRunInput);
-    groups.set(key, [...(groups.get(key) ?? []), run]);
+    const group = groups.get(key);
+    if (group) group.push(run);
+    else groups.set(key, [run]);
   });
   const repeated = [...groups.values()].filter((group) => group.length > 1 || group.some((run) => run.trials > 1));
   const trials = (await Promise.all(repeated.map(pooledTrialCounts))).flat();
@@ -93,51 +95,27 @@ async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCo
 }
 
 /**
- * Per-task trial counts of finished runs, kept per process: they change only when a run gets more
- * results or is re-scored, which changes its state key (revision, tasks done, its counts, finished at). So
- * the board reads TaskResult once per run state, not on every request as history grows.
- */
-const trialCache = new Map<string, { stateKey: string; counts: TaskTrialCounts[] }>();
-const TRIAL_CACHE_RUNS = 2_000;
-
-async function trialCountsOf(runs: readonly RunRow[]): Promise<TaskTrialCounts[]> {
-  const missing = runs.filter((run) => trialCache.get(run.id)?.stateKey !== run.stateKey);
-  if (missing.length) {
-    const rows = await prisma.$queryRaw<TaskTrialCounts[]>`
-      SELECT "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
-        FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(missing.map((run) => run.id))})
-       GROUP BY "runId", "taskId"`;
-    const byRun = new Map<string, TaskTrialCounts[]>(missing.map((run) => [run.id, []]));
-    for (const row of rows) byRun.get(row.runId)?.push(row);
-    for (const run of missing) {
-      trialCache.delete(run.id); // re-inserted last: the oldest entries go first when the cache is full
-      trialCache.set(run.id, { stateKey: run.stateKey, counts: byRun.get(run.id) ?? [] });
-    }
-    while (trialCache.size > TRIAL_CACHE_RUNS) trialCache.delete(trialCache.keys().next().value as string);
-  }
-  return runs.flatMap((run) => trialCache.get(run.id)?.counts ?? []);
-}
-
-/**
- * One configuration's per-task counts summed over its runs, as rows of its first run: pass^k pools a
- * task's trials across the configuration's runs (lib/metrics/config-leaderboard.ts), so the board gets
- * one row per task and configuration however many times it was run. Cached per set of run states.
+ * One configuration's per-task trial counts summed over its runs, as rows of its first run: pass^k
+ * pools a task's trials across the configuration's runs (lib/metrics/config-leaderboard.ts), so the
+ * board gets one row per task and configuration however often it was run. Kept per process and keyed
+ * by the runs' states (revision, tasks done, counts, finished at): a configuration's results are
+ * re-read only when one of its runs changes, not on every request as history grows.
  */
 const pooledCache = new Map<string, { stateKey: string; counts: TaskTrialCounts[] }>();
+const POOLED_CACHE_SIZE = 2_000;
 
 async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCounts[]> {
   const first = group[0] as RunRow;
   const stateKey = group.map((run) => `${run.id}:${run.stateKey}`).join(",");
   const cached = pooledCache.get(first.id);
   if (cached?.stateKey === stateKey) return cached.counts;
-  const byTask = new Map<string, TaskTrialCounts>();
-  for (const row of await trialCountsOf(group)) {
-    const pooled = byTask.get(row.taskId);
-    byTask.set(row.taskId, { runId: first.id, taskId: row.taskId, trials: (pooled?.trials ?? 0) + row.trials, correct: (pooled?.correct ?? 0) + row.correct });
-  }
-  const counts = [...byTask.values()];
+  const counts = await prisma.$queryRaw<TaskTrialCounts[]>`
+    SELECT ${first.id}::text AS "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
+      FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(group.map((run) => run.id))})
+     GROUP BY "taskId"`;
+  pooledCache.delete(first.id); // re-inserted last: the oldest entries go first when the cache is full
   pooledCache.set(first.id, { stateKey, counts });
-  if (pooledCache.size > TRIAL_CACHE_RUNS) pooledCache.delete(pooledCache.keys().next().value as string);
+  if (pooledCache.size > POOLED_CACHE_SIZE) pooledCache.delete(pooledCache.keys().next().value as string);
   return counts;
 }
 

@@ -1,0 +1,56 @@
+// The configuration board's pass^k comes from per-task trial counts pooled per configuration and
+// cached by the runs' states: it must equal the figure computed from the raw results, before and after
+// a run's verdicts change.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/runs/db-test-support";
+import { launchRun } from "@/lib/runs/launch";
+import { getConfigLeaderboard } from "./config-leaderboard";
+
+let context: WorkerTestContext;
+
+beforeAll(async () => {
+  context = await setUpWorkerTest({ concurrency: 4, idlePollMs: 50, mockLatencyMs: 0 });
+});
+
+afterAll(async () => {
+  await tearDownWorkerTest(context);
+});
+
+/** pass^k of a set of runs straight from TaskResult: each task's trials summed over the runs. */
+async function passHatKFromResults(runIds: readonly string[]) {
+  const rows = await context.db.taskResult.groupBy({ by: ["taskId"], where: { runId: { in: [...runIds] }, status: "done" }, _count: true });
+  const correct = await context.db.taskResult.groupBy({ by: ["taskId"], where: { runId: { in: [...runIds] }, status: "done", correct: true }, _count: true });
+  const correctOf = new Map(correct.map((row) => [row.taskId, row._count]));
+  const k = Math.min(...rows.map((row) => row._count));
+  return { k, passHatK: rows.reduce((sum, row) => sum + passHatKEstimate(row._count, correctOf.get(row.taskId) ?? 0, k), 0) / rows.length };
+}
+
+test("pass^k of a configuration equals the raw results' figure, and follows a change to a run's verdicts", async () => {
+  // Two 2-trial oracle runs of a configuration no other test launches (v2026, domain tools): other
+  // 1-trial runs pooled in would make k = 1. The reference below reads whatever runs the row holds.
+  const runIds: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const { runId } = await launchRun({ agent: "oracle", groundTruth: "v2026", toolSet: "domains", limit: 3, trials: 2, concurrency: 4 }, context);
+    expect((await waitForRun(context.db, runId, 60_000)).status).toBe("completed");
+    runIds.push(runId);
+  }
+  const board = async () => {
+    const { rows } = await getConfigLeaderboard({ includePartial: true, agent: "oracle", groundTruth: "v2026", toolSet: "domains", sort: "passAt1", direction: "desc" });
+    const row = rows.find((candidate) => runIds.every((id) => candidate.runIds.includes(id)));
+    if (!row) throw new Error("no configuration row holds both runs");
+    return { k: row.k, passHatK: row.passHatK, runIds: row.runIds };
+  };
+  const first = await board();
+  expect(first).toMatchObject(await passHatKFromResults(first.runIds));
+  expect(first.passHatK).not.toBeNull();
+  expect(await board()).toEqual(first); // served from the cache: same figures
+
+  // One trial of one task turns wrong, as a re-score would leave it: the run's counts change with it.
+  const result = await context.db.taskResult.findFirstOrThrow({ where: { runId: runIds[0], correct: true } });
+  await context.db.taskResult.update({ where: { id: result.id }, data: { correct: false } });
+  await context.db.run.update({ where: { id: runIds[0] }, data: { correctCount: { decrement: 1 } } });
+  const after = await board();
+  expect(after).toMatchObject(await passHatKFromResults(after.runIds));
+  expect(after.passHatK).toBeLessThan(first.passHatK as number);
+});
