@@ -88,8 +88,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   await tick();
   const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 
-  const inFlight = new Set<Promise<void>>();
-  const held = new Set<string>(); // ids of the results this worker is running
+  const inFlight = new Map<string, Promise<void>>(); // by the id of the result each task runs
 
   // One loop feeds every slot: it claims as many results as there are free slots, and when nothing is
   // claimable (no pending work, or every run at its concurrency or this worker's share) it waits for a
@@ -98,13 +97,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     let idleMs = 10;
     while (!stopping.signal.aborted) {
       if (inFlight.size >= slots) {
-        await Promise.race(inFlight);
+        await Promise.race(inFlight.values());
         continue;
       }
       let claimed: ClaimedResult[] = [];
       try {
         if (mayHoldOrphans) {
-          const orphans = await releaseUnheldClaims(sql, me.id, [...held]);
+          const orphans = await releaseUnheldClaims(sql, me.id, [...inFlight.keys()]);
           mayHoldOrphans = false;
           if (orphans > 0) log(`released ${orphans} result(s) this worker held without running them (database failure)`);
         }
@@ -114,21 +113,19 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
         log(`claim failed: ${describe(error)}`);
       }
       for (const claim of claimed) {
-        held.add(claim.id);
         const running: Promise<void> = handle(claim).finally(() => {
-          held.delete(claim.id);
-          inFlight.delete(running);
+          if (inFlight.get(claim.id) === running) inFlight.delete(claim.id); // not a later claim of the same result
         });
-        inFlight.add(running);
+        inFlight.set(claim.id, running);
       }
       if (claimed.length > 0) {
         idleMs = 10;
         continue;
       }
-      await Promise.race([sleepUnlessWoken(idleMs, stopping.signal), ...inFlight]);
+      await Promise.race([sleepUnlessWoken(idleMs, stopping.signal), ...inFlight.values()]);
       idleMs = Math.min(idleMs * 2, idlePollMs);
     }
-    await Promise.all(inFlight);
+    await Promise.all(inFlight.values());
   }
 
   async function handle(claim: ClaimedResult): Promise<void> {
