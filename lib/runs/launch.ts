@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
-import { WAKE_CHANNEL, wakeLocalWorkers } from "./wake";
+import { WAKE_CHANNEL } from "./wake";
 import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
@@ -100,7 +100,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
       })),
     );
     const created = await tx.taskResult.createManyAndReturn({ data: rows, select: { id: true } });
-    // Workers in other processes LISTEN (wake.ts): delivered on commit, so they claim at once.
+    // Every worker, in this process or another, LISTENs (wake.ts): delivered on commit, so they claim at once.
     if (!agentToken) await tx.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, ${run.id})`;
     return { runId: run.id, resultIds: created.map((row) => row.id) };
   });
@@ -110,7 +110,6 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
     return { runId, tasksTotal: resultIds.length, agentToken };
   }
 
-  wakeLocalWorkers();
   return { runId, tasksTotal: resultIds.length };
 }
 

@@ -1,7 +1,7 @@
 // Wake-ups for idle worker slots, so a launch starts its tasks at once instead of after the next poll:
-// in this process through an event, in other processes and machines through PostgreSQL's NOTIFY on
-// WAKE_CHANNEL (a launch notifies inside its transaction, so the wake-up arrives when the work is
-// committed). Polling stays the fallback: a wake-up is only ever a hint to claim now.
+// a launch NOTIFYs on WAKE_CHANNEL inside its transaction (delivered when the work is committed), and
+// each worker process LISTENs and wakes its idle slots through a local event. Polling stays the
+// fallback: a wake-up is only ever a hint to claim now.
 import { EventEmitter } from "node:events";
 import pg from "pg";
 
@@ -11,7 +11,7 @@ export const WAKE_CHANNEL = "workbench_work";
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
 
-export function wakeLocalWorkers(): void {
+function wakeLocalWorkers(): void {
   bus.emit("wake");
 }
 
