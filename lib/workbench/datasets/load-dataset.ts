@@ -16,6 +16,17 @@ const LAYOUTS: Record<GroundTruthVersion, { dir: (root: string) => string; suffi
   v2026: { dir: (root) => v2026Paths(root).tasks, suffix: "_tasks_and_outcomes.csv", text: "task", answer: "outcome" },
 };
 
+/** A version's task file for one domain (under `root`; relative when `root` is ""). */
+export function taskFile(root: string, version: GroundTruthVersion, domain: Domain): string {
+  const layout = LAYOUTS[version];
+  return path.join(/*turbopackIgnore: true*/ layout.dir(root), `${domain}${layout.suffix}`);
+}
+
+/** What a version's task files call the task text and the answer (ground-truth calls) columns. */
+export function taskColumns(version: GroundTruthVersion): readonly [text: string, answer: string] {
+  return [LAYOUTS[version].text, LAYOUTS[version].answer];
+}
+
 export async function loadDataset(dataDir: string, version: GroundTruthVersion): Promise<Dataset> {
   const root = resolveDataRoot(dataDir);
   rejectUnknownTaskFiles(root, version);
@@ -28,7 +39,7 @@ export async function loadDataset(dataDir: string, version: GroundTruthVersion):
 
 export async function loadTasks(root: string, version: GroundTruthVersion, domain: Domain): Promise<Task[]> {
   const layout = LAYOUTS[version];
-  const file = path.join(/*turbopackIgnore: true*/ layout.dir(root), `${domain}${layout.suffix}`);
+  const file = taskFile(root, version, domain);
   const required = [layout.text, layout.answer, "base_template", "chosen_template", "domains"];
   const { records, lines } = requireDataRows(file, parseCsvWithHeader(file, await readFileOrThrow(file), required));
   const firstLineOfText = new Map<string, number>();

@@ -7,8 +7,11 @@ import { parseCsvRows, parseCsvWithHeader, readFileOrThrow, requireDataRows } fr
 import { resolveDataRoot, v1Paths, v2026Paths } from "./data-dir";
 import { DatasetError } from "./errors";
 
-/** Each CSV-backed table and the columns it must have (in the original's order). */
-const TABLE_FILES: readonly { table: Exclude<TableName, "plots">; file: string; columns: readonly string[] }[] = [
+/** A table the official files hold (every table but plots, which starts empty). */
+export type SandboxFileTable = Exclude<TableName, "plots">;
+
+/** Each CSV-backed table, its file under v1/data/processed and its columns (in the original's order). */
+export const SANDBOX_FILES: readonly { table: SandboxFileTable; file: string; columns: readonly string[] }[] = [
   { table: "calendar", file: "calendar_events.csv", columns: ["event_id", "event_name", "participant_email", "event_start", "duration"] },
   { table: "email", file: "emails.csv", columns: ["email_id", "inbox/outbox", "sender/recipient", "subject", "sent_datetime", "body"] },
   {
@@ -32,7 +35,7 @@ export async function loadSandboxData(dataDir: string, version: GroundTruthVersi
   const root = resolveDataRoot(dataDir);
   const { processed, directory } = v1Paths(root);
   const loaded = await Promise.all(
-    TABLE_FILES.map(({ table, file, columns }) => {
+    SANDBOX_FILES.map(({ table, file, columns }) => {
       const source = table === "crm" && version === "v2026" ? v2026Paths(root).crm : path.join(/*turbopackIgnore: true*/ processed, file);
       return loadTable(table, source, columns);
     }),

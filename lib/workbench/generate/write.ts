@@ -8,10 +8,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stringify } from "csv-stringify/sync";
-import { DOMAINS } from "../datasets/types";
+import { taskColumns, taskFile } from "../datasets/load-dataset";
+import { SANDBOX_FILES } from "../datasets/load-sandbox";
+import { v1Paths, v2026Paths } from "../datasets/data-dir";
+import { DOMAINS, GROUND_TRUTH_VERSIONS } from "../datasets/types";
 import type { GenerateParams } from "./params";
 import type { GeneratedTask } from "./tasks";
-import { COLUMNS, type Row, type World } from "./world/types";
+import { WORLD_ROWS, type Row, type World } from "./world/types";
 
 export interface GeneratedDataset {
   readonly params: GenerateParams;
@@ -19,26 +22,20 @@ export interface GeneratedDataset {
   readonly tasks: readonly GeneratedTask[];
 }
 
-const SANDBOX_FILES: readonly [string, keyof typeof COLUMNS][] = [
-  ["analytics_data.csv", "analytics"],
-  ["calendar_events.csv", "calendar"],
-  ["customer_relationship_manager_data.csv", "crm"],
-  ["emails.csv", "email"],
-  ["project_tasks.csv", "projectTasks"],
-];
-
+/** Every file by its path relative to the dataset's root, in the layout the loader reads (load-sandbox.ts, load-dataset.ts). */
 export function datasetFiles(dataset: GeneratedDataset): Map<string, string> {
   const files = new Map<string, string>();
-  const processed = "v1/data/processed";
-  for (const [file, key] of SANDBOX_FILES) {
-    files.set(`${processed}/${file}`, sandboxCsv(COLUMNS[key], dataset.world[key] as readonly Row[]));
+  const v1 = v1Paths("");
+  for (const { table, file, columns } of SANDBOX_FILES) {
+    const csv = sandboxCsv(columns, dataset.world[WORLD_ROWS[table]]);
+    files.set(path.join(v1.processed, file), csv);
+    // v2026 revises only the CRM table; a generated workplace has one CRM for both versions.
+    if (table === "crm") files.set(v2026Paths("").crm, csv);
   }
-  files.set("v1/data/raw/email_addresses.csv", dataset.world.people.map((person) => `${person.email}\n`).join(""));
-  files.set("v2026/sandbox/customer_relationship_manager_data.csv", files.get(`${processed}/customer_relationship_manager_data.csv`) as string);
+  files.set(v1.directory, dataset.world.people.map((person) => `${person.email}\n`).join(""));
   for (const domain of DOMAINS) {
     const tasks = dataset.tasks.filter((task) => task.domain === domain);
-    files.set(`${processed}/queries_and_answers/${domain}_queries_and_answers.csv`, tasksCsv(["query", "answer"], tasks));
-    files.set(`v2026/tasks_and_outcomes/${domain}_tasks_and_outcomes.csv`, tasksCsv(["task", "outcome"], tasks));
+    for (const version of GROUND_TRUTH_VERSIONS) files.set(taskFile("", version, domain), tasksCsv(taskColumns(version), tasks));
   }
   files.set("generated.json", `${JSON.stringify(manifest(dataset), null, 2)}\n`);
   return files;

@@ -2,6 +2,7 @@
 // cells the CSV loader would produce from the written files).
 import { cellFromCsv, tableFromRecords } from "../../sandbox/table";
 import type { Cell, SandboxData, TableName } from "../../sandbox/types";
+import { SANDBOX_FILES } from "../../datasets/load-sandbox";
 import type { GenerateParams } from "../params";
 import type { Rng } from "../random";
 import { generateVisits } from "./analytics";
@@ -11,7 +12,7 @@ import { generateEmails } from "./email";
 import { generatePeople } from "./people";
 import { generateProjectTasks } from "./projects";
 import { COMPANY_WORDS } from "./vocabulary";
-import { COLUMNS, type Person, type Row, type World } from "./types";
+import { WORLD_ROWS, type Person, type Row, type World } from "./types";
 
 const BASE_SIZES = { people: 20, calendar: 300, email: 500, analytics: 1000, crm: 200, projectTasks: 300 };
 
@@ -46,20 +47,12 @@ function namesBy(rows: readonly Row[], key: string, value: string): Map<string, 
   return out;
 }
 
-const TABLES: readonly [TableName, keyof typeof COLUMNS, keyof World][] = [
-  ["calendar", "calendar", "calendar"],
-  ["email", "email", "email"],
-  ["analytics", "analytics", "analytics"],
-  ["project_tasks", "projectTasks", "projectTasks"],
-  ["crm", "crm", "crm"],
-];
-
 export function worldToSandbox(world: World): SandboxData {
   const tables = Object.fromEntries(
-    TABLES.map(([name, columns, key]) => {
-      const rows = world[key] as readonly Row[];
-      const cells = rows.map((row) => Object.fromEntries(COLUMNS[columns].map((column) => [column, cellFromCsv(row[column] ?? "")])) as Record<string, Cell>);
-      return [name, tableFromRecords(name, COLUMNS[columns], cells)];
+    SANDBOX_FILES.map(({ table, columns }) => {
+      const rows = world[WORLD_ROWS[table]];
+      const cells = rows.map((row) => Object.fromEntries(columns.map((column) => [column, cellFromCsv(row[column] ?? "")])) as Record<string, Cell>);
+      return [table, tableFromRecords(table, columns, cells)];
     }),
   ) as Record<TableName, ReturnType<typeof tableFromRecords>>;
   tables.plots = tableFromRecords("plots", ["file_path"], []);

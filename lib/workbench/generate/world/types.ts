@@ -1,5 +1,7 @@
 // The generated workplace before it becomes sandbox tables: plain string records in the official
 // column order, plus who is who. Everything here is derived from the seed.
+import type { SandboxFileTable } from "../../datasets/load-sandbox";
+
 export type Row = Record<string, string>;
 
 export interface Person {
@@ -22,16 +24,14 @@ export interface World {
   readonly projectTasks: readonly Row[];
 }
 
-export const COLUMNS = {
-  calendar: ["event_id", "event_name", "participant_email", "event_start", "duration"],
-  email: ["email_id", "inbox/outbox", "sender/recipient", "subject", "sent_datetime", "body"],
-  analytics: ["date_of_visit", "visitor_id", "page_views", "session_duration_seconds", "traffic_source", "user_engaged"],
-  crm: [
-    "customer_id", "assigned_to_email", "customer_name", "customer_email", "customer_phone",
-    "last_contact_date", "product_interest", "status", "follow_up_by", "notes",
-  ],
-  projectTasks: ["task_id", "task_name", "assigned_to_email", "list_name", "due_date", "board"],
-} as const;
+/** Where the world keeps each sandbox table's rows (the files and columns are the loader's: SANDBOX_FILES). */
+export const WORLD_ROWS = {
+  calendar: "calendar",
+  email: "email",
+  analytics: "analytics",
+  project_tasks: "projectTasks",
+  crm: "crm",
+} as const satisfies Record<SandboxFileTable, keyof World>;
 
 export const STATUSES = ["Qualified", "Won", "Lost", "Lead", "Proposal"] as const;
 export const PRODUCTS = ["Software", "Hardware", "Services", "Consulting", "Training"] as const;
