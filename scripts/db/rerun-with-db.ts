@@ -4,7 +4,6 @@
 // (openDatabase; no wrapper process tree, signals reach the command itself). Without a registration,
 // the process re-runs itself under with-db, which forwards signals so SIGTERM or Ctrl-C stops the tree.
 import path from "node:path";
-import { openDatabase } from "./database-session";
 import { runForwardingSignals } from "./run-command";
 
 const withDbScript = path.resolve(import.meta.dirname, "..", "with-db.ts");
@@ -23,6 +22,8 @@ export async function rerunWithDatabase(): Promise<number> {
 }
 
 async function rerunInProcess(rerun: () => Promise<unknown>): Promise<number> {
+  // Loaded here, not at start-up: pg, Prisma and the embedded database are for commands that need them.
+  const { openDatabase } = await import("./database-session");
   const database = await openDatabase();
   process.env.DATABASE_URL = database.url;
   try {
