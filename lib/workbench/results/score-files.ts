@@ -60,89 +60,76 @@ function domainQueue(results: readonly RecordedResult[]): Domain[] {
   return counts.filter((entry) => entry.n > 0).sort((a, b) => b.n - a.n).map((entry) => entry.domain);
 }
 
+/**
+ * The queue both threads take domains from: a shared counter, so the helper thread takes its next
+ * domain the moment it is free, without waiting for this thread to read a message between two of its own.
+ */
+export interface SharedDomainQueue {
+  readonly domains: readonly Domain[];
+  /** An Int32Array's buffer: the index of the next domain to take. */
+  readonly next: SharedArrayBuffer;
+}
+
+export function takeDomain(queue: SharedDomainQueue): Domain | null {
+  const index = Atomics.add(new Int32Array(queue.next), 0, 1);
+  return queue.domains[index] ?? null;
+}
+
 function threadEntry(): URL {
   // The compiled CLI (dist/) ships the thread as its own file; from sources it is this folder's .ts.
   const dist = (globalThis as { __workbenchDistDir?: string }).__workbenchDistDir;
   return dist ? new URL(`file://${dist}/score-thread.mjs`) : new URL("./score-thread.ts", import.meta.url);
 }
 
-type ThreadMessage = { ready: true } | { domain: Domain; verdicts: PlainVerdict[] } | { error: string };
+/** From the helper thread: the verdicts of one domain it took, then `done` when the queue is empty. */
+export type ThreadMessage = { domain: Domain; verdicts: PlainVerdict[] } | { done: true } | { error: string };
 
 /**
- * Starts the helper thread; it asks for a domain when it has loaded the dataset and after each one.
- * `next()` gives it the next domain of the queue (null: none left); its verdicts come back per domain.
+ * Starts the helper thread at once, so it loads the dataset while this thread loads the results.
+ * `start(queue)` lets it take domains; `finished()` resolves with the verdicts of those it took.
  */
-function startThread(request: ThreadRequest, next: () => Domain | null) {
+function startThread(request: ThreadRequest) {
   const entry = threadEntry();
   // From sources (tsx), the thread registers tsx's loader before importing its TypeScript entry.
   const worker = entry.pathname.endsWith(".ts")
     ? new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true, workerData: request })
     : new Worker(entry, { workerData: request });
   const scored = new Map<Domain, PlainVerdict[]>();
-  let ready = false;
-  let working = false;
-  let failure: Error | null = null;
-  let settle: (() => void) | null = null;
-  /** Gives an idle, ready thread the next domain; wakes drain() when there is none. */
-  const feed = () => {
-    if (!ready || working || failure) return;
-    const domain = next();
-    if (domain === null) return settle?.();
-    working = true;
-    worker.postMessage({ domain });
-  };
-  const fail = (error: Error) => {
-    failure = error;
-    working = false;
-    settle?.();
-  };
-  worker.on("message", (message: ThreadMessage) => {
-    if ("error" in message) return fail(new Error(message.error));
-    if ("domain" in message) scored.set(message.domain, message.verdicts);
-    ready = true;
-    working = false;
-    feed();
+  const finished = new Promise<Map<Domain, PlainVerdict[]>>((resolve, reject) => {
+    worker.on("message", (message: ThreadMessage) => {
+      if ("error" in message) reject(new Error(message.error));
+      else if ("done" in message) resolve(scored);
+      else scored.set(message.domain, message.verdicts);
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the scoring thread exited (code ${code}) before it finished`)));
   });
-  worker.once("error", fail);
+  finished.catch(() => undefined); // read by finished(); a failure before then must not be unhandled
   return {
-    /** Offers work now (the queue just filled). */
-    wake: feed,
-    /** Resolves once the thread holds no domain (all it took are back); rejects on a thread failure. */
-    async drain(): Promise<Map<Domain, PlainVerdict[]>> {
-      if (working) await new Promise<void>((resolve) => (settle = resolve));
-      if (failure) throw failure;
-      return scored;
-    },
+    start: (queue: SharedDomainQueue) => worker.postMessage(queue),
+    finished: () => finished,
     stop: () => worker.terminate(),
   };
 }
 
-/** Lets the thread's messages in between two domains scored here. */
-const yieldToEvents = () => new Promise((resolve) => setImmediate(resolve));
-
 export async function scoreRecordedFiles(options: ScoreFilesOptions): Promise<ScoredFiles> {
   const started = performance.now();
   const threads = options.threads ?? (os.availableParallelism() > 1 ? 2 : 1);
-  const queue: Domain[] = [];
-  let loaded = false;
-  // The thread starts and loads the dataset while this one loads the results; until then it waits.
-  const thread = threads > 1 ? startThread({ root: options.root, resultsDir: options.resultsDir, scoring: options.scoring }, () => (loaded ? (queue.shift() ?? null) : null)) : null;
+  const thread = threads > 1 ? startThread({ root: options.root, resultsDir: options.resultsDir, scoring: options.scoring }) : null;
   try {
     const [{ v1, target }, results] = await Promise.all([loadScoringData(options.root, options.scoring.groundTruth), loadRecordedResultsDir(options.resultsDir)]);
     const tasks = matchResultsToTasks(results, v1.tasks, target);
     const loadMs = performance.now() - started;
     const evaluator = createScoringEvaluator(options.scoring, target);
     if (!thread || results.length < THREADED_MIN_RESULTS) return { verdicts: scoreRecordedResults(results, tasks, evaluator), loadMs };
-    queue.push(...domainQueue(results));
-    loaded = true;
-    thread.wake();
+    const queue: SharedDomainQueue = { domains: domainQueue(results), next: new SharedArrayBuffer(4) };
+    thread.start(queue);
     const local = new Map<Domain, RecordedVerdict[]>();
-    for (let domain = queue.shift(); domain !== undefined; domain = queue.shift()) {
+    for (let domain = takeDomain(queue); domain !== null; domain = takeDomain(queue)) {
       const mine = indexesOf(results, [domain]);
       local.set(domain, scoreRecordedResults(mine.map((i) => results[i]!), mine.map((i) => tasks[i]!), evaluator));
-      await yieldToEvents();
     }
-    return { verdicts: merge(results, tasks, target, options.scoring, local, await thread.drain()), loadMs };
+    return { verdicts: merge(results, tasks, target, options.scoring, local, await thread.finished()), loadMs };
   } finally {
     await thread?.stop();
   }
