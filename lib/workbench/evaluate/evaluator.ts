@@ -7,7 +7,7 @@ import type { Dataset, Task } from "../datasets/types";
 import type { ParsedCall } from "../calls/types";
 import type { ScoringRules } from "../protocols/types";
 import { diagnose, isExactMatch } from "./diagnostics";
-import { cachedCallParser, replayCalls, type ExecuteCall, type Replay } from "./replay";
+import { cachedCallParser, rememberReadOnlyCalls, replayCalls, type ExecuteCall, type Replay } from "./replay";
 import { statesEqual } from "./compare-tables";
 import { aliasPlotEndDates } from "./plot-end-date";
 import type { ScorerVersion, TaskVerdict } from "./types";
@@ -29,7 +29,8 @@ export function createRulesEvaluator(dataset: Dataset, rules: ScoringRules, deps
   const initial: SandboxState = dataset.sandbox.tables;
   const groundTruth = new Map<string, Replay>();
   const parse = cachedCallParser(deps.parse);
-  const replay = (calls: readonly string[]) => replayCalls(dataset.sandbox, calls, deps.execute, parse);
+  const execute = rememberReadOnlyCalls(deps.execute);
+  const replay = (calls: readonly string[]) => replayCalls(dataset.sandbox, calls, execute, parse);
   const groundTruthOf = (task: Task): Replay => {
     let cached = groundTruth.get(task.key);
     if (!cached) {

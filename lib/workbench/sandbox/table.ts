@@ -139,6 +139,18 @@ export function setRowAtLabel(table: Table, label: number, record: Readonly<Reco
 
 /** `df[column].max()` over an object column: the greatest string, NaN skipped; null when none. */
 export function maxString(table: Table, column: string): string | null {
+  // Tables are immutable values, so a version's maximum is computed once (every replay's first new id
+  // on an initial table asks for the same one).
+  let byColumn = maxima.get(table);
+  if (!byColumn) maxima.set(table, (byColumn = new Map()));
+  let max = byColumn.get(column);
+  if (max === undefined) byColumn.set(column, (max = scanMaxString(table, column)));
+  return max;
+}
+
+const maxima = new WeakMap<Table, Map<string, string | null>>();
+
+function scanMaxString(table: Table, column: string): string | null {
   const index = columnIndex(table, column);
   const values = index ? index.keys() : table.rows.map((row) => cellOf(row, column));
   let max: string | null = null;
