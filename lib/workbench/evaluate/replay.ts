@@ -48,6 +48,8 @@ interface RememberedOutcome {
 
 /** Versions of one call remembered at most (different states it read). */
 const REMEMBERED_PER_CALL = 4;
+/** Outcomes remembered at most before starting afresh: they hold the table versions they read. */
+const REMEMBERED_IN_ALL = 10_000;
 
 /**
  * `execute` remembering the outcome of each call that wrote nothing (a read, or a write that raised),
@@ -58,7 +60,8 @@ const REMEMBERED_PER_CALL = 4;
  * For replays only: they read `ok` and the error, and a remembered outcome's value is shared.
  */
 export function rememberReadOnlyCalls(execute: ExecuteCall): ExecuteCall {
-  const remembered = new WeakMap<Call, RememberedOutcome[]>();
+  let remembered = new WeakMap<Call, RememberedOutcome[]>();
+  let count = 0;
   return (sandbox, call) => {
     const known = remembered.get(call);
     const hit = known?.find(({ reads }) => reads.every(([name, table]) => sandbox.state[name] === table));
@@ -67,10 +70,14 @@ export function rememberReadOnlyCalls(execute: ExecuteCall): ExecuteCall {
     const reads = new Map<TableName, Table>();
     const outcome = execute(watchReads(sandbox, reads), call);
     if (sandbox.state === before) {
+      if (++count > REMEMBERED_IN_ALL) {
+        remembered = new WeakMap();
+        count = 1;
+      }
       const entries = known ?? [];
       if (entries.length >= REMEMBERED_PER_CALL) entries.shift();
       entries.push({ reads: [...reads], outcome });
-      if (!known) remembered.set(call, entries);
+      remembered.set(call, entries);
     }
     return outcome;
   };
