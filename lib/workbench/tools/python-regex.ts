@@ -34,8 +34,20 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): Python
   if (pattern.length >= LONG_LITERAL && !METACHARACTERS.test(pattern)) {
     return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: new Map() };
   }
-  return { regex: compileRegExp(pattern, ignoreCase), literal: "", ignoreCase, spent: 0, costs: new Map() };
+  const key = `${ignoreCase ? "i" : "-"}${pattern}`;
+  let compiled = compiledPatterns.get(key);
+  if (!compiled) {
+    if (compiledPatterns.size >= COMPILED_PATTERNS_KEPT) compiledPatterns.clear();
+    compiled = { regex: compileRegExp(pattern, ignoreCase), costs: new Map() };
+    compiledPatterns.set(key, compiled);
+  }
+  // Each search gets its own budget; the regex (no g/y flag, so no state) and the costs are shared.
+  return { regex: compiled.regex, literal: "", ignoreCase, spent: 0, costs: compiled.costs };
 }
+
+/** Compiled patterns by flag and text: the same query recurs across calls and replays. */
+const compiledPatterns = new Map<string, { regex: RegExp; costs: Map<number, number> }>();
+const COMPILED_PATTERNS_KEPT = 1_000;
 
 function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
   let flags = ignoreCase ? "i" : "";
