@@ -53,4 +53,11 @@ test("pass^k of a configuration equals the raw results' figure, and follows a ch
   const after = await board();
   expect(after).toMatchObject(await passHatKFromResults(after.runIds));
   expect(after.passHatK).toBeLessThan(first.passHatK as number);
+
+  // A verdict changed without the run's counters (the tallies kept on write change with it): seen too.
+  const another = await context.db.taskResult.findFirstOrThrow({ where: { runId: runIds[1], correct: true, taskId: { not: result.taskId } } });
+  await context.db.taskResult.update({ where: { id: another.id }, data: { correct: false } });
+  const last = await board();
+  expect(last).toMatchObject(await passHatKFromResults(last.runIds));
+  expect(last.passHatK).toBeLessThan(after.passHatK as number);
 });

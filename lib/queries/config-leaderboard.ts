@@ -52,17 +52,23 @@ function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { co
   return { costUsd, tokens };
 }
 
-async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCounts[] }> {
-  const runRows = await prisma.$queryRaw<RunRow[]>`
+/** Finished and imported runs; `stateKey` changes whenever anything the board shows of a run changes. */
+async function loadRunRows(): Promise<RunRow[]> {
+  return prisma.$queryRaw<RunRow[]>`
     SELECT r.id, r.name, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
            r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks",
-           concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt") AS "stateKey"
+           concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt",
+             (SELECT md5(string_agg(concat_ws(':', t.domain, t."actionCount", t.n, t.correct, t."sideEffects"), ',' ORDER BY t.domain, t."actionCount"))
+                FROM "RunTally" t WHERE t."runId" = r.id)) AS "stateKey"
       FROM "Run" r
       JOIN "Dataset" d ON d.id = r."datasetId"
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(r."versionId",
         (SELECT g.id FROM "GroundTruthVersion" g WHERE g."datasetId" = r."datasetId" AND g.name = r."groundTruth" ORDER BY g."importedAt" DESC LIMIT 1))
      WHERE r.status = 'completed' OR r.source = 'imported'`;
+}
+
+async function loadRuns(runRows: readonly RunRow[]): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCounts[] }> {
   if (runRows.length === 0) return { runs: [], trials: [] };
   const ids = runRows.map((run) => run.id);
   const tallies = await prisma.$queryRaw<{ runId: string; domain: string; results: number; correct: number; sideEffects: number }[]>`
@@ -74,12 +80,18 @@ async function loadRuns(): Promise<{ runs: ConfigRunInput[]; trials: TaskTrialCo
   const trialsOf = new Map(runRows.map((run) => [run.id, Math.max(1, run.trials)]));
   // Tallies count (task, trial) results; a run's tasks per domain are its results over its trials.
   const domainRows: (DomainCounts & { runId: string })[] = tallies.map((row) => ({ ...row, tasks: Math.round(row.results / (trialsOf.get(row.runId) ?? 1)) }));
+  const domainsOf = new Map<string, (DomainCounts & { runId: string })[]>();
+  for (const row of domainRows) {
+    const list = domainsOf.get(row.runId);
+    if (list) list.push(row);
+    else domainsOf.set(row.runId, [row]);
+  }
   const prices = loadPriceTable();
   const runs = runRows.map((run): ConfigRunInput => ({
     id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol, revision: run.revision,
     model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, source: run.source,
     createdAt: run.createdAt, versionTasks: run.versionTasks, ...knownCost(run, prices),
-    domains: domainRows.filter((row) => row.runId === run.id),
+    domains: domainsOf.get(run.id) ?? [],
   }));
   // Per-task trial counts only where pass^k exists: runs with trials, or configurations run more than once.
   const groups = new Map<string, RunRow[]>();
@@ -131,7 +143,22 @@ export interface ConfigBoardQuery extends ConfigFilter {
 
 /** The filtered, sorted configuration rows and the filter options present in the data. */
 export async function getConfigLeaderboard(query: ConfigBoardQuery) {
-  const [{ runs, trials }, domainTasks] = await Promise.all([loadRuns(), domainTaskCount(query.domain, query.groundTruth)]);
+  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth)]);
+  // The board of unchanged runs is the one computed last time: a viewed leaderboard costs one query.
+  const key = JSON.stringify([query, domainTasks ?? null, runRows]);
+  const cached = boardCache.get(key);
+  if (cached) return cached;
+  const board = await computeBoard(runRows, query, domainTasks);
+  boardCache.set(key, board);
+  if (boardCache.size > BOARD_CACHE_SIZE) boardCache.delete(boardCache.keys().next().value as string);
+  return board;
+}
+
+const boardCache = new Map<string, Awaited<ReturnType<typeof computeBoard>>>();
+const BOARD_CACHE_SIZE = 50;
+
+async function computeBoard(runRows: readonly RunRow[], query: ConfigBoardQuery, domainTasks: number | undefined) {
+  const { runs, trials } = await loadRuns(runRows);
   const rows = sortConfigs(configLeaderboard(runs, trials, { ...query, domainTasks }), query.sort, query.direction);
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
