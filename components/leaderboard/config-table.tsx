@@ -23,7 +23,7 @@ export function ConfigTable({
 }) {
   const columns = configColumns(domains);
   return (
-    <Table data-testid="config-table">
+    <Table data-testid="config-table" className="whitespace-nowrap">
       <TableHead>
         <tr>
           {columns.map((column) => {
@@ -51,7 +51,7 @@ export function ConfigTable({
             data-tool-set={row.toolSet}
           >
             {columns.map((column, index) => (
-              <TableCell key={column.id} className={clsx("whitespace-nowrap", column.numeric && "text-right tabular-nums")} data-column={column.id}>
+              <TableCell key={column.id} numeric={column.numeric} data-column={column.id}>
                 {index === 0 ? (
                   <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} className="font-medium text-ink hover:text-accent">
                     {column.cell(row)}

@@ -68,9 +68,7 @@ export function LeaderboardTable({
               <Link href={`/runs/${row.id}`} className="font-medium text-ink hover:text-accent">
                 {row.label}
               </Link>
-              <div className="text-xs text-muted">
-                {row.agent} · {row.groundTruth} · {row.source}
-              </div>
+              <div className="sub">{`${row.agent} · ${row.groundTruth} · ${row.source}`}</div>
             </TableCell>
             <TableCell>
               <Badge>{row.toolSet}</Badge>
@@ -79,9 +77,7 @@ export function LeaderboardTable({
               <span className="font-semibold" data-testid="leaderboard-accuracy">
                 {formatPercent(row.accuracy)}
               </span>
-              <div className="text-xs whitespace-nowrap text-muted">
-                {row.correct}/{row.n} [{formatInterval(row.accuracyInterval)}]
-              </div>
+              <div className="sub whitespace-nowrap">{`${row.correct}/${row.n} [${formatInterval(row.accuracyInterval)}]`}</div>
             </TableCell>
             <TableCell numeric>{formatPercent(row.sideEffectRate, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.exactMatchRate, 1)}</TableCell>
@@ -90,7 +86,7 @@ export function LeaderboardTable({
             <TableCell numeric>{formatPercent(row.twoPlus, 1)}</TableCell>
             <TableCell numeric>{formatTokens(row.tokens)}</TableCell>
             <TableCell numeric>{formatCost(row.costUsd)}</TableCell>
-            <TableCell numeric className="whitespace-nowrap text-xs text-muted">
+            <TableCell numeric className="sub whitespace-nowrap">
               {formatDate(row.createdAt)}
             </TableCell>
           </TableRow>

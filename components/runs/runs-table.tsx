@@ -28,10 +28,10 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
             <TableCell className="max-w-80">
-              <Link href={`/runs/${run.id}`} className="block truncate font-medium text-ink hover:text-accent" title={run.name}>
+              <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
-              <span className="text-xs text-muted">{run.source}</span>
+              <span className="sub">{run.source}</span>
             </TableCell>
             <TableCell>
               <RunStatusBadge status={run.status} />
@@ -41,9 +41,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             </TableCell>
             <TableCell>
               <div className="text-ink">{run.model ?? run.agent}</div>
-              <div className="text-xs text-muted">
-                {run.agent} · {run.toolSet}
-              </div>
+              <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>
             <TableCell>
               <Badge>{run.groundTruth}</Badge>
@@ -52,7 +50,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>
             <TableCell numeric>{run.errorCount}</TableCell>
             <TableCell numeric>{formatCost(run.costUsd)}</TableCell>
-            <TableCell numeric className="whitespace-nowrap text-xs text-muted">
+            <TableCell numeric className="sub">
               {formatDate(run.createdAt)}
             </TableCell>
           </TableRow>

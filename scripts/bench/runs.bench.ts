@@ -6,7 +6,7 @@
 // model requests in flight, the efficiency and the work split. Uses DATABASE_URL, or a throwaway embedded
 // Postgres. Wall times depend on the machine's load (2 cores shared with Postgres); the CPU figure is this
 // process's own.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
@@ -83,9 +83,12 @@ async function concurrencyAcrossWorkers(db: PrismaClient, deps: LaunchDeps, slow
   const tasks = 128;
   const idealMs = (tasks / 32) * 1_000;
   console.log(`runs: 3 worker processes × 32 slots, one run limited to 32, ${tasks} tasks × one 1 s model call (ideal ${(idealMs / 1000).toFixed(2)} s)`);
+  // The compiled worker, as `npm run worker` runs it (one plain node process).
+  const root = path.resolve(import.meta.dirname, "../..");
+  execFileSync(process.execPath, [path.join(root, "scripts", "build", "build-cli.mjs"), "--if-stale"], { stdio: "inherit" });
   const children = [0, 1, 2].map(() =>
-    spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
+    spawn(process.execPath, [path.join(root, "dist", "worker.mjs")], {
+      cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "32", WORKBENCH_IDLE_POLL_MS: "50" },
       stdio: "ignore",
     }),
