@@ -29,7 +29,9 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
       try {
         return await transport.handleRequest(request);
       } finally {
-        await server.close();
+        // Torn down after the reply, not before it: the JSON response is complete and the client
+        // need not wait for the per-request server's teardown.
+        setImmediate(() => void server.close().catch(() => undefined));
       }
     });
   } catch (error) {
