@@ -52,17 +52,12 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
     const response = () => (parsed ??= parseFullResponse(rows.get(index, "full_response")));
     let line: number | undefined;
     const lineOf = () => (line ??= rows.line(index));
-    // function_calls is parsed on first read too: the score command's main thread loads every row but
-    // scores only some domains (a malformed list raises the same DatasetError, when first read).
-    let calls: readonly string[] | undefined;
     return {
       domain,
       model: name.model,
       toolSet: name.toolSet,
       query: rows.get(index, "query"),
-      get calls() {
-        return (calls ??= readCalls(file, lineOf, rows.get(index, "function_calls")));
-      },
+      calls: readCalls(file, lineOf, rows.get(index, "function_calls")),
       error: rows.get(index, "error"),
       get steps() {
         return response().steps;
