@@ -16,13 +16,16 @@ describe("configLeaderboard", () => {
   test("pools repeated runs of one configuration; pass^k from per-task trials", () => {
     const runs = [makeRun({ id: "a" }), makeRun({ id: "b", createdAt: new Date("2026-02-01") })];
     const trials = ["t1", "t2", "t3", "t4"].flatMap((taskId, i) => [
-      { runId: "a", taskId, trials: 1, correct: 1 },
-      { runId: "b", taskId, trials: 1, correct: i === 0 ? 0 : 1 },
+      { runId: "a", taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: 1 },
+      { runId: "b", taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: i === 0 ? 0 : 1 },
     ]);
     const [row] = configLeaderboard(runs, trials, {});
     expect(row).toMatchObject({ results: 8, correct: 6, passAt1: 0.75, k: 2, passHatK: 0.75, coverage: 1, partial: false, costPerTask: 0.1, tokensPerTask: 1000 });
     expect(row?.runIds).toEqual(["a", "b"]);
     expect(row?.byDomain.email).toEqual({ results: 4, accuracy: 0.5 });
+    // Restricted to a domain, pass^k is over that domain's tasks only (t1 flips: email 1/2, crm 2/2).
+    expect(configLeaderboard(runs, trials, { domain: "email", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 0.5 });
+    expect(configLeaderboard(runs, trials, { domain: "crm", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 1 });
   });
 
   test("partial runs are left out unless asked for; unknown cost stays unknown", () => {

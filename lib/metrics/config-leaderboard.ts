@@ -45,6 +45,8 @@ export interface ConfigRunInput {
 export interface TaskTrialCounts {
   readonly runId: string;
   readonly taskId: string;
+  /** The task's domain: a board restricted to one domain computes pass^k over that domain's tasks. */
+  readonly domain: string;
   readonly trials: number;
   readonly correct: number;
 }
@@ -206,6 +208,7 @@ export function configLeaderboard(
   }
   const trialsByRun = new Map<string, TaskTrialCounts[]>();
   for (const row of trials) {
+    if (filter.domain && row.domain !== filter.domain) continue;
     const list = trialsByRun.get(row.runId);
     if (list) list.push(row);
     else trialsByRun.set(row.runId, [row]);

@@ -122,9 +122,10 @@ async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCou
   const cached = pooledCache.get(first.id);
   if (cached?.stateKey === stateKey) return cached.counts;
   const counts = await prisma.$queryRaw<TaskTrialCounts[]>`
-    SELECT ${first.id}::text AS "runId", "taskId", count(*)::int AS trials, (count(*) FILTER (WHERE correct))::int AS correct
-      FROM "TaskResult" WHERE status = 'done' AND "runId" IN (${Prisma.join(group.map((run) => run.id))})
-     GROUP BY "taskId"`;
+    SELECT ${first.id}::text AS "runId", r."taskId", k.domain, count(*)::int AS trials, (count(*) FILTER (WHERE r.correct))::int AS correct
+      FROM "TaskResult" r JOIN "Task" k ON k.id = r."taskId"
+     WHERE r.status = 'done' AND r."runId" IN (${Prisma.join(group.map((run) => run.id))})
+     GROUP BY r."taskId", k.domain`;
   pooledCache.delete(first.id); // re-inserted last: the oldest entries go first when the cache is full
   pooledCache.set(first.id, { stateKey, counts });
   if (pooledCache.size > POOLED_CACHE_SIZE) pooledCache.delete(pooledCache.keys().next().value as string);
