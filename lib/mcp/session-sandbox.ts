@@ -1,6 +1,7 @@
 // The live sandbox of an MCP session, kept in this process between requests. The database is the
 // truth (TaskResult.calls holds every call executed so far), so a missing or stale copy (a restart,
 // another web process served the previous call) is rebuilt by replaying those calls on a fresh sandbox.
+import { setBounded } from "@/lib/bounded-map";
 import type { Sandbox } from "@/lib/workbench/tools/types";
 import { createSandbox } from "@/lib/runs/engine";
 import type { RunContext } from "@/lib/runs/run-context";
@@ -26,8 +27,7 @@ export async function sessionSandbox(deps: McpDeps, session: OpenSession, run: R
     if (parsed.ok) run.protocol.tools.execute(sandbox, parsed.call);
   }
   const entry = { sandbox, callCount: calls.length };
-  if (live.size >= MAX_CACHED) live.delete(live.keys().next().value ?? "");
-  live.set(session.id, entry);
+  setBounded(live, session.id, entry, MAX_CACHED);
   return entry;
 }
 

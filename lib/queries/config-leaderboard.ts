@@ -4,6 +4,7 @@
 // needs them). Kept apart from lib/queries/leaderboard.ts (the per-run board).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { setBounded } from "@/lib/bounded-map";
 import { prisma } from "@/lib/db";
 import {
   configKey,
@@ -110,7 +111,7 @@ async function loadRuns(runRows: readonly RunRow[]): Promise<{ runs: ConfigRunIn
  * One configuration's per-task trial counts summed over its runs, as rows of its first run: pass^k
  * pools a task's trials across the configuration's runs (lib/metrics/config-leaderboard.ts), so the
  * board gets one row per task and configuration however often it was run. Kept per process and keyed
- * by the runs' states (revision, tasks done, counts, finished at): a configuration's results are
+ * by the runs' states (revision, counts, finished at, tally digest): a configuration's results are
  * re-read only when one of its runs changes, not on every request as history grows.
  */
 const pooledCache = new Map<string, { stateKey: string; counts: TaskTrialCounts[] }>();
@@ -126,9 +127,7 @@ async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCou
       FROM "TaskResult" r JOIN "Task" k ON k.id = r."taskId"
      WHERE r.status = 'done' AND r."runId" IN (${Prisma.join(group.map((run) => run.id))})
      GROUP BY r."taskId", k.domain`;
-  pooledCache.delete(first.id); // re-inserted last: the oldest entries go first when the cache is full
-  pooledCache.set(first.id, { stateKey, counts });
-  if (pooledCache.size > POOLED_CACHE_SIZE) pooledCache.delete(pooledCache.keys().next().value as string);
+  setBounded(pooledCache, first.id, { stateKey, counts }, POOLED_CACHE_SIZE);
   return counts;
 }
 
@@ -150,8 +149,7 @@ export async function getConfigLeaderboard(query: ConfigBoardQuery) {
   const cached = boardCache.get(key);
   if (cached) return cached;
   const board = await computeBoard(runRows, query, domainTasks);
-  boardCache.set(key, board);
-  if (boardCache.size > BOARD_CACHE_SIZE) boardCache.delete(boardCache.keys().next().value as string);
+  setBounded(boardCache, key, board, BOARD_CACHE_SIZE);
   return board;
 }
 
