@@ -7,7 +7,7 @@ export function RunProgress({ done, total, wide = false }: { done: number; total
   return (
     <div className="progress" data-testid="run-progress" data-done={done} data-total={total}>
       <div
-        className={wide ? "progress-track-wide" : "progress-track"}
+        className={wide ? "progress-track h-2 w-full" : "progress-track"}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={total}
