@@ -5,6 +5,7 @@
 import { zodSchema } from "ai";
 import type { AgentDeps } from "@/lib/workbench/agents/types";
 import type { Tool } from "@/lib/workbench/tools/types";
+import { toolInputError, toolInputSchema } from "@/lib/workbench/tools/input-schema";
 import { Trace } from "@/lib/workbench/agents/trace";
 import { runToolCall } from "@/lib/workbench/agents/run-tool";
 import { recordInvalidCall } from "@/lib/workbench/agents/invalid-call";
@@ -52,7 +53,7 @@ export function listTools(tools: readonly Tool[]): Promise<ListedTool[]> {
       let entry = listed.get(tool.name);
       if (!entry) {
         entry = (async () => {
-          const schema = await zodSchema(tool.inputSchema.strict()).jsonSchema;
+          const schema = await zodSchema(toolInputSchema(tool)).jsonSchema;
           return { name: toProviderToolName(tool.name), description: tool.description, inputSchema: { ...schema, type: "object" as const } };
         })();
         listed.set(tool.name, entry);
@@ -100,8 +101,7 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
 /** The tools agent's check: the tool must be offered and the input must pass its strict schema. */
 function schemaError(tool: Tool | undefined, name: string, input: unknown): Error | undefined {
   if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
-  const parsed = tool.inputSchema.strict().safeParse(input ?? {});
-  return parsed.success ? undefined : new Error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "));
+  return toolInputError(tool, input ?? {});
 }
 
 /** Validated input in the order the agent sent its keys (the call string keeps it; exact match compares). */

@@ -7,6 +7,7 @@ import { tool as defineTool, jsonSchema, zodSchema, type ModelMessage, type Tool
 import type { Agent, AgentDeps, AgentOutcome } from "./types";
 import type { Task } from "../datasets/types";
 import type { Tool } from "../tools/types";
+import { toolInputError, toolInputSchema } from "../tools/input-schema";
 import { Trace } from "./trace";
 import { modelTurn } from "./model-turn";
 import { protocolOf, runToolCall } from "./run-tool";
@@ -40,7 +41,7 @@ function toolSetOf(tools: readonly Tool[]): ToolSet {
     tools.map((tool) => [
       toProviderToolName(tool.name),
       // Converted once: a bare zod schema would be converted every turn. No validation by the SDK (see above).
-      defineTool({ description: tool.description, inputSchema: jsonSchema(zodSchema(tool.inputSchema.strict()).jsonSchema) }),
+      defineTool({ description: tool.description, inputSchema: jsonSchema(zodSchema(toolInputSchema(tool)).jsonSchema) }),
     ]),
   );
 }
@@ -89,8 +90,7 @@ export const toolsAgent: Agent = {
 function schemaError(tools: readonly Tool[], name: string, input: unknown): Error | undefined {
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
-  const parsed = tool.inputSchema.strict().safeParse(input);
-  return parsed.success ? undefined : new Error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "));
+  return toolInputError(tool, input);
 }
 
 /** Validated input, in the model's key order: an object of optional strings (undefined values dropped). */

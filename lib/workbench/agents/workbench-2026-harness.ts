@@ -186,7 +186,7 @@ const RETURNS_2026: Readonly<Record<string, string>> = {
 /** The description the 2026 harness sends for a tool (both loops): description, arguments, result. */
 export function toolDescription2026(tool: Tool): string {
   const overrides = ARGUMENT_DOCS_2026[tool.name] ?? {};
-  const args = tool.parameters.map((param) => `- ${param}: ${overrides[param] ?? tool.inputSchema.shape[param]?.description ?? param}`);
+  const args = tool.parameters.map((param) => `- ${param}: ${overrides[param] ?? tool.argumentDocs[param] ?? param}`);
   const returns = RETURNS_2026[tool.name];
   return [tool.description, args.length > 0 ? `Arguments (all strings):\n${args.join("\n")}` : "", returns ? `Returns ${returns}` : ""]
     .filter(Boolean)

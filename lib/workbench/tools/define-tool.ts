@@ -4,7 +4,6 @@
  * receives the protocol's ToolRules, so one definition serves both protocols (`bindTool`).
  * The wrapper rejects unexpected keywords the way Python does and turns PythonErrors into outcomes.
  */
-import { z } from "zod";
 import type { Sandbox, Tool, ToolDomain, ToolOutcome } from "./types";
 import { formatObservation } from "./format";
 import { jsonDumps } from "./json-dumps";
@@ -41,14 +40,13 @@ export function bindTool(tool: Tool, rules: ToolRules): Tool {
 
 function bind(spec: ToolSpec, rules: ToolRules): Tool {
   const parameters = spec.parameters.map(([name]) => name);
-  const shape = Object.fromEntries(spec.parameters.map(([name, doc]) => [name, z.string().optional().describe(doc)]));
   const functionName = spec.name.split(".").pop() ?? spec.name;
   const tool: Tool = {
     name: spec.name,
     domain: spec.domain,
     description: typeof spec.description === "string" ? spec.description : spec.description(rules),
-    inputSchema: z.object(shape),
     parameters,
+    argumentDocs: Object.fromEntries(spec.parameters),
     hasSideEffects: spec.hasSideEffects,
     execute(sandbox: Sandbox, args: Readonly<Record<string, string>>): ToolOutcome {
       const unexpected = Object.keys(args).find((key) => !parameters.includes(key));

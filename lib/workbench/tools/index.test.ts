@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createSandbox } from "../sandbox/sandbox";
 import { fixtureSandboxData } from "./test-sandbox";
 import { ALL_TOOLS, executeCall, getTool, TOOLKITS, toolsForToolkits } from ".";
+import { toolInputError, toolInputSchema } from "./input-schema";
 
 describe("the tool catalogue", () => {
   test("27 tools with unique dotted names, 14 with side effects", () => {
@@ -26,17 +27,24 @@ describe("the tool catalogue", () => {
   ])("%s declares its Python parameters in order", (name, parameters) => {
     const tool = getTool(name);
     expect(tool?.parameters).toEqual(parameters);
-    expect(Object.keys(tool?.inputSchema.shape ?? {})).toEqual(parameters);
+    expect(Object.keys(tool ? toolInputSchema(tool).shape : {})).toEqual(parameters);
   });
 
   test("every argument is an optional, described string", () => {
     for (const tool of ALL_TOOLS) {
-      expect(tool.inputSchema.safeParse({}).success).toBe(true);
-      for (const schema of Object.values(tool.inputSchema.shape)) {
+      expect(toolInputSchema(tool).safeParse({}).success).toBe(true);
+      for (const schema of Object.values(toolInputSchema(tool).shape)) {
         expect(schema).toBeInstanceOf(z.ZodOptional);
         expect(schema.description?.length).toBeGreaterThan(5);
       }
     }
+  });
+
+  test("an unexpected keyword or a non-string argument fails the strict schema, with the field named", () => {
+    const search = getTool("email.search_emails")!;
+    expect(toolInputError(search, { query: "budget", date_min: "2023-10-01" })).toBeUndefined();
+    expect(toolInputError(search, { to: "a@b.c" })?.message).toMatch(/unrecognized key.*"to"/i);
+    expect(toolInputError(search, { query: 42 })?.message).toMatch(/^query: /);
   });
 
   test.each([

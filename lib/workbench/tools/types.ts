@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { SandboxState, SandboxData } from "../sandbox/types";
 
 /**
@@ -35,10 +34,10 @@ export interface Tool {
   readonly domain: ToolDomain;
   /** Description shown to the model (our words, the original's facts). */
   readonly description: string;
-  /** Every argument is an optional string. */
-  readonly inputSchema: z.ZodObject<Record<string, z.ZodOptional<z.ZodString>>>;
-  /** Argument names in declaration order (positional order of the Python function). */
+  /** Argument names in declaration order (positional order of the Python function); each is an optional string. */
   readonly parameters: readonly string[];
+  /** What each argument is, as the model is told (its zod schema: toolInputSchema in input-schema.ts). */
+  readonly argumentDocs: Readonly<Record<string, string>>;
   readonly hasSideEffects: boolean;
   /** Never throws for bad model input: such problems come back as an outcome. */
   execute(sandbox: Sandbox, args: Readonly<Record<string, string>>): ToolOutcome;
