@@ -39,13 +39,12 @@ async function score(options: ScoreOptions): Promise<void> {
   const resultsDir = options.results ?? path.join(root, "v1", "data", "results");
   const started = performance.now();
   // Loading and scoring in one call: large batches use a second thread (lib/workbench/results/score-files.ts).
-  const { verdicts, loadMs } = await scoreRecordedFiles({ root, resultsDir, scoring: config });
-  const loaded = started + loadMs;
+  const { verdicts, threads } = await scoreRecordedFiles({ root, resultsDir, scoring: config });
   const scored = performance.now();
   for (const table of reportTables(verdicts)) process.stdout.write(`\n${renderTextTable(table)}\n`);
   process.stdout.write(
-    `\nScored ${verdicts.length} recorded results against ${gt} (protocol ${config.protocol}, revision ${config.revision}) in ${(scored - loaded).toFixed(0)} ms ` +
-      `(+ ${(loaded - started).toFixed(0)} ms loading)\n`,
+    `\nScored ${verdicts.length} recorded results against ${gt} (protocol ${config.protocol}, revision ${config.revision}) ` +
+      `in ${(scored - started).toFixed(0)} ms, loading included (${threads === 1 ? "one thread" : `${threads} threads`})\n`,
   );
   if (options.json) {
     await writeFile(options.json, JSON.stringify(jsonReport(config, verdicts), null, 2) + "\n");

@@ -3,19 +3,19 @@
 // task at the same domain + position is used (v2026 rewrote some task texts).
 import { DatasetError } from "../datasets/errors";
 import type { Dataset, Task } from "../datasets/types";
-import type { RecordedResult } from "../results/types";
+import type { RecordedRow } from "../results/types";
 import type { Evaluator } from "./evaluator";
 import type { TaskVerdict } from "./types";
 
 export interface RecordedVerdict {
-  readonly result: RecordedResult;
+  readonly result: RecordedRow;
   /** The task of the scored ground-truth version. */
   readonly task: Task;
   readonly verdict: TaskVerdict;
 }
 
 /** Maps every result row to its task; throws (naming file and line) for a query no task has. */
-export function matchResultsToTasks(results: readonly RecordedResult[], v1Tasks: readonly Task[], target: Dataset): Task[] {
+export function matchResultsToTasks(results: readonly RecordedRow[], v1Tasks: readonly Task[], target: Dataset): Task[] {
   const byText = new Map(v1Tasks.map((task) => [`${task.domain}\u0000${task.text}`, task.key]));
   const targetByKey = new Map(target.tasks.map((task) => [task.key, task]));
   return results.map((result) => {
@@ -27,7 +27,7 @@ export function matchResultsToTasks(results: readonly RecordedResult[], v1Tasks:
 }
 
 export function scoreRecordedResults(
-  results: readonly RecordedResult[],
+  results: readonly RecordedRow[],
   tasks: readonly Task[],
   evaluator: Evaluator,
   onProgress?: (done: number) => void,

@@ -77,20 +77,26 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
 export async function loadRecordedResultsDir(resultsDir: string, domains: readonly Domain[] = DOMAINS): Promise<RecordedResult[]> {
   const perDomain = await Promise.all(
     DOMAINS.filter((domain) => domains.includes(domain)).map(async (domain) => {
-      const dir = path.join(resultsDir, domain);
-      const files = (await listCsvFiles(dir)).sort();
-      const loaded = await Promise.all(files.map((file) => loadRecordedResultsFile(path.join(dir, file), domain)));
+      const files = await recordedResultsFiles(resultsDir, domain);
+      const loaded = await Promise.all(files.map((file) => loadRecordedResultsFile(file, domain)));
       return loaded.flat();
     }),
   );
   const results = perDomain.flat();
-  if (results.length === 0) throw new DatasetError("bad_layout", resultsDir, null, "no results files under <domain>/ folders");
+  if (results.length === 0) throw noResultsFiles(resultsDir);
   return results;
 }
 
-async function listCsvFiles(dir: string): Promise<string[]> {
+export const noResultsFiles = (resultsDir: string) => new DatasetError("bad_layout", resultsDir, null, "no results files under <domain>/ folders");
+
+/** The paths of a domain's results files (`<resultsDir>/<domain>/*.csv`), in file-name order; none when the folder is missing. */
+export async function recordedResultsFiles(resultsDir: string, domain: Domain): Promise<string[]> {
+  const dir = path.join(resultsDir, domain);
   try {
-    return (await readdir(dir)).filter((file) => file.endsWith(".csv"));
+    return (await readdir(dir))
+      .filter((file) => file.endsWith(".csv"))
+      .sort()
+      .map((file) => path.join(dir, file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;

@@ -1,19 +1,25 @@
-// Loads and scores recorded results files (the `score` command's batch): with a large batch and a
-// second core, a worker thread scores about half of the domains while this thread scores the rest.
-// Domains never straddle threads, so each task's ground-truth replay is still computed once (the
-// evaluator caches it per task). Verdicts are the same whichever thread computed them.
+// Loads and scores recorded results files (the `score` command's batch). Work is whole domains, taken
+// largest first from one shared queue; with a large batch and a second core, a worker thread takes
+// domains from the same queue as this thread. Each thread reads only the files of the domains it takes,
+// so nothing is parsed twice, and a domain never straddles threads, so each task's ground-truth replay
+// is still computed once (the evaluator caches it per task). Verdicts are the same whichever thread
+// computed them, and come back in loadRecordedResultsDir's row order.
+import { stat } from "node:fs/promises";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { loadDataset } from "../datasets/load-dataset";
-import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion, type Task } from "../datasets/types";
+import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion } from "../datasets/types";
 import { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "../evaluate/score-recorded";
 import type { TaskVerdict } from "../evaluate/types";
 import { createProtocolEvaluator, type ScoringConfig } from "../protocols";
-import { loadRecordedResultsDir } from "./load";
-import type { RecordedResult } from "./types";
+import { loadRecordedResultsDir, noResultsFiles, recordedResultsFiles } from "./load";
+import type { RecordedRow } from "./types";
 
-/** Batches at least this large are split over two threads (a thread costs ~0.2 s to start and load). */
-export const THREADED_MIN_RESULTS = 2_000;
+/**
+ * Batches of at least this many bytes of results files are split over two threads: a thread costs
+ * about 0.2 s of CPU to start and load the dataset (the 5,520 recorded results are 16 MB).
+ */
+export const THREADED_MIN_BYTES = 4 * 1024 * 1024;
 
 export interface ScoreFilesOptions {
   /** Data root holding v1/ (and v2026/). */
@@ -21,14 +27,15 @@ export interface ScoreFilesOptions {
   readonly resultsDir: string;
   /** Protocol, ground truth and revision to score under (resolveScoringConfig). */
   readonly scoring: ScoringConfig;
-  /** 1 scores in this thread only; default: 2 when the machine has two cores. */
+  /** 1 scores in this thread only, 2 always splits; default: 2 when the machine has two cores and the batch is large. */
   readonly threads?: number;
 }
 
 export interface ScoredFiles {
+  /** One per recorded row; the rows carry what scoring reads (no full_response trace). */
   readonly verdicts: RecordedVerdict[];
-  /** Milliseconds spent before scoring started in this thread (loading). */
-  readonly loadMs: number;
+  /** How many threads scored. */
+  readonly threads: number;
 }
 
 /** What a thread sends back per result row: the verdict without its lazily computed diff. */
@@ -54,10 +61,29 @@ export function toPlainVerdict({ correct, sideEffects, exactMatch, error, diagno
   return { correct, sideEffects, exactMatch, error, diagnostics, failedCalls };
 }
 
-/** Domains with rows, largest first: both threads take the next one from this queue when free. */
-function domainQueue(results: readonly RecordedResult[]): Domain[] {
-  const counts = DOMAINS.map((domain) => ({ domain, n: results.filter((result) => result.domain === domain).length }));
-  return counts.filter((entry) => entry.n > 0).sort((a, b) => b.n - a.n).map((entry) => entry.domain);
+/** The fields of a row scoring reads, as plain data a thread can send. */
+export function toPlainRow({ domain, model, toolSet, query, calls, error, file, line }: RecordedRow): RecordedRow {
+  return { domain, model, toolSet, query, calls, error, file, line };
+}
+
+/** One domain's rows, loaded and scored (in either thread). */
+export async function scoreDomain(resultsDir: string, domain: Domain, data: Awaited<ReturnType<typeof loadScoringData>>, evaluator: ReturnType<typeof createScoringEvaluator>) {
+  const rows = await loadRecordedResultsDir(resultsDir, [domain]);
+  return scoreRecordedResults(rows, matchResultsToTasks(rows, data.v1.tasks, data.target), evaluator);
+}
+
+/** Domains with results files, by their bytes, largest first; and the total. */
+async function domainsBySize(resultsDir: string): Promise<{ domains: Domain[]; bytes: number }> {
+  const sizes = await Promise.all(
+    DOMAINS.map(async (domain) => {
+      const files = await recordedResultsFiles(resultsDir, domain);
+      const bytes = (await Promise.all(files.map(async (file) => (await stat(file)).size))).reduce((sum, size) => sum + size, 0);
+      return { domain, files: files.length, bytes };
+    }),
+  );
+  const present = sizes.filter((size) => size.files > 0).sort((a, b) => b.bytes - a.bytes);
+  if (present.length === 0) throw noResultsFiles(resultsDir);
+  return { domains: present.map((size) => size.domain), bytes: present.reduce((sum, size) => sum + size.bytes, 0) };
 }
 
 /**
@@ -81,12 +107,12 @@ function threadEntry(): URL {
   return dist ? new URL(`file://${dist}/score-thread.mjs`) : new URL("./score-thread.ts", import.meta.url);
 }
 
-/** From the helper thread: the verdicts of one domain it took, then `done` when the queue is empty. */
-export type ThreadMessage = { domain: Domain; verdicts: PlainVerdict[] } | { done: true } | { error: string };
+/** From the helper thread: the rows and verdicts of one domain it took, then `done` when the queue is empty. */
+export type ThreadMessage = { domain: Domain; rows: RecordedRow[]; verdicts: PlainVerdict[] } | { done: true } | { error: string };
 
 /**
- * Starts the helper thread at once, so it loads the dataset while this thread loads the results.
- * `start(queue)` lets it take domains; `finished()` resolves with the verdicts of those it took.
+ * Starts the helper thread at once, so it loads the dataset while this thread lists and loads.
+ * `start(queue)` lets it take domains; `finished()` resolves with what it scored, per domain.
  */
 function startThread(request: ThreadRequest) {
   const entry = threadEntry();
@@ -94,12 +120,12 @@ function startThread(request: ThreadRequest) {
   const worker = entry.pathname.endsWith(".ts")
     ? new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true, workerData: request })
     : new Worker(entry, { workerData: request });
-  const scored = new Map<Domain, PlainVerdict[]>();
-  const finished = new Promise<Map<Domain, PlainVerdict[]>>((resolve, reject) => {
+  const scored = new Map<Domain, { rows: RecordedRow[]; verdicts: PlainVerdict[] }>();
+  const finished = new Promise<typeof scored>((resolve, reject) => {
     worker.on("message", (message: ThreadMessage) => {
       if ("error" in message) reject(new Error(message.error));
       else if ("done" in message) resolve(scored);
-      else scored.set(message.domain, message.verdicts);
+      else scored.set(message.domain, message);
     });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`the scoring thread exited (code ${code}) before it finished`)));
@@ -113,59 +139,51 @@ function startThread(request: ThreadRequest) {
 }
 
 export async function scoreRecordedFiles(options: ScoreFilesOptions): Promise<ScoredFiles> {
-  const started = performance.now();
   const threads = options.threads ?? (os.availableParallelism() > 1 ? 2 : 1);
   const thread = threads > 1 ? startThread({ root: options.root, resultsDir: options.resultsDir, scoring: options.scoring }) : null;
   try {
-    const [{ v1, target }, results] = await Promise.all([loadScoringData(options.root, options.scoring.groundTruth), loadRecordedResultsDir(options.resultsDir)]);
-    const tasks = matchResultsToTasks(results, v1.tasks, target);
-    const loadMs = performance.now() - started;
-    const evaluator = createScoringEvaluator(options.scoring, target);
-    if (!thread || results.length < THREADED_MIN_RESULTS) return { verdicts: scoreRecordedResults(results, tasks, evaluator), loadMs };
-    const queue: SharedDomainQueue = { domains: domainQueue(results), next: new SharedArrayBuffer(4) };
-    thread.start(queue);
+    const [data, sizes] = await Promise.all([loadScoringData(options.root, options.scoring.groundTruth), domainsBySize(options.resultsDir)]);
+    const evaluator = createScoringEvaluator(options.scoring, data.target);
+    const queue: SharedDomainQueue = { domains: sizes.domains, next: new SharedArrayBuffer(4) };
+    const split = thread !== null && (options.threads === 2 || sizes.bytes >= THREADED_MIN_BYTES);
+    if (split) thread.start(queue);
     const local = new Map<Domain, RecordedVerdict[]>();
     for (let domain = takeDomain(queue); domain !== null; domain = takeDomain(queue)) {
-      const mine = indexesOf(results, [domain]);
-      local.set(domain, scoreRecordedResults(mine.map((i) => results[i]!), mine.map((i) => tasks[i]!), evaluator));
+      local.set(domain, await scoreDomain(options.resultsDir, domain, data, evaluator));
     }
-    return { verdicts: merge(results, tasks, target, options.scoring, local, await thread.finished()), loadMs };
+    const remote = split ? await thread.finished() : new Map();
+    return { verdicts: merge(data, options.scoring, local, remote), threads: split ? 2 : 1 };
   } finally {
     await thread?.stop();
   }
 }
 
-const indexesOf = (results: readonly RecordedResult[], domains: readonly Domain[]) =>
-  results.flatMap((result, index) => (domains.includes(result.domain) ? [index] : []));
-
-/** Back in the original row order; the thread's verdicts get their diff computed here, if ever read. */
+/** In loadRecordedResultsDir's order (domain, then file); the thread's verdicts get their diff computed here, if ever read. */
 function merge(
-  results: readonly RecordedResult[],
-  tasks: readonly Task[],
-  target: Dataset,
+  data: Awaited<ReturnType<typeof loadScoringData>>,
   scoring: ScoringConfig,
   local: ReadonlyMap<Domain, readonly RecordedVerdict[]>,
-  remote: ReadonlyMap<Domain, readonly PlainVerdict[]>,
+  remote: ReadonlyMap<Domain, { readonly rows: readonly RecordedRow[]; readonly verdicts: readonly PlainVerdict[] }>,
 ): RecordedVerdict[] {
-  const at = new Map<Domain, number>();
   let evaluator: ReturnType<typeof createScoringEvaluator> | undefined;
-  return results.map((result, index) => {
-    const position = at.get(result.domain) ?? 0;
-    at.set(result.domain, position + 1);
-    const mine = local.get(result.domain);
-    if (mine) return mine[position]!;
-    const plain = remote.get(result.domain)?.[position];
-    if (!plain) throw new Error(`no verdict for ${result.file}:${result.line}`);
-    const task = tasks[index]!;
-    let diff: TaskVerdict["diffVsGroundTruth"] | undefined;
-    const verdict: TaskVerdict = {
-      ...plain,
-      get diffVsGroundTruth() {
-        evaluator ??= createScoringEvaluator(scoring, target);
-        diff ??= evaluator.scoreTask(task, result.calls, result.error === "" ? null : result.error).diffVsGroundTruth;
-        return diff;
-      },
-    };
-    return { result, task, verdict };
+  return DOMAINS.flatMap((domain) => {
+    const mine = local.get(domain);
+    if (mine) return mine;
+    const theirs = remote.get(domain);
+    if (!theirs) return [];
+    const tasks = matchResultsToTasks(theirs.rows, data.v1.tasks, data.target);
+    return theirs.rows.map((result, index) => {
+      const task = tasks[index]!;
+      let diff: TaskVerdict["diffVsGroundTruth"] | undefined;
+      const verdict: TaskVerdict = {
+        ...theirs.verdicts[index]!,
+        get diffVsGroundTruth() {
+          evaluator ??= createScoringEvaluator(scoring, data.target);
+          diff ??= evaluator.scoreTask(task, result.calls, result.error === "" ? null : result.error).diffVsGroundTruth;
+          return diff;
+        },
+      };
+      return { result, task, verdict };
+    });
   });
 }

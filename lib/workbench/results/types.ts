@@ -1,7 +1,7 @@
 import type { Domain } from "../datasets/types";
 
-/** One row of a recorded results CSV (v1 format: query, function_calls, full_response, error). */
-export interface RecordedResult {
+/** What scoring reads of a recorded results row (the helper thread of score-files.ts sends just this). */
+export interface RecordedRow {
   readonly domain: Domain;
   /** From the file name `<model>_<all|domains>_<timestamp>.csv`. */
   readonly model: string;
@@ -9,12 +9,16 @@ export interface RecordedResult {
   readonly query: string;
   readonly calls: readonly string[];
   readonly error: string;
-  /** Thoughts / intermediate steps parsed from full_response when it parses, else null. */
-  readonly steps: readonly RecordedStep[] | null;
-  readonly finalOutput: string | null;
   readonly file: string;
   /** 1-based line of the row's start in the file (for error messages). */
   readonly line: number;
+}
+
+/** One row of a recorded results CSV (v1 format: query, function_calls, full_response, error). */
+export interface RecordedResult extends RecordedRow {
+  /** Thoughts / intermediate steps parsed from full_response when it parses, else null. */
+  readonly steps: readonly RecordedStep[] | null;
+  readonly finalOutput: string | null;
 }
 
 export interface RecordedStep {
