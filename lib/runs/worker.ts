@@ -122,7 +122,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
         idleMs = 10;
         continue;
       }
-      await Promise.race([sleepUnlessWoken(idleMs, stopping.signal), ...inFlight.values()]);
+      // Nothing claimable. With tasks in flight, the next room this worker can take is mostly one of
+      // them finishing (or a launch's wake-up), so the database is polled only at the idle interval: a
+      // fast poll here is a wasted claim per worker every few ms, all landing when a round of tasks
+      // ends and the CPU is busiest. An idle worker backs off from 10 ms.
+      await Promise.race([sleepUnlessWoken(inFlight.size > 0 ? idlePollMs : idleMs, stopping.signal), ...inFlight.values()]);
       idleMs = Math.min(idleMs * 2, idlePollMs);
     }
     await Promise.all(inFlight.values());

@@ -89,7 +89,7 @@ async function concurrencyAcrossWorkers(db: PrismaClient, deps: LaunchDeps, slow
   const children = [0, 1, 2].map(() =>
     spawn(process.execPath, [path.join(root, "dist", "worker.mjs")], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "32", WORKBENCH_IDLE_POLL_MS: "50" },
+      env: { ...process.env, DATABASE_URL: databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "32" },
       stdio: "ignore",
     }),
   );

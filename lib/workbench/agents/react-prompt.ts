@@ -50,8 +50,19 @@ const SUFFIX = `${SUFFIX_REMINDER}\nThought:`;
 /** Python signature defaults of the original tools: "" for these, None for every other argument. */
 export const EMPTY_STRING_DEFAULTS = new Set(["query", "name", "notes"]);
 
+const descriptions = new WeakMap<Tool, string>();
+
 /** One tool as LangChain lists it: `name: name(signature) - description, args: {schema}`. */
 export function describeTool(tool: Tool): string {
+  let description = descriptions.get(tool);
+  if (description === undefined) {
+    description = describeToolOnce(tool);
+    descriptions.set(tool, description); // tools are long-lived definitions: every task's prompt lists the same ones
+  }
+  return description;
+}
+
+function describeToolOnce(tool: Tool): string {
   const signature = tool.parameters
     .map((param) => `${param}=${EMPTY_STRING_DEFAULTS.has(param) ? "''" : "None"}`)
     .join(", ");
