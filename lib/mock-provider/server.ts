@@ -63,6 +63,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/chat/completions")) {
       return sendJson(res, 404, errorBody(`No route ${req.method} ${path}`, "invalid_request_error", null));
     }
+    const arrived = performance.now();
     stats.requests++;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
@@ -70,12 +71,12 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const request = JSON.parse(await readBody(req)) as ChatRequest;
     const fault = nextFault();
     if (fault) return injectFault(fault, res, stats, options.hangMs ?? 600_000);
-    if (options.latencyMs) await delay(options.latencyMs);
     const behaviour = MOCK_BEHAVIOURS.find((name) => name === request.model) ?? options.behaviour ?? "oracle";
     const promptText = request.messages.map(messageText).join("\n");
     const promptTokens = estimateTokens(promptText);
     const limit = options.maxContextTokens;
     if (behaviour === "context-window" || (limit !== undefined && promptTokens > limit)) {
+      await untilLatencyPassed(arrived);
       return sendJson(res, 400, contextWindowError(promptTokens, limit ?? 8192));
     }
     const conversation = readConversation(request, findTask);
@@ -83,6 +84,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     const reply = decided.kind === "text" ? { ...decided, text: applyStop(decided.text, request.stop) } : decided;
     const usage = usageFor(promptText, reply);
     const id = `chatcmpl-mock-${stats.requests}`;
+    await untilLatencyPassed(arrived);
     stats.completions++;
     if (request.stream) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -90,6 +92,16 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
       return;
     }
     sendJson(res, 200, completionBody(id, request.model, reply, usage));
+  }
+
+  /**
+   * The reply is computed first and sent `latencyMs` after the request arrived: the latency is the
+   * provider's whole answer time, so the mock's own work does not add to it (with 32 requests
+   * answered at once it would, and the bench would count it as the harness's).
+   */
+  async function untilLatencyPassed(arrived: number): Promise<void> {
+    const left = (options.latencyMs ?? 0) - (performance.now() - arrived);
+    if (left > 0) await delay(left);
   }
 
   const server = createServer((req, res) => {
