@@ -1,5 +1,5 @@
 // Claiming work: the TaskResult table is the queue. A pending result of an active run is taken with
-// `workbench_claim_results` (a SQL function, see the worker_heartbeat migration), which holds every
+// `workbench_claim_results` (a SQL function, see the worker_heartbeat and claim_settling migrations), which holds every
 // run within its `concurrency` across any number of workers, processes and machines, and splits a
 // run's concurrency fairly between live workers. The claim bumps the result's attempt, which guards
 // every later write (steps, verdict), so a result is scored exactly once even if it is run twice.
@@ -28,15 +28,22 @@ export interface ClaimRequest {
   readonly runId?: string;
   /** Workers whose heartbeat is older than this do not count for fair shares (default 15 s). */
   readonly liveMs?: number;
+  /**
+   * Results this worker holds whose agent has finished, their verdict still being written: they no
+   * longer take a place in their run's concurrency or this worker's share (no model request is in
+   * flight for them), so the next task can start before the write returns.
+   */
+  readonly settling?: readonly string[];
 }
 
 /** Takes up to `max` pending results; none when every active run is at its concurrency or has none left. */
 export async function claimResults(sql: Sql, request: ClaimRequest): Promise<ClaimedResult[]> {
-  const { rows } = await sql.query<ClaimedResult>(`SELECT * FROM workbench_claim_results($1, $2::int, $3, $4::int)`, [
+  const { rows } = await sql.query<ClaimedResult>(`SELECT * FROM workbench_claim_results($1, $2::int, $3, $4::int, $5::text[])`, [
     request.workerId,
     Math.max(1, request.max ?? 1),
     request.runId ?? null,
     request.liveMs ?? DEFAULT_WORKER_STALE_MS,
+    [...(request.settling ?? [])],
   ]);
   return rows;
 }

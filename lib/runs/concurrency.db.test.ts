@@ -82,6 +82,33 @@ describe("claimResults", () => {
     }
   });
 
+  test("a result whose agent is done (settling) gives its place to the next claim, for every claimer", async () => {
+    const { runId } = await launchRun({ agent: "noop", limit: 6, concurrency: 2 }, context);
+    const sql = createSqlPool(context.databaseUrl, { max: 1 });
+    try {
+      const held = await claimResults(sql, { workerId: "settler-a", max: 5, runId });
+      expect(held).toHaveLength(2);
+      expect(await claimResults(sql, { workerId: "settler-b", max: 5, runId })).toEqual([]);
+      // Another worker cannot free settler-a's places; settler-a can, and takes the place it freed.
+      expect(await claimResults(sql, { workerId: "settler-b", max: 5, runId, settling: [held[0]!.id] })).toEqual([]);
+      const next = await claimResults(sql, { workerId: "settler-a", max: 5, runId, settling: [held[0]!.id] });
+      expect(next).toHaveLength(1);
+      const marked = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true, agentDoneAt: true } });
+      expect(marked.filter((row) => row.agentDoneAt !== null).map((row) => row.id)).toEqual([held[0]!.id]);
+      // The mark is in the database: a claimer that knows nothing of it sees the run full as well.
+      expect(await claimResults(sql, { workerId: "settler-b", max: 5, runId })).toEqual([]);
+      // A new claim of a result clears its mark.
+      await context.db.taskResult.update({ where: { id: held[0]!.id }, data: { status: "pending" } });
+      await context.db.taskResult.updateMany({ where: { id: { in: [held[1]!.id, next[0]!.id] } }, data: { status: "done" } });
+      const again = await claimResults(sql, { workerId: "settler-b", max: 1, runId });
+      expect(again).toHaveLength(1);
+      expect(await context.db.taskResult.findUniqueOrThrow({ where: { id: again[0]!.id } })).toMatchObject({ status: "running", agentDoneAt: null });
+    } finally {
+      await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+      await sql.end();
+    }
+  });
+
   test("releaseUnheldClaims gives back only the results a worker holds but is not running", async () => {
     const { runId } = await launchRun({ agent: "noop", limit: 6, concurrency: 6 }, context);
     const sql = createSqlPool(context.databaseUrl, { max: 1 });

@@ -56,8 +56,9 @@ describe("with one worker for every run", () => {
     const wide = await launchRun(slowOracle(30, 6), context);
     const peak = new Map<string, number>();
     for (;;) {
+      // A running result whose agent is done (its verdict being written) takes no place any more (claim.ts).
       const running = await context.db.taskResult.groupBy({
-        by: ["runId"], where: { runId: { in: [narrow.runId, wide.runId] }, status: "running" }, _count: true,
+        by: ["runId"], where: { runId: { in: [narrow.runId, wide.runId] }, status: "running", agentDoneAt: null }, _count: true,
       });
       for (const row of running) peak.set(row.runId, Math.max(peak.get(row.runId) ?? 0, row._count));
       const left = await context.db.run.count({ where: { id: { in: [narrow.runId, wide.runId] }, status: { notIn: ["completed", "failed", "cancelled"] } } });

@@ -17,12 +17,23 @@ export type JobOutcome = "done" | "lost" | "released";
 /** A result whose executions keep failing for infrastructure reasons is scored as an error after this many. */
 export const MAX_ATTEMPTS = 5;
 
+export interface TaskJobOptions {
+  /** Aborts the agent when the worker stops without waiting: the result is then released, not scored. */
+  readonly shutdown?: AbortSignal;
+  /**
+   * Called when the agent is done and no model request of it can be in flight (not after a timeout,
+   * where a stuck agent may still be waiting on one): the worker gives the task's place in the run's
+   * concurrency to its next claim; the verdict is written when the returned promise resolves.
+   */
+  readonly settle?: () => Promise<void>;
+}
+
 /**
- * `db` for the per-run look-ups, `sql` for the per-task hot path (see sql.ts). `shutdown` aborts the
- * agent when the worker stops without waiting: the result is then released, not scored. Throws on
+ * `db` for the per-run look-ups, `sql` for the per-task hot path (see sql.ts). Throws on
  * infrastructure failures; the caller releases the result.
  */
-export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedResult, shutdown?: AbortSignal): Promise<JobOutcome> {
+export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedResult, options: TaskJobOptions = {}): Promise<JobOutcome> {
+  const { shutdown } = options;
   const run = await getRunContext(db, claim.runId);
   const task = run.version.tasksByKey.get(claim.taskKey);
   if (!task) throw new Error(`Task ${claim.taskKey} is not in the loaded ${run.version.dataset.version} dataset`);
@@ -49,6 +60,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     maxSteps: run.maxSteps,
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
   });
+  if (execution.errorKind !== "timeout" && !shutdown?.aborted) await options.settle?.();
   const steps = await sink.drain();
   if (shutdown?.aborted) {
     await releaseResult(sql, claim); // cut short by a stopping worker: another worker runs it again

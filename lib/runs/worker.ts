@@ -89,6 +89,22 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 
   const inFlight = new Map<string, Promise<void>>(); // by the id of the result each task runs
+  // Tasks whose agent is done while their verdict is written: their place in the run's concurrency is
+  // free (claim.ts, `settling`). The next claim takes it, and their write goes out once that claim has
+  // started its tasks, so a round of tasks ending at once starts the next round before its bookkeeping.
+  const settling = new Set<string>();
+  let slotFreed = handOff(); // resolved when a task settles after the current claim began: wakes the dispatcher
+  let nextClaim = handOff(); // resolved when the next claim (counting every task settling now) is done
+
+  const attempts = new Map<string, number>(); // the attempt of each result in flight (a lost one may still end later)
+
+  function settle(claim: ClaimedResult): Promise<void> {
+    // A lost attempt that ends after the result was claimed again must not free the new attempt's place.
+    if (stopping.signal.aborted || attempts.get(claim.id) !== claim.attempt) return Promise.resolve();
+    settling.add(claim.id);
+    slotFreed.resolve(); // stays resolved until the next claim begins, so a wake-up during a claim is not lost
+    return nextClaim.done;
+  }
 
   // One loop feeds every slot: it claims as many results as there are free slots, and when nothing is
   // claimable (no pending work, or every run at its concurrency or this worker's share) it waits for a
@@ -96,10 +112,14 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   async function dispatch(): Promise<void> {
     let idleMs = 10;
     while (!stopping.signal.aborted) {
-      if (inFlight.size >= slots) {
-        await Promise.race(inFlight.values());
+      const busy = inFlight.size - settling.size;
+      if (busy >= slots) {
+        await Promise.race([...inFlight.values(), slotFreed.done]);
         continue;
       }
+      const round = nextClaim;
+      nextClaim = handOff();
+      slotFreed = handOff();
       let claimed: ClaimedResult[] = [];
       try {
         if (mayHoldOrphans) {
@@ -107,17 +127,23 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
           mayHoldOrphans = false;
           if (orphans > 0) log(`released ${orphans} result(s) this worker held without running them (database failure)`);
         }
-        claimed = await claimResults(sql, { workerId: me.id, max: slots - inFlight.size, liveMs: staleMs });
+        claimed = await claimResults(sql, { workerId: me.id, max: slots - busy, liveMs: staleMs, settling: [...settling] });
       } catch (error) {
         mayHoldOrphans = true;
         log(`claim failed: ${describe(error)}`);
       }
       for (const claim of claimed) {
+        settling.delete(claim.id);
+        attempts.set(claim.id, claim.attempt);
         const running: Promise<void> = handle(claim).finally(() => {
-          if (inFlight.get(claim.id) === running) inFlight.delete(claim.id); // not a later claim of the same result
+          if (inFlight.get(claim.id) !== running) return; // a later claim of the same result runs now
+          inFlight.delete(claim.id);
+          settling.delete(claim.id);
+          attempts.delete(claim.id);
         });
         inFlight.set(claim.id, running);
       }
+      round.resolve();
       if (claimed.length > 0) {
         idleMs = 10;
         continue;
@@ -126,15 +152,16 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       // them finishing (or a launch's wake-up), so the database is polled only at the idle interval: a
       // fast poll here is a wasted claim per worker every few ms, all landing when a round of tasks
       // ends and the CPU is busiest. An idle worker backs off from 10 ms.
-      await Promise.race([sleepUnlessWoken(inFlight.size > 0 ? idlePollMs : idleMs, stopping.signal), ...inFlight.values()]);
+      await Promise.race([sleepUnlessWoken(inFlight.size > 0 ? idlePollMs : idleMs, stopping.signal), ...inFlight.values(), slotFreed.done]);
       idleMs = Math.min(idleMs * 2, idlePollMs);
     }
+    nextClaim.resolve(); // no more claims: tasks settling now write their verdicts at once
     await Promise.all(inFlight.values());
   }
 
   async function handle(claim: ClaimedResult): Promise<void> {
     try {
-      stats[await processTaskJob(db, sql, claim, cutShort.signal)] += 1;
+      stats[await processTaskJob(db, sql, claim, { shutdown: cutShort.signal, settle: () => settle(claim) })] += 1;
     } catch (error) {
       if (error instanceof LostClaimError) {
         stats.lost += 1;
@@ -164,6 +191,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     })());
   options.signal?.addEventListener("abort", () => void stop(), { once: true });
   return { id: me.id, stats, stop };
+}
+
+/** A promise and its resolve: the dispatcher and the tasks hand slots to each other with these. */
+function handOff(): { readonly done: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const done = new Promise<void>((resolved) => (resolve = resolved));
+  return { done, resolve };
 }
 
 function requireDatabaseUrl(): string {
