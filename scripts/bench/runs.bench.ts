@@ -2,8 +2,8 @@
 // to end through launchRun, the results queue, a worker, step persistence and scoring, with agents that
 // need no model and with a zero-latency mock model (the mock server runs in this process, so its CPU and
 // the AI SDK's count too); (2) per-run concurrency across workers — 3 worker processes (32 slots each)
-// on one run limited to 32, 128 tasks of one 1 s model call each (ideal 4 s): the most
-// model requests in flight, the efficiency and the work split. Uses DATABASE_URL, or a throwaway embedded
+// on one run limited to 32, 128 tasks of one 1 s model call each (ideal 4 s), three times: the most
+// model requests in flight, the efficiency (median of the three) and the work split. Uses DATABASE_URL, or a throwaway embedded
 // Postgres. Wall times depend on the machine's load (2 cores shared with Postgres); the CPU figure is this
 // process's own.
 import { execFileSync, spawn } from "node:child_process";
@@ -97,15 +97,22 @@ async function concurrencyAcrossWorkers(db: PrismaClient, deps: LaunchDeps, slow
     await waitForLiveWorkers(db, 3);
     // Warm-up: each new process loads the dataset and compiles its hot paths on its first tasks.
     await timeRun(db, deps, { agent: "react", provider: "mock", model: "noop", baseUrl: slow.url, concurrency: 32, limit: 96 });
+    // Three runs: one 4 s run on a shared 2-core VM swings by a few percent; the verdict is on the median.
     slow.stats.maxInFlight = 0;
-    const { runId, wallMs } = await timeRun(db, deps, { agent: "react", provider: "mock", model: "noop", baseUrl: slow.url, concurrency: 32, limit: tasks });
-    const efficiency = idealMs / wallMs;
+    const efficiencies: number[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      const { runId, wallMs } = await timeRun(db, deps, { agent: "react", provider: "mock", model: "noop", baseUrl: slow.url, concurrency: 32, limit: tasks });
+      efficiencies.push(idealMs / wallMs);
+      const split = await db.taskResult.groupBy({ by: ["workerId"], where: { runId }, _count: true });
+      console.log(
+        `  run ${round}: actual ${(wallMs / 1000).toFixed(2)} s  efficiency ${((idealMs / wallMs) * 100).toFixed(1)} %  split per worker ${split.map((row) => row._count).join("/")}`,
+      );
+    }
     const maxInFlight = slow.stats.maxInFlight;
-    const split = await db.taskResult.groupBy({ by: ["workerId"], where: { runId }, _count: true });
+    const efficiency = [...efficiencies].sort((a, b) => a - b)[1]!;
     console.log(
-      `  max in flight ${maxInFlight} [${maxInFlight === 32 ? "OK" : "not 32"}]  actual ${(wallMs / 1000).toFixed(2)} s  ` +
-        `efficiency ${(efficiency * 100).toFixed(1)} % [${efficiency >= 0.95 ? "OK" : "below target"}: ≥ 95 %]  ` +
-        `split per worker ${split.map((row) => row._count).join("/")}`,
+      `  max in flight ${maxInFlight} [${maxInFlight === 32 ? "OK" : "not 32"}]  ` +
+        `median efficiency ${(efficiency * 100).toFixed(1)} % [${efficiency >= 0.95 ? "OK" : "below target"}: ≥ 95 %]`,
     );
   } finally {
     await Promise.all(children.map((child) => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM")))));
