@@ -88,7 +88,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   await tick();
   const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 
-  const inFlight = new Map<string, Promise<void>>(); // by the id of the result each task runs
+  // By result id: the claim each task runs (a lost attempt may still end after a later claim of the
+  // same result) and the task itself.
+  const inFlight = new Map<string, { readonly claim: ClaimedResult; readonly running: Promise<void> }>();
+  const running = () => [...inFlight.values()].map((task) => task.running);
   // Tasks whose agent is done while their verdict is written: their place in the run's concurrency is
   // free (claim.ts, `settling`). The next claim takes it, and their write goes out once that claim has
   // started its tasks, so a round of tasks ending at once starts the next round before its bookkeeping.
@@ -96,11 +99,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   let slotFreed = handOff(); // resolved when a task settles after the current claim began: wakes the dispatcher
   let nextClaim = handOff(); // resolved when the next claim (counting every task settling now) is done
 
-  const attempts = new Map<string, number>(); // the attempt of each result in flight (a lost one may still end later)
-
   function settle(claim: ClaimedResult): Promise<void> {
     // A lost attempt that ends after the result was claimed again must not free the new attempt's place.
-    if (stopping.signal.aborted || attempts.get(claim.id) !== claim.attempt) return Promise.resolve();
+    if (stopping.signal.aborted || inFlight.get(claim.id)?.claim !== claim) return Promise.resolve();
     settling.add(claim.id);
     slotFreed.resolve(); // stays resolved until the next claim begins, so a wake-up during a claim is not lost
     return nextClaim.done;
@@ -114,7 +115,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     while (!stopping.signal.aborted) {
       const busy = inFlight.size - settling.size;
       if (busy >= slots) {
-        await Promise.race([...inFlight.values(), slotFreed.done]);
+        await Promise.race([...running(), slotFreed.done]);
         continue;
       }
       const round = nextClaim;
@@ -134,14 +135,15 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       }
       for (const claim of claimed) {
         settling.delete(claim.id);
-        attempts.set(claim.id, claim.attempt);
-        const running: Promise<void> = handle(claim).finally(() => {
-          if (inFlight.get(claim.id) !== running) return; // a later claim of the same result runs now
-          inFlight.delete(claim.id);
-          settling.delete(claim.id);
-          attempts.delete(claim.id);
-        });
-        inFlight.set(claim.id, running);
+        const task = {
+          claim,
+          running: handle(claim).finally(() => {
+            if (inFlight.get(claim.id) !== task) return; // a later claim of the same result runs now
+            inFlight.delete(claim.id);
+            settling.delete(claim.id);
+          }),
+        };
+        inFlight.set(claim.id, task);
       }
       round.resolve();
       if (claimed.length > 0) {
@@ -152,11 +154,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       // them finishing (or a launch's wake-up), so the database is polled only at the idle interval: a
       // fast poll here is a wasted claim per worker every few ms, all landing when a round of tasks
       // ends and the CPU is busiest. An idle worker backs off from 10 ms.
-      await Promise.race([sleepUnlessWoken(inFlight.size > 0 ? idlePollMs : idleMs, stopping.signal), ...inFlight.values(), slotFreed.done]);
+      await Promise.race([sleepUnlessWoken(inFlight.size > 0 ? idlePollMs : idleMs, stopping.signal), ...running(), slotFreed.done]);
       idleMs = Math.min(idleMs * 2, idlePollMs);
     }
     nextClaim.resolve(); // no more claims: tasks settling now write their verdicts at once
-    await Promise.all(inFlight.values());
+    await Promise.all(running());
   }
 
   async function handle(claim: ClaimedResult): Promise<void> {
