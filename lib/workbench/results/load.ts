@@ -73,18 +73,17 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
   });
 }
 
-/** Every results file under `<resultsDir>/<domain>/`, in domain then file-name order (`domains`: only those). */
-export async function loadRecordedResultsDir(resultsDir: string, domains: readonly Domain[] = DOMAINS): Promise<RecordedResult[]> {
-  const perDomain = await Promise.all(
-    DOMAINS.filter((domain) => domains.includes(domain)).map(async (domain) => {
-      const files = await recordedResultsFiles(resultsDir, domain);
-      const loaded = await Promise.all(files.map((file) => loadRecordedResultsFile(file, domain)));
-      return loaded.flat();
-    }),
-  );
+/** Every results file under `<resultsDir>/<domain>/`, in domain then file-name order. */
+export async function loadRecordedResultsDir(resultsDir: string): Promise<RecordedResult[]> {
+  const perDomain = await Promise.all(DOMAINS.map(async (domain) => loadRecordedResultsFiles(await recordedResultsFiles(resultsDir, domain), domain)));
   const results = perDomain.flat();
   if (results.length === 0) throw noResultsFiles(resultsDir);
   return results;
+}
+
+/** One domain's results files (as recordedResultsFiles lists them), their rows in file order. */
+export async function loadRecordedResultsFiles(files: readonly string[], domain: Domain): Promise<RecordedResult[]> {
+  return (await Promise.all(files.map((file) => loadRecordedResultsFile(file, domain)))).flat();
 }
 
 export const noResultsFiles = (resultsDir: string) => new DatasetError("bad_layout", resultsDir, null, "no results files under <domain>/ folders");

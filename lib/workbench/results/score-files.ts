@@ -8,11 +8,11 @@ import { stat } from "node:fs/promises";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { loadDataset } from "../datasets/load-dataset";
-import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion } from "../datasets/types";
+import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion, type Task } from "../datasets/types";
 import { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "../evaluate/score-recorded";
 import type { TaskVerdict } from "../evaluate/types";
 import { createProtocolEvaluator, type ScoringConfig } from "../protocols";
-import { loadRecordedResultsDir, noResultsFiles, recordedResultsFiles } from "./load";
+import { loadRecordedResultsFiles, noResultsFiles, recordedResultsFiles } from "./load";
 import type { RecordedRow } from "./types";
 
 /**
@@ -41,17 +41,26 @@ export interface ScoredFiles {
 /** What a thread sends back per result row: the verdict without its lazily computed diff. */
 export type PlainVerdict = Omit<TaskVerdict, "diffVsGroundTruth">;
 
+/** What the helper thread is given: where the data is, how to score, and the queue to take domains from. */
 export interface ThreadRequest {
   readonly root: string;
-  readonly resultsDir: string;
   readonly scoring: ScoringConfig;
+  readonly queue: SharedDomainQueue;
 }
 
 export function createScoringEvaluator(scoring: ScoringConfig, target: Dataset) {
   return createProtocolEvaluator({ protocol: scoring.protocol, revision: scoring.revision, dataset: target });
 }
 
-export async function loadScoringData(root: string, groundTruth: GroundTruthVersion) {
+type ScoringEvaluator = ReturnType<typeof createScoringEvaluator>;
+
+/** v1 (whose query texts the recorded rows are joined on) and the ground truth scored against. */
+export interface ScoringData {
+  readonly v1: Dataset;
+  readonly target: Dataset;
+}
+
+export async function loadScoringData(root: string, groundTruth: GroundTruthVersion): Promise<ScoringData> {
   const v1 = await loadDataset(root, "v1");
   const target = groundTruth === "v1" ? v1 : await loadDataset(root, groundTruth);
   return { v1, target };
@@ -66,24 +75,30 @@ export function toPlainRow({ domain, model, toolSet, query, calls, error, file, 
   return { domain, model, toolSet, query, calls, error, file, line };
 }
 
+/** One domain and its results files, as the queue hands it out. */
+export interface DomainFiles {
+  readonly domain: Domain;
+  readonly files: readonly string[];
+}
+
 /** One domain's rows, loaded and scored (in either thread). */
-export async function scoreDomain(resultsDir: string, domain: Domain, data: Awaited<ReturnType<typeof loadScoringData>>, evaluator: ReturnType<typeof createScoringEvaluator>) {
-  const rows = await loadRecordedResultsDir(resultsDir, [domain]);
+export async function scoreDomain({ domain, files }: DomainFiles, data: ScoringData, evaluator: ScoringEvaluator) {
+  const rows = await loadRecordedResultsFiles(files, domain);
   return scoreRecordedResults(rows, matchResultsToTasks(rows, data.v1.tasks, data.target), evaluator);
 }
 
-/** Domains with results files, by their bytes, largest first; and the total. */
-async function domainsBySize(resultsDir: string): Promise<{ domains: Domain[]; bytes: number }> {
+/** Domains with results files, by their bytes, largest first; and the total bytes. */
+async function domainsBySize(resultsDir: string): Promise<{ domains: DomainFiles[]; bytes: number }> {
   const sizes = await Promise.all(
     DOMAINS.map(async (domain) => {
       const files = await recordedResultsFiles(resultsDir, domain);
       const bytes = (await Promise.all(files.map(async (file) => (await stat(file)).size))).reduce((sum, size) => sum + size, 0);
-      return { domain, files: files.length, bytes };
+      return { domain, files, bytes };
     }),
   );
-  const present = sizes.filter((size) => size.files > 0).sort((a, b) => b.bytes - a.bytes);
+  const present = sizes.filter((size) => size.files.length > 0).sort((a, b) => b.bytes - a.bytes);
   if (present.length === 0) throw noResultsFiles(resultsDir);
-  return { domains: present.map((size) => size.domain), bytes: present.reduce((sum, size) => sum + size.bytes, 0) };
+  return { domains: present.map(({ domain, files }) => ({ domain, files })), bytes: present.reduce((sum, size) => sum + size.bytes, 0) };
 }
 
 /**
@@ -91,12 +106,12 @@ async function domainsBySize(resultsDir: string): Promise<{ domains: Domain[]; b
  * domain the moment it is free, without waiting for this thread to read a message between two of its own.
  */
 export interface SharedDomainQueue {
-  readonly domains: readonly Domain[];
+  readonly domains: readonly DomainFiles[];
   /** An Int32Array's buffer: the index of the next domain to take. */
   readonly next: SharedArrayBuffer;
 }
 
-export function takeDomain(queue: SharedDomainQueue): Domain | null {
+export function takeDomain(queue: SharedDomainQueue): DomainFiles | null {
   const index = Atomics.add(new Int32Array(queue.next), 0, 1);
   return queue.domains[index] ?? null;
 }
@@ -107,20 +122,27 @@ function threadEntry(): URL {
   return dist ? new URL(`file://${dist}/score-thread.mjs`) : new URL("./score-thread.ts", import.meta.url);
 }
 
-/** From the helper thread: the rows and verdicts of one domain it took, then `done` when the queue is empty. */
-export type ThreadMessage = { domain: Domain; rows: RecordedRow[]; verdicts: PlainVerdict[] } | { done: true } | { error: string };
-
 /**
- * Starts the helper thread at once, so it loads the dataset while this thread lists and loads.
- * `start(queue)` lets it take domains; `finished()` resolves with what it scored, per domain.
+ * From the helper thread: the rows of one domain it took, each row's task (by key) and verdict; then
+ * `done` when the queue is empty.
  */
+export type ThreadMessage = DomainScored | { done: true } | { error: string };
+
+interface DomainScored {
+  readonly domain: Domain;
+  readonly rows: readonly RecordedRow[];
+  readonly taskKeys: readonly string[];
+  readonly verdicts: readonly PlainVerdict[];
+}
+
+/** Starts the helper thread: it loads the dataset while this thread does, then takes domains from the queue. */
 function startThread(request: ThreadRequest) {
   const entry = threadEntry();
   // From sources (tsx), the thread registers tsx's loader before importing its TypeScript entry.
   const worker = entry.pathname.endsWith(".ts")
     ? new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true, workerData: request })
     : new Worker(entry, { workerData: request });
-  const scored = new Map<Domain, { rows: RecordedRow[]; verdicts: PlainVerdict[] }>();
+  const scored = new Map<Domain, DomainScored>();
   const finished = new Promise<typeof scored>((resolve, reject) => {
     worker.on("message", (message: ThreadMessage) => {
       if ("error" in message) reject(new Error(message.error));
@@ -131,28 +153,24 @@ function startThread(request: ThreadRequest) {
     worker.once("exit", (code) => reject(new Error(`the scoring thread exited (code ${code}) before it finished`)));
   });
   finished.catch(() => undefined); // read by finished(); a failure before then must not be unhandled
-  return {
-    start: (queue: SharedDomainQueue) => worker.postMessage(queue),
-    finished: () => finished,
-    stop: () => worker.terminate(),
-  };
+  return { finished: () => finished, stop: () => worker.terminate() };
 }
 
 export async function scoreRecordedFiles(options: ScoreFilesOptions): Promise<ScoredFiles> {
-  const threads = options.threads ?? (os.availableParallelism() > 1 ? 2 : 1);
-  const thread = threads > 1 ? startThread({ root: options.root, resultsDir: options.resultsDir, scoring: options.scoring }) : null;
+  // Listing and sizing the files takes milliseconds; a thread is started only when it will be used.
+  const sizes = await domainsBySize(options.resultsDir);
+  const queue: SharedDomainQueue = { domains: sizes.domains, next: new SharedArrayBuffer(4) };
+  const threads = options.threads ?? (os.availableParallelism() > 1 && sizes.bytes >= THREADED_MIN_BYTES ? 2 : 1);
+  const thread = threads > 1 ? startThread({ root: options.root, scoring: options.scoring, queue }) : null;
   try {
-    const [data, sizes] = await Promise.all([loadScoringData(options.root, options.scoring.groundTruth), domainsBySize(options.resultsDir)]);
+    const data = await loadScoringData(options.root, options.scoring.groundTruth);
     const evaluator = createScoringEvaluator(options.scoring, data.target);
-    const queue: SharedDomainQueue = { domains: sizes.domains, next: new SharedArrayBuffer(4) };
-    const split = thread !== null && (options.threads === 2 || sizes.bytes >= THREADED_MIN_BYTES);
-    if (split) thread.start(queue);
     const local = new Map<Domain, RecordedVerdict[]>();
-    for (let domain = takeDomain(queue); domain !== null; domain = takeDomain(queue)) {
-      local.set(domain, await scoreDomain(options.resultsDir, domain, data, evaluator));
+    for (let next = takeDomain(queue); next !== null; next = takeDomain(queue)) {
+      local.set(next.domain, await scoreDomain(next, data, evaluator));
     }
-    const remote = split ? await thread.finished() : new Map();
-    return { verdicts: merge(data, options.scoring, local, remote), threads: split ? 2 : 1 };
+    const remote = thread ? await thread.finished() : new Map();
+    return { verdicts: merge(data, options.scoring, local, remote), threads: thread ? 2 : 1 };
   } finally {
     await thread?.stop();
   }
@@ -160,20 +178,20 @@ export async function scoreRecordedFiles(options: ScoreFilesOptions): Promise<Sc
 
 /** In loadRecordedResultsDir's order (domain, then file); the thread's verdicts get their diff computed here, if ever read. */
 function merge(
-  data: Awaited<ReturnType<typeof loadScoringData>>,
+  data: ScoringData,
   scoring: ScoringConfig,
   local: ReadonlyMap<Domain, readonly RecordedVerdict[]>,
-  remote: ReadonlyMap<Domain, { readonly rows: readonly RecordedRow[]; readonly verdicts: readonly PlainVerdict[] }>,
+  remote: ReadonlyMap<Domain, DomainScored>,
 ): RecordedVerdict[] {
-  let evaluator: ReturnType<typeof createScoringEvaluator> | undefined;
+  let evaluator: ScoringEvaluator | undefined;
+  const targetByKey = new Map(data.target.tasks.map((task) => [task.key, task]));
   return DOMAINS.flatMap((domain) => {
     const mine = local.get(domain);
     if (mine) return mine;
     const theirs = remote.get(domain);
     if (!theirs) return [];
-    const tasks = matchResultsToTasks(theirs.rows, data.v1.tasks, data.target);
     return theirs.rows.map((result, index) => {
-      const task = tasks[index]!;
+      const task = targetByKey.get(theirs.taskKeys[index]!) as Task;
       let diff: TaskVerdict["diffVsGroundTruth"] | undefined;
       const verdict: TaskVerdict = {
         ...theirs.verdicts[index]!,
