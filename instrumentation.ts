@@ -2,11 +2,13 @@
 // edge runtime, never during `next build`). WORKBENCH_INPROCESS_WORKER=0 turns it off, e.g. when
 // dedicated `npm run worker` processes do the work.
 export async function register(): Promise<void> {
+  // NEXT_RUNTIME and NEXT_PHASE are Next's own variables, not settings of ours (lib/env).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // External runs: deadline sweep + push mode (lib/mcp/push.ts), in every server process.
   (await import("@/lib/mcp/push")).startPushDrivers();
-  if (process.env.WORKBENCH_INPROCESS_WORKER === "0") return;
+  const { env } = await import("@/lib/env");
+  if (env().WORKBENCH_INPROCESS_WORKER === false) return;
   const { startInProcessWorker } = await import("@/lib/runs/in-process-worker");
   startInProcessWorker();
 }

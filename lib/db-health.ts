@@ -3,6 +3,7 @@
 // served with 200. The probe is a TCP connect to DATABASE_URL's host and port, at most once a second
 // however many requests arrive; the embedded server's watchdog brings the database back meanwhile.
 import net from "node:net";
+import { env } from "@/lib/env";
 
 const PROBE_TTL_MS = 1_000;
 const PROBE_TIMEOUT_MS = 1_500;
@@ -24,7 +25,7 @@ function probe(host: string, port: number): Promise<boolean> {
 }
 
 /** True when the database accepts connections (or none is configured: nothing to report then). */
-export function isDatabaseReachable(databaseUrl = process.env.DATABASE_URL): Promise<boolean> {
+export function isDatabaseReachable(databaseUrl = env().DATABASE_URL): Promise<boolean> {
   if (!databaseUrl) return Promise.resolve(true);
   if (last && Date.now() - last.at < PROBE_TTL_MS) return last.up;
   const url = new URL(databaseUrl);

@@ -24,6 +24,7 @@ function getClient(): PrismaClient {
   if (globalForPrisma.workbenchPrisma) return globalForPrisma.workbenchPrisma;
   const url = env().DATABASE_URL;
   const client = url ? createPrismaClient(url) : missingDatabaseClient();
+  // NODE_ENV is the framework's variable (not in lib/env): keep the client across dev reloads only.
   if (url && process.env.NODE_ENV !== "production") globalForPrisma.workbenchPrisma = client;
   return client;
 }

@@ -2,13 +2,10 @@
 // `tsx scripts/migrate.ts deploy|dev|diff|status`: Prisma migrations offline (WASM schema engine).
 // Needs DATABASE_URL; `tsx scripts/with-db.ts -- tsx scripts/migrate.ts <cmd>` provides one.
 import { Command } from "commander";
+import { requireDatabaseUrl } from "@/lib/env";
 import { deployMigrations, devMigration, diffMigrations, migrationStatus } from "./db/migrate-commands";
 
-function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (run through: tsx scripts/with-db.ts -- tsx scripts/migrate.ts ...)");
-  return url;
-}
+const databaseUrl = () => requireDatabaseUrl("migrations apply to a database");
 
 const program = new Command().name("migrate").description("Prisma migrations without the native engine").option("--verbose", "print the engine's log");
 const verbose = () => Boolean(program.opts().verbose);

@@ -7,6 +7,7 @@
 import "../lib/node-version-check"; // first: a clear message on a too-old Node
 import { existsSync } from "node:fs";
 import os from "node:os";
+import { env } from "@/lib/env";
 import { bindHost } from "@/lib/security/bind-host";
 import { openDatabase } from "./db/database-session";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
@@ -14,6 +15,7 @@ import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
 import { buildIsStale, NEXT_BIN, REPO_ROOT } from "./next-build";
 import { ensureStarterData } from "./starter-data";
 
+// Process plumbing: what Next and Prisma (child processes) read, not settings of ours.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
 const runNext = (args: string[]) => runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT });
@@ -22,7 +24,7 @@ const runNext = (args: string[]) => runForwardingSignals([NEXT_BIN, ...args], { 
 async function prepareData(): Promise<number> {
   const { prisma } = await import("@/lib/db");
   try {
-    const dataDir = process.env.WORKBENCH_DATA_DIR;
+    const dataDir = env().WORKBENCH_DATA_DIR;
     if (dataDir && !existsSync(dataDir)) console.log(`Data: WORKBENCH_DATA_DIR=${dataDir} does not exist; not importing from it.`);
     if (dataDir && existsSync(dataDir)) {
       const { importDataset } = await import("@/lib/datasets/import-dataset");
@@ -45,12 +47,12 @@ const stopped = () => (stopSignal ? 128 + (os.constants.signals[stopSignal] ?? 1
 async function serve(bind: { host: string }): Promise<number> {
   const versions = await prepareData();
   if (stopped()) return stopped()!;
-  if (process.argv.includes("--rebuild") || buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
+  if (process.argv.includes("--rebuild") || buildIsStale(env().NEXT_DIST_DIR ?? ".next")) {
     console.log("Building the app (next build)...");
     const code = await runNext(["build"]);
     if (code !== 0 || stopped()) return stopped() ?? code;
   }
-  const port = process.env.PORT ?? "3000";
+  const port = String(env().PORT);
   console.log(`\nWorkBench Studio: http://${bind.host.includes(":") ? `[${bind.host}]` : bind.host}:${port}`);
   if (versions === 0) {
     console.log("No dataset imported yet. Load the official files with");
@@ -70,7 +72,7 @@ async function main(): Promise<number> {
   const bind = bindHost(); // 127.0.0.1 unless HOST is set; never a public address without sign-in
   if ("error" in bind) throw new Error(bind.error);
   const database = await openDatabase();
-  process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_URL = database.url; // process plumbing: lib/env and the next child read it here
   try {
     return stopped() ?? (await serve(bind));
   } finally {

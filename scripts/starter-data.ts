@@ -6,12 +6,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
 
 const FETCH_TIMEOUT_MS = 15_000;
 
 export async function ensureStarterData(prisma: PrismaClient, repoRoot: string, log: (line: string) => void = console.log): Promise<void> {
   if ((await prisma.dataset.count()) > 0) return;
-  if (process.env.WORKBENCH_OFFLINE !== "1" && (await importOfficial(prisma, repoRoot, log))) return;
+  if (env().WORKBENCH_OFFLINE !== true && (await importOfficial(prisma, repoRoot, log))) return;
   const { resolveParams } = await import("@/lib/workbench/generate");
   const { generateAndImport } = await import("@/lib/datasets/import-generated");
   const params = resolveParams({ seed: 1, scale: 1 });
@@ -29,7 +30,7 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
     try {
       const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       // WORKBENCH_FETCH_BASE_URL: another file server (the offline e2e test points it at a closed port).
-      await fetchOfficialFiles({ outDir: dir, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+      await fetchOfficialFiles({ outDir: dir, fetchImpl: timed, baseUrl: env().WORKBENCH_FETCH_BASE_URL });
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       log(`Data: download failed (${error.message}); using a generated workplace instead.`);

@@ -15,6 +15,7 @@ import { register as registerMcp } from "./commands/mcp";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerScore } from "./commands/score";
+import { env } from "@/lib/env";
 
 const program = new Command()
   .name("workbench")
@@ -46,8 +47,17 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`workbench: ${message}\n`);
-  if (process.env.WORKBENCH_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (debugRequested() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;
   // A pool or queue the failed command opened must not keep the process alive.
   setTimeout(() => process.exit(1), 1000).unref();
+}
+
+/** WORKBENCH_DEBUG, read without failing: the error being reported may be the environment's own. */
+function debugRequested(): boolean {
+  try {
+    return env().WORKBENCH_DEBUG === true;
+  } catch {
+    return false;
+  }
 }

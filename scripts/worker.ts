@@ -11,8 +11,6 @@ import { stopWhenLauncherExits } from "./db/launcher-exit";
 
 const STOP_GRACE_MS = 8_000;
 const RELEASE_AFTER_MS = 6_000;
-const concurrency = Number(process.env.WORKBENCH_WORKER_CONCURRENCY ?? process.argv[2] ?? "32") || 32;
-const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 let signalled: NodeJS.Signals | null = null;
 let stop: (() => void) | null = null;
@@ -26,17 +24,21 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 stopWhenLauncherExits();
 const database = await openDatabase();
-process.env.DATABASE_URL = database.url;
+process.env.DATABASE_URL = database.url; // process plumbing: lib/env reads it from here
 // Imported only now: lib/db reads DATABASE_URL when it is first loaded.
-const { startWorker } = await import("@/lib/runs/worker");
+const { startWorker, DEFAULT_WORKER_SLOTS } = await import("@/lib/runs/worker");
 const { prisma } = await import("@/lib/db");
+const { env } = await import("@/lib/env");
 
+const settings = env();
+const slotsArgument = Number(process.argv[2]) || undefined; // `npm run worker -- 8`
+const concurrency = settings.WORKBENCH_WORKER_CONCURRENCY ?? slotsArgument ?? DEFAULT_WORKER_SLOTS;
 const worker = await startWorker({
   concurrency,
-  heartbeatMs: optionalNumber("WORKBENCH_HEARTBEAT_MS"),
-  staleMs: optionalNumber("WORKBENCH_WORKER_STALE_MS"),
-  staleGraceMs: optionalNumber("WORKBENCH_STALE_GRACE_MS"),
-  idlePollMs: optionalNumber("WORKBENCH_IDLE_POLL_MS"),
+  heartbeatMs: settings.WORKBENCH_HEARTBEAT_MS,
+  staleMs: settings.WORKBENCH_WORKER_STALE_MS,
+  staleGraceMs: settings.WORKBENCH_STALE_GRACE_MS,
+  idlePollMs: settings.WORKBENCH_IDLE_POLL_MS,
 });
 console.log(`[worker] ${process.pid} started with ${concurrency} slots`);
 

@@ -1,5 +1,6 @@
 // The admin account, kept in step with STUDIO_ADMIN_PASSWORD: created on first use, its password
 // hash replaced when the variable changes. Hashing and verifying are better-auth's (scrypt).
+import { env } from "@/lib/env";
 import { adminEmail } from "./config";
 import { getAuth } from "./server";
 
@@ -14,7 +15,7 @@ export function ensureAdminAccount(): Promise<void> {
 }
 
 async function syncAdmin(): Promise<void> {
-  const password = process.env.STUDIO_ADMIN_PASSWORD;
+  const password = env().STUDIO_ADMIN_PASSWORD;
   if (!password) return;
   const context = await getAuth().$context;
   const email = adminEmail();

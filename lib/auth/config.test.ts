@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { adminEmail, oidcProviders, pagesArePrivate, signInConfigured } from "./config";
 
 const okta = { providerId: "okta", discoveryUrl: "https://example.okta.com/.well-known/openid-configuration", clientId: "id", clientSecret: "secret" };
@@ -18,8 +19,8 @@ describe("sign-in configuration", () => {
   });
 
   test("private pages and the admin's email", () => {
-    expect(pagesArePrivate({ STUDIO_PRIVATE: "1" })).toBe(true);
-    expect(pagesArePrivate({ STUDIO_PRIVATE: "0" })).toBe(false);
+    expect(pagesArePrivate(parseEnv({ STUDIO_PRIVATE: "1" }))).toBe(true);
+    expect(pagesArePrivate(parseEnv({ STUDIO_PRIVATE: "0" }))).toBe(false);
     expect(adminEmail({})).toBe("admin@studio.local");
     expect(adminEmail({ STUDIO_ADMIN_EMAIL: "Ops@Example.com" })).toBe("ops@example.com");
   });

@@ -1,8 +1,7 @@
 // Sign-in configuration from the environment, readable without touching the database: which methods
 // are on, whether read-only pages are private. No framework imports (scripts/start.ts reads it too).
 import { z } from "zod";
-
-type Environment = Readonly<Record<string, string | undefined>>;
+import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@studio.local";
 
@@ -18,7 +17,7 @@ const OidcProviderSchema = z.object({
 export type OidcProvider = z.infer<typeof OidcProviderSchema>;
 
 /** STUDIO_OIDC_PROVIDERS: a JSON array of OpenID Connect providers (teams); fails naming the variable. */
-export function oidcProviders(env: Environment = process.env): OidcProvider[] {
+export function oidcProviders(env: Environment = currentEnv()): OidcProvider[] {
   const raw = env.STUDIO_OIDC_PROVIDERS?.trim();
   if (!raw) return [];
   const parsed = z.array(OidcProviderSchema).safeParse(JSON.parse(raw));
@@ -29,15 +28,15 @@ export function oidcProviders(env: Environment = process.env): OidcProvider[] {
 }
 
 /** Is sign-in on? Then every change needs a session; without it the server must stay on loopback. */
-export function signInConfigured(env: Environment = process.env): boolean {
+export function signInConfigured(env: Environment = currentEnv()): boolean {
   return Boolean(env.STUDIO_ADMIN_PASSWORD) || oidcProviders(env).length > 0;
 }
 
 /** STUDIO_PRIVATE=1: read-only pages need a session too. */
-export function pagesArePrivate(env: Environment = process.env): boolean {
-  return env.STUDIO_PRIVATE === "1" || env.STUDIO_PRIVATE === "true";
+export function pagesArePrivate(env: Environment = currentEnv()): boolean {
+  return env.STUDIO_PRIVATE === true;
 }
 
-export function adminEmail(env: Environment = process.env): string {
+export function adminEmail(env: Environment = currentEnv()): string {
   return (env.STUDIO_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
 }

@@ -6,6 +6,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
 import { oidcProviders } from "./config";
 
 /**
@@ -13,18 +14,18 @@ import { oidcProviders } from "./config";
  * is enough to start (changing the password then signs everyone out, which is what one wants).
  */
 function authSecret(): string {
-  const explicit = process.env.BETTER_AUTH_SECRET;
+  const explicit = env().BETTER_AUTH_SECRET;
   if (explicit) return explicit;
-  const password = process.env.STUDIO_ADMIN_PASSWORD ?? "";
+  const password = env().STUDIO_ADMIN_PASSWORD ?? "";
   return createHash("sha256").update(`workbench-studio-auth-secret:${password}`).digest("hex");
 }
 
 function createAuth() {
-  const port = process.env.PORT ?? "3000";
+  const port = env().PORT;
   const providers = oidcProviders();
   return betterAuth({
     appName: "WorkBench Studio",
-    baseURL: process.env.BETTER_AUTH_URL || `http://localhost:${port}`,
+    baseURL: env().BETTER_AUTH_URL || `http://localhost:${port}`,
     trustedOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     secret: authSecret(),
     database: prismaAdapter(prisma, { provider: "postgresql" }),

@@ -1,5 +1,6 @@
 // What the MCP server and the external-run endpoints need: Prisma for reads and transactions, and the
 // worker's hot-path SQL (steps, verdicts) so external tasks are written by the same statements.
+import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Sql, SqlPool } from "@/lib/runs/sql";
 
@@ -14,8 +15,7 @@ const holder = globalThis as typeof globalThis & { workbenchMcpSql?: SqlPool };
 /** The process's deps (web server, `workbench mcp`): the Prisma singleton and one small pg pool. */
 export async function getMcpDeps(): Promise<McpDeps> {
   const [{ prisma }, { createSqlPool }] = await Promise.all([import("@/lib/db"), import("@/lib/runs/sql")]);
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set");
+  const url = requireDatabaseUrl("external runs need the database that holds the runs");
   holder.workbenchMcpSql ??= createSqlPool(url, {
     max: 4,
     onError: (error) => console.error(`[mcp] database connection lost: ${error.message}`),

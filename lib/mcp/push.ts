@@ -3,7 +3,7 @@
 // and, for every active push run, claims tasks up to the run's concurrency and posts each to the agent
 // endpoint configured on the server (WORKBENCH_AGENT_URL), then finishes the task with its answer.
 // Claims go through the same locked claim as pull agents, so several processes never exceed it.
-import { env, parseEnv } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { McpDeps } from "./deps";
 import { claimNextTask } from "./claim";
 import { closeExpiredSessions, closeSession } from "./close-session";
@@ -13,7 +13,7 @@ const TICK_MS = 1000;
 
 /** The agent endpoint of push mode, read when used (validated by lib/env's schema). */
 export function pushEndpointUrl(): string | undefined {
-  return parseEnv(process.env).WORKBENCH_AGENT_URL;
+  return env().WORKBENCH_AGENT_URL;
 }
 
 interface Supervisor {
@@ -33,7 +33,7 @@ export interface SupervisorOptions {
 
 /** Starts this process's supervisor once (idempotent). */
 export function startPushDrivers(options: SupervisorOptions = {}): void {
-  if (holder.workbenchExternal || !process.env.DATABASE_URL) return;
+  if (holder.workbenchExternal || !env().DATABASE_URL) return;
   const supervisor: Supervisor = { inFlight: new Map(), ticking: false };
   holder.workbenchExternal = supervisor;
   const getDeps = options.deps ?? (async () => (await import("./deps")).getMcpDeps());
@@ -82,7 +82,7 @@ type Claimed = Extract<Awaited<ReturnType<typeof claimNextTask>>, { kind: "task"
 
 /** Posts the task, waits for the agent's answer until the deadline (then the sweep closes it). */
 async function pushTask(deps: McpDeps, session: Claimed, agentUrl: string, baseUrl: string): Promise<void> {
-  const token = parseEnv(process.env).WORKBENCH_AGENT_TOKEN;
+  const token = env().WORKBENCH_AGENT_TOKEN;
   try {
     const response = await fetch(agentUrl, {
       method: "POST",

@@ -5,8 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-
-type Environment = Readonly<Record<string, string | undefined>>;
+import { env as currentEnv, secretNamed, type EnvPart as Environment } from "@/lib/env";
 
 export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -60,7 +59,7 @@ export function defaultEndpoints(env: Environment): Endpoint[] {
   return endpoints;
 }
 
-export function endpointsFile(env: Environment = process.env): string {
+export function endpointsFile(env: Environment = currentEnv()): string {
   return env.WORKBENCH_ENDPOINTS_FILE || path.join(process.cwd(), "config", "endpoints.json");
 }
 
@@ -68,7 +67,7 @@ export function endpointsFile(env: Environment = process.env): string {
  * The configured endpoints: the defaults, with entries of the endpoints file (when present) added,
  * replacing a default of the same name, or removing it (`"disabled": true`). A malformed file fails loudly, naming the file and the field.
  */
-export function loadEndpoints(env: Environment = process.env): ReadonlyMap<string, Endpoint> {
+export function loadEndpoints(env: Environment = currentEnv()): ReadonlyMap<string, Endpoint> {
   const byName = new Map(defaultEndpoints(env).map((endpoint) => [endpoint.name, EndpointSchema.parse(endpoint)]));
   const file = endpointsFile(env);
   if (existsSync(/*turbopackIgnore: true*/ file)) {
@@ -118,7 +117,7 @@ export interface EndpointRequest {
  * the target. Used when launching (to answer with a field error) and again when a worker builds the
  * model (the configuration may have changed since). A key is attached only with the configured URL.
  */
-export function resolveModelTarget(request: EndpointRequest, endpoints: ReadonlyMap<string, Endpoint>, env: Environment = process.env): ModelTarget {
+export function resolveModelTarget(request: EndpointRequest, endpoints: ReadonlyMap<string, Endpoint>, env: Environment = currentEnv()): ModelTarget {
   const endpoint = endpoints.get(request.endpoint);
   if (!endpoint) {
     throw new EndpointError("endpoint", `Unknown endpoint "${request.endpoint}" (configured: ${[...endpoints.keys()].join(", ")})`);
@@ -136,7 +135,7 @@ export function resolveModelTarget(request: EndpointRequest, endpoints: Readonly
   }
   if (!endpoint.baseUrl) throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} needs a base URL`);
   if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl) };
-  return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl), apiKey: env[endpoint.keyEnv] || undefined, keyEnv: endpoint.keyEnv };
+  return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl), apiKey: secretNamed(endpoint.keyEnv, env), keyEnv: endpoint.keyEnv };
 }
 
 /** What the launch form may know about an endpoint: never the key, only whether one is set. */
@@ -150,13 +149,13 @@ export interface EndpointSummary {
   readonly models: readonly string[] | null;
 }
 
-export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env: Environment = process.env): EndpointSummary[] {
+export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env: Environment = currentEnv()): EndpointSummary[] {
   return [...endpoints.values()].map((endpoint) => ({
     name: endpoint.name,
     kind: endpoint.kind,
     baseUrl: endpoint.baseUrl ?? null,
     keyed: Boolean(endpoint.keyEnv),
-    hasKey: Boolean(endpoint.keyEnv && env[endpoint.keyEnv]),
+    hasKey: Boolean(endpoint.keyEnv && secretNamed(endpoint.keyEnv, env)),
     allowUserBaseUrl: endpoint.allowUserBaseUrl,
     models: endpoint.models ?? null,
   }));

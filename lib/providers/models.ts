@@ -9,7 +9,7 @@ import { loadEndpoints, resolveModelTarget, type EndpointRequest, type ModelTarg
 import { MissingApiKeyError } from "./errors";
 import { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 
-type Environment = Readonly<Record<string, string | undefined>>;
+import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
 type Fetch = typeof globalThis.fetch;
 
 /** Provider kinds (how to talk to a server); which servers exist is endpoint configuration. */
@@ -52,7 +52,7 @@ export function createModel(spec: ModelSpec): LanguageModel {
 }
 
 /** Resolves an endpoint request against the server's configuration and builds its model. */
-export function createModelForEndpoint(request: EndpointRequest & { readonly retry?: Partial<RetryPolicy> }, env: Environment = process.env): LanguageModel {
+export function createModelForEndpoint(request: EndpointRequest & { readonly retry?: Partial<RetryPolicy> }, env: Environment = currentEnv()): LanguageModel {
   const target = resolveModelTarget(request, loadEndpoints(env), env);
   return createModel({ target, model: request.model, retry: request.retry });
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { env } from "@/lib/env";
 
 const ModelPriceSchema = z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() });
 /** provider → model → USD per 1M input / output tokens. Model "*" prices every model of a provider. */
@@ -21,7 +22,7 @@ export interface Cost {
 }
 
 export function defaultPricesFile(): string {
-  return process.env.WORKBENCH_PRICES_FILE ?? path.join(process.cwd(), "config", "prices.json");
+  return env().WORKBENCH_PRICES_FILE ?? path.join(process.cwd(), "config", "prices.json");
 }
 
 /** Parses a price file's JSON; keys starting with "$" (comments) are ignored. */

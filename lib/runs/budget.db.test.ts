@@ -64,7 +64,7 @@ describe("launch limits", () => {
 
   test("the per-user launch rate counts that user's launches of the last minute only", async () => {
     const actor = `rate-${Date.now()}@test.local`;
-    const env = { STUDIO_LAUNCHES_PER_MINUTE: "3" };
+    const env = { STUDIO_LAUNCHES_PER_MINUTE: 3 };
     for (let launch = 0; launch < 3; launch++) {
       expect(await checkLaunchRate(context.db, actor, env)).toBeNull();
       await context.db.auditEvent.create({ data: { actor, action: "run.launch", target: `run-${launch}` } });

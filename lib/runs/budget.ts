@@ -3,21 +3,15 @@
 // pending tasks (they stay pending: "not run"), tasks already running finish and are counted.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { costOf } from "@/lib/providers";
+import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
 import type { Sql } from "./sql";
-
-type Environment = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_MAX_TASKS_PER_LAUNCH = 2_760; // the 690 tasks × 4 trials
 export const DEFAULT_LAUNCHES_PER_MINUTE = 20;
 
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
 /** Null when the launch is within the cap (STUDIO_MAX_TASKS_PER_LAUNCH), else the message to show. */
-export function checkLaunchSize(tasks: number, trials: number, env: Environment = process.env): string | null {
-  const cap = positiveNumber(env.STUDIO_MAX_TASKS_PER_LAUNCH, DEFAULT_MAX_TASKS_PER_LAUNCH);
+export function checkLaunchSize(tasks: number, trials: number, env: Environment = currentEnv()): string | null {
+  const cap = env.STUDIO_MAX_TASKS_PER_LAUNCH ?? DEFAULT_MAX_TASKS_PER_LAUNCH;
   const total = tasks * trials;
   if (total <= cap) return null;
   return `${tasks} tasks × ${trials} trials = ${total} exceeds the limit of ${cap} per launch (STUDIO_MAX_TASKS_PER_LAUNCH): lower the limit or the trials`;
@@ -27,8 +21,8 @@ export function checkLaunchSize(tasks: number, trials: number, env: Environment 
  * Null when `actor` may launch now, else the message. Counts the actor's launches of the last minute
  * in the audit table, so the limit holds across web processes (STUDIO_LAUNCHES_PER_MINUTE).
  */
-export async function checkLaunchRate(db: PrismaClient, actor: string, env: Environment = process.env): Promise<string | null> {
-  const limit = positiveNumber(env.STUDIO_LAUNCHES_PER_MINUTE, DEFAULT_LAUNCHES_PER_MINUTE);
+export async function checkLaunchRate(db: PrismaClient, actor: string, env: Environment = currentEnv()): Promise<string | null> {
+  const limit = env.STUDIO_LAUNCHES_PER_MINUTE ?? DEFAULT_LAUNCHES_PER_MINUTE;
   const since = new Date(Date.now() - 60_000);
   const recent = await db.auditEvent.count({ where: { actor, action: "run.launch", createdAt: { gte: since } } });
   return recent < limit ? null : `At most ${limit} launches per minute: wait a moment and launch again`;
@@ -46,10 +40,10 @@ export interface BudgetChoice {
  */
 export function runBudget(
   request: BudgetChoice & { readonly provider: string | null; readonly model: string | null },
-  env: Environment = process.env,
+  env: Environment = currentEnv(),
 ): { budgetUsd: number | null; budgetTokens: number | null; priceKnown: boolean | null; problem: string | null } {
-  const budgetUsd = request.budgetUsd ?? optionalNumber(env.STUDIO_RUN_BUDGET_USD);
-  const budgetTokens = request.budgetTokens ?? optionalNumber(env.STUDIO_RUN_BUDGET_TOKENS);
+  const budgetUsd = request.budgetUsd ?? env.STUDIO_RUN_BUDGET_USD ?? null;
+  const budgetTokens = request.budgetTokens ?? env.STUDIO_RUN_BUDGET_TOKENS ?? null;
   if (!request.provider || !request.model) return { budgetUsd, budgetTokens, priceKnown: null, problem: null };
   const priceKnown = costOf(request.provider, request.model, { inputTokens: 1, outputTokens: 1 }).known;
   const problem =
@@ -57,11 +51,6 @@ export function runBudget(
       ? `${request.model} has no price in config/prices.json, so a USD budget cannot be enforced: set a token budget`
       : null;
   return { budgetUsd, budgetTokens, priceKnown, problem };
-}
-
-function optionalNumber(value: string | undefined): number | null {
-  const parsed = positiveNumber(value, Number.NaN);
-  return Number.isNaN(parsed) ? null : parsed;
 }
 
 /**

@@ -1,16 +1,17 @@
 // The worker that runs inside the Next server (started from instrumentation.ts), so `npm start` alone
 // executes launched runs. `npm run worker` adds more workers on this or other machines.
-import { startWorker, type WorkerHandle } from "./worker";
+import { env } from "@/lib/env";
+import { startWorker, DEFAULT_WORKER_SLOTS, type WorkerHandle } from "./worker";
 
 const holder = globalThis as typeof globalThis & { workbenchWorker?: Promise<WorkerHandle> };
 
 export function startInProcessWorker(): void {
   if (holder.workbenchWorker) return; // dev reloads re-run instrumentation; one worker per process
-  if (!process.env.DATABASE_URL) {
+  if (!env().DATABASE_URL) {
     console.warn("[worker] DATABASE_URL is not set: no in-process worker, launched runs will wait");
     return;
   }
-  const concurrency = Number(process.env.WORKBENCH_WORKER_CONCURRENCY ?? "32") || 32;
+  const concurrency = env().WORKBENCH_WORKER_CONCURRENCY ?? DEFAULT_WORKER_SLOTS;
   holder.workbenchWorker = startWorker({ concurrency });
   holder.workbenchWorker.then(
     () => console.log(`[worker] in-process worker started (${concurrency} slots)`),

@@ -5,6 +5,7 @@
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
+import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
 import { beat, unregister } from "./heartbeat";
@@ -15,8 +16,11 @@ import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
 import { listenForWakeUps, sleepUnlessWoken } from "./wake";
 
+/** Tasks one worker process runs at once: slots mostly wait on the model (WORKBENCH_WORKER_CONCURRENCY). */
+export const DEFAULT_WORKER_SLOTS = 32;
+
 export interface WorkerOptions {
-  /** Tasks processed at once by this process (default 32: slots mostly wait on the model). */
+  /** Tasks processed at once by this process (default DEFAULT_WORKER_SLOTS). */
   readonly concurrency?: number;
   /** Aborting it stops the worker like stop(). */
   readonly signal?: AbortSignal;
@@ -49,12 +53,12 @@ export interface WorkerHandle {
 export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHandle> {
   const log = options.log ?? ((message: string) => console.log(`[worker] ${message}`));
   const db = options.db ?? (await import("@/lib/db")).prisma;
-  const slots = Math.max(1, options.concurrency ?? 32);
+  const slots = Math.max(1, options.concurrency ?? DEFAULT_WORKER_SLOTS);
   // Set whenever the database failed us: a claim may have committed with its reply lost, or (a crash of a
   // server without synchronous commit) a finished result may be back to `running`. Either way results
   // stand `running` under this worker that it does not run; the next claim first gives them back.
   let mayHoldOrphans = false;
-  const databaseUrl = options.databaseUrl ?? requireDatabaseUrl();
+  const databaseUrl = options.databaseUrl ?? requireDatabaseUrl("the worker needs the database that holds the runs");
   const sql = createSqlPool(databaseUrl, {
     max: Math.min(slots + 2, 20),
     onError: (error) => {
@@ -202,11 +206,6 @@ function handOff(): { readonly done: Promise<void>; resolve(): void } {
   return { done, resolve };
 }
 
-function requireDatabaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: the worker needs the database that holds the runs");
-  return url;
-}
 
 /** Error text for logs: the message only (provider errors are already redacted by lib/providers). */
 function describe(error: unknown): string {

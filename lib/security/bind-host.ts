@@ -3,8 +3,7 @@
 // spend the server's keys). No framework imports: scripts/start.ts uses it before Next starts.
 import { isIP } from "node:net";
 import { signInConfigured } from "@/lib/auth/config";
-
-type Environment = Readonly<Record<string, string | undefined>>;
+import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
 
 export const DEFAULT_HOST = "127.0.0.1";
 
@@ -16,7 +15,7 @@ export function isLoopback(host: string): boolean {
 }
 
 /** The host to bind, or the reason not to start. */
-export function bindHost(env: Environment = process.env): { host: string } | { error: string } {
+export function bindHost(env: Environment = currentEnv()): { host: string } | { error: string } {
   const host = env.HOST?.trim() || DEFAULT_HOST;
   if (isLoopback(host) || signInConfigured(env)) return { host };
   return {

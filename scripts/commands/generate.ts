@@ -7,6 +7,7 @@ import type { Command } from "commander";
 // every other command starts without it.
 import { datasetSlug, GenerateParamsError, PRESETS, resolveParams, type PresetName } from "@/lib/workbench/generate/params";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { env } from "@/lib/env";
 
 type Options = {
   seed: string;
@@ -66,7 +67,7 @@ export function register(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      if (options.import && !process.env.DATABASE_URL) {
+      if (options.import && !env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
       }

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { DatasetError, GROUND_TRUTH_VERSIONS, resolveDataDir, type GroundTruthVersion } from "@/lib/workbench/datasets";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { env } from "@/lib/env";
 
 function parseVersions(value: string): GroundTruthVersion[] {
   if (value === "all") return [...GROUND_TRUTH_VERSIONS];
@@ -21,7 +22,7 @@ export function register(program: Command): void {
     .option("--version <version>", "v1 | v2026 | all", "all")
     .action(async (options: { data?: string; version: string }) => {
       const versions = parseVersions(options.version);
-      if (!process.env.DATABASE_URL) {
+      if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
       }

@@ -7,6 +7,7 @@ import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { defaultRevision, PROTOCOLS, type ScoringRevision } from "@/lib/workbench/protocols";
+import { env } from "@/lib/env";
 
 const REVISIONS_2026 = PROTOCOLS["2026"].revisions.map((revision) => revision.id);
 
@@ -38,7 +39,7 @@ export function register(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      if (!process.env.DATABASE_URL) {
+      if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase(); // the embedded database, started (or attached to) for this command
         return;
       }

@@ -3,6 +3,7 @@
 // (POST /api/runs/<id>/claim); finish the task through the API as usual. stdout carries the protocol only.
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { env } from "@/lib/env";
 
 interface McpOptions {
   run: string;
@@ -21,12 +22,12 @@ export function register(program: Command): void {
 }
 
 async function mcpCommand(options: McpOptions): Promise<number> {
-  const token = options.token ?? process.env.WORKBENCH_SESSION_TOKEN;
+  const token = options.token ?? env().WORKBENCH_SESSION_TOKEN;
   if (!token) {
     console.error("--token: the session token of a claimed task is required");
     return 2;
   }
-  if (!process.env.DATABASE_URL) return rerunWithDatabase();
+  if (!env().DATABASE_URL) return rerunWithDatabase();
   const [{ closeMcpDeps, getMcpDeps }, { serveSessionOverStdio }, { prisma }] = await Promise.all([
     import("@/lib/mcp/deps"),
     import("@/lib/mcp/stdio"),

@@ -2,6 +2,7 @@
 // lists read (RunTally) from the scored results. They are maintained on write; this is the repair.
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { env } from "@/lib/env";
 
 export function register(program: Command): void {
   program
@@ -9,7 +10,7 @@ export function register(program: Command): void {
     .description("Recompute the leaderboard's per-run aggregates from the scored results")
     .option("--run <id>", "only this run")
     .action(async (options: { run?: string }) => {
-      if (!process.env.DATABASE_URL) {
+      if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
       }

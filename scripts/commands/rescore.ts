@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
+import { env } from "@/lib/env";
 
 export function register(program: Command): void {
   program
@@ -11,7 +12,7 @@ export function register(program: Command): void {
     .requiredOption("--run <id...>", "run id(s)")
     .requiredOption("--revision <revision>", "scoring revision: 2024 | 2026-06 | 2026-07 (must belong to the run's protocol)")
     .action(async (options: { run: string[]; revision: string }) => {
-      if (!process.env.DATABASE_URL) {
+      if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
       }

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { rerunWithDatabase } from "../db/rerun-with-db";
+import { env } from "@/lib/env";
 
 interface RunOptions {
   agent: string;
@@ -113,7 +114,7 @@ async function runCommand(options: RunOptions): Promise<number> {
     console.error("--max-provider-failures: must be a share between 0 and 1");
     return 2;
   }
-  if (!process.env.DATABASE_URL) {
+  if (!env().DATABASE_URL) {
     return rerunWithDatabase(); // the embedded database, started (or attached to) for this command
   }
   const { prisma } = await import("@/lib/db");
@@ -169,8 +170,7 @@ async function readProgress(prisma: PrismaClient, runId: string): Promise<RunPro
 
 /** How often a log that is not a terminal gets a progress line (WORKBENCH_PROGRESS_MS overrides). */
 function progressIntervalMs(): number {
-  const value = Number(process.env.WORKBENCH_PROGRESS_MS);
-  return Number.isFinite(value) && value > 0 ? value : 5_000;
+  return env().WORKBENCH_PROGRESS_MS ?? 5_000;
 }
 
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;

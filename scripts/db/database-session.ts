@@ -11,6 +11,7 @@ import { defaultDataDir } from "./data-dir";
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { ensureDatabase } from "./ensure-database";
 import { deployMigrations } from "./migrate-commands";
+import { env } from "@/lib/env";
 
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 const WATCHDOG_MS = 1_000;
@@ -45,13 +46,13 @@ function watchServer(server: EmbeddedServer): () => void {
 }
 
 export async function openDatabase(options: { throwaway?: boolean } = {}): Promise<DatabaseSession> {
-  const external = options.throwaway ? undefined : process.env.DATABASE_URL;
+  const external = options.throwaway ? undefined : env().DATABASE_URL;
   let session: DatabaseSession;
   if (external) {
     session = { url: external, server: null, close: async () => {} };
   } else {
     const temp = options.throwaway ? await throwawayDataDir() : null;
-    const dataDir = temp?.dataDir ?? process.env.WORKBENCH_PG_DATA_DIR ?? defaultDataDir(repoRoot);
+    const dataDir = temp?.dataDir ?? env().WORKBENCH_PG_DATA_DIR ?? defaultDataDir(repoRoot);
     const server = await startEmbeddedPostgres({ dataDir, throwaway: Boolean(temp) }).catch(async (error: unknown) => {
       await temp?.remove();
       throw error;

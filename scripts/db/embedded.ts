@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import { lockHolder, takeLock, tryTakeLock, type OwnerLock } from "./owner-lock";
 import { findPostmasterPid, findRunningPostmaster, isProcessAlive } from "./postmaster";
 import { stablePort, storedPort } from "./stable-port";
+import { env } from "@/lib/env";
 
 /** Local-only credentials of the embedded cluster (it listens on 127.0.0.1 only). */
 export const EMBEDDED_USER = "workbench";
@@ -31,7 +32,7 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 const debug = (message: string) => {
-  if (process.env.WORKBENCH_DB_DEBUG) process.stderr.write(`[postgres] ${message}\n`);
+  if (env().WORKBENCH_DB_DEBUG) process.stderr.write(`[postgres] ${message}\n`);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

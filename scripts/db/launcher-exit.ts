@@ -28,7 +28,7 @@ const isNpm = (pid: number) => {
 
 /** Our ancestors up to and including the npm process that launched us; empty when npm did not. */
 export function launcherChain(): number[] {
-  if (!process.env.npm_lifecycle_event) return [];
+  if (!process.env.npm_lifecycle_event) return []; // npm's own variable: were we launched by npm?
   const chain: number[] = [];
   for (let pid = process.ppid; chain.length < 6 && pid > 1; pid = parentOf(pid) ?? 0) {
     chain.push(pid);

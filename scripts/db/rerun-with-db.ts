@@ -25,7 +25,7 @@ async function rerunInProcess(rerun: () => Promise<unknown>): Promise<number> {
   // Loaded here, not at start-up: pg, Prisma and the embedded database are for commands that need them.
   const { openDatabase } = await import("./database-session");
   const database = await openDatabase();
-  process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_URL = database.url; // process plumbing: lib/env reads it from here
   try {
     await rerun();
     return typeof process.exitCode === "number" ? process.exitCode : 0;

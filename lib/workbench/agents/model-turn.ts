@@ -4,7 +4,7 @@ import { generateText, type ModelMessage, type ToolSet } from "ai";
 import type { AgentDeps } from "./types";
 import type { Trace } from "./trace";
 import { runErrorFrom, type RunError } from "./run-errors";
-import { classifyProviderError, retriesFromHeaders } from "../../providers/errors";
+import { classifyProviderError, retriesFromHeaders } from "./provider-errors";
 
 export interface TurnRequest {
   readonly system: string;

@@ -1,6 +1,6 @@
 import { APICallError } from "ai";
 import { describe, expect, test } from "vitest";
-import { ProviderError } from "../../providers/errors";
+import { ProviderError } from "./provider-errors";
 import { runErrorFrom, taskSignal } from "./run-errors";
 
 function aborted(reason: unknown): AbortSignal {

@@ -1,7 +1,7 @@
 // How a run ends badly: the v1 wording where the original has one (the scorer and the Fig. 6
 // breakdown match on these exact strings).
 import type { RunErrorKind } from "./types";
-import { classifyProviderError } from "../../providers/errors";
+import { classifyProviderError } from "./provider-errors";
 
 export const ITERATION_LIMIT_MESSAGE = "Agent stopped due to iteration limit or time limit.";
 export const CONTEXT_WINDOW_MESSAGE = "Context window exceeded";
