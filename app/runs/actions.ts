@@ -10,6 +10,7 @@ import { prisma } from "@/lib/db";
 import { checkLaunchRate } from "@/lib/runs/budget";
 import { cancelRun } from "@/lib/runs/cancel";
 import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
+import { startPushDrivers } from "@/lib/mcp/push";
 import { launchRun, LaunchError } from "@/lib/runs/launch";
 
 export type LaunchRunState =
@@ -48,7 +49,9 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   let runId: string;
   let agentToken: string | undefined;
   try {
-    ({ runId, agentToken } = await launchRun(parsed.data, { db: prisma, launchedBy: actor.label }));
+    let pushMode: boolean | undefined;
+    ({ runId, agentToken, pushMode } = await launchRun(parsed.data, { db: prisma, launchedBy: actor.label }));
+    if (pushMode) startPushDrivers(); // this process posts the run's tasks to WORKBENCH_AGENT_URL
     await recordAudit(prisma, actor, "run.launch", runId, { agent: parsed.data.agent, endpoint: parsed.data.endpoint ?? null });
   } catch (error) {
     if (error instanceof LaunchError && error.field) return { status: "invalid", fieldErrors: { [error.field]: [error.message] } };

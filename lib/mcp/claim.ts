@@ -2,7 +2,7 @@
 // run's row lock while it counts running results and takes a pending one, so the run's concurrency
 // holds across every agent process and machine (two claimers queue on the lock, never both win the
 // last slot). The claim opens the attempt's MCP session with a fresh bearer token.
-import { hashSecret, newSecret } from "./tokens";
+import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { closeExpiredSessions } from "./close-session";
 import type { McpDeps } from "./deps";
 

@@ -1,6 +1,6 @@
 // The run-level agent token of an external run (created at launch, see lib/runs/launch.ts).
 import type { McpDeps } from "./deps";
-import { secretMatches } from "./tokens";
+import { secretMatches } from "@/lib/security/secrets";
 
 export async function authenticateAgent(deps: McpDeps, runId: string, token: string | null): Promise<boolean> {
   if (!token) return false;

@@ -7,7 +7,7 @@ import type { McpDeps } from "./deps";
 import { createSessionServer } from "./server";
 import { openSessionOrThrow, SessionRefusedError, type SessionRefusal } from "./session-auth";
 import { SessionBusyError, withSessionLock } from "./session-lock";
-import { bearerToken } from "./tokens";
+import { bearerToken } from "@/lib/security/secrets";
 
 /** Larger bodies are refused with 413 before parsing: no tool argument needs a megabyte. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;

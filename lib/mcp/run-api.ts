@@ -12,7 +12,7 @@ import { authenticateAgent } from "./external-access";
 import { SessionRefusedError, sessionIdForToken } from "./session-auth";
 import { SessionBusyError } from "./session-lock";
 import { recordTurns, turnsBodySchema } from "./turns";
-import { bearerToken } from "./tokens";
+import { bearerToken } from "@/lib/security/secrets";
 import { env } from "@/lib/env";
 
 const MAX_BODY_BYTES = 1_000_000;

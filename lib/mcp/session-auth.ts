@@ -1,7 +1,7 @@
 // Who may use an MCP session: the holder of its bearer token, while it is open and before its
 // deadline. Each request reads the session afresh (one indexed query) so a finish or a deadline close
 // made by another process is seen at once; the same read tells how far the trace has got.
-import { hashSecret, secretMatches } from "./tokens";
+import { hashSecret, secretMatches } from "@/lib/security/secrets";
 import type { McpDeps } from "./deps";
 
 export interface OpenSession {

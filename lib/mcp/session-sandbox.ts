@@ -3,7 +3,7 @@
 // another web process served the previous call) is rebuilt by replaying those calls on a fresh sandbox.
 import { setBounded } from "@/lib/bounded-map";
 import type { Sandbox } from "@/lib/workbench/tools/types";
-import { createSandbox } from "@/lib/runs/engine";
+import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import type { RunContext } from "@/lib/runs/run-context";
 import type { McpDeps } from "./deps";
 import type { OpenSession } from "./session-auth";

@@ -3,9 +3,10 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { loadDataset, resolveDataDir } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
-import { createEvaluator, type Evaluator } from "../workbench/evaluate";
+import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider, type MockProviderOptions } from "./index";
 import { runAgent } from "./test-harness";
+import { createProtocolEvaluator } from "../workbench/protocols";
 
 let dataset: Dataset;
 let evaluator: Evaluator;
@@ -14,7 +15,7 @@ const started: MockProvider[] = [];
 
 beforeAll(async () => {
   dataset = await loadDataset(resolveDataDir(), "v1");
-  evaluator = createEvaluator(dataset, "v1");
+  evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
   const found = dataset.tasks.find((candidate) => candidate.groundTruth[0]?.startsWith("email.delete_email"));
   if (!found) throw new Error("no email.delete_email task");
   task = found;

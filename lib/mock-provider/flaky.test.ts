@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadDataset, resolveDataDir } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
-import { createEvaluator, type Evaluator } from "../workbench/evaluate";
+import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider } from "./index";
 import { runAgent } from "./test-harness";
+import { createProtocolEvaluator } from "../workbench/protocols";
 
 let dataset: Dataset;
 let evaluator: Evaluator;
@@ -13,7 +14,7 @@ let mock: MockProvider;
 
 beforeAll(async () => {
   dataset = await loadDataset(resolveDataDir(), "v1");
-  evaluator = createEvaluator(dataset, "v1");
+  evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
   mock = await startMockProvider({ dataset });
 });
 afterAll(() => mock.close());

@@ -10,8 +10,8 @@ import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
 import { newSampleSeed, sampleTasks } from "./sample-tasks";
-import { hashSecret, newSecret } from "@/lib/mcp/tokens";
-import { pushEndpointUrl, startPushDrivers } from "@/lib/mcp/push";
+import { env } from "@/lib/env";
+import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { MODEL_AGENTS } from "./launch-input";
 import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
 
@@ -40,6 +40,8 @@ export interface LaunchedRun {
   readonly tasksTotal: number;
   /** External runs: the agent token, returned once (only its hash is stored). */
   readonly agentToken?: string;
+  /** External runs in push mode: the caller starts this process's push driver (lib/mcp/push). */
+  readonly pushMode?: boolean;
 }
 
 export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Promise<LaunchedRun> {
@@ -62,7 +64,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
     const how = input.dataset === DATASET_SLUG ? "import-data" : "generate --import";
     throw new LaunchError("dataset_missing", `Ground truth ${input.groundTruth} of dataset "${input.dataset}" is not imported: run \`npm run workbench -- ${how}\``);
   }
-  if (input.agent === "external" && input.externalMode === "push" && !pushEndpointUrl()) {
+  if (input.agent === "external" && input.externalMode === "push" && !env().WORKBENCH_AGENT_URL) {
     throw new LaunchError("push_unconfigured", "Push mode needs the agent endpoint configured on the server (WORKBENCH_AGENT_URL)");
   }
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
@@ -75,7 +77,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   const tooLarge = checkLaunchSize(tasks.length, input.trials);
   if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
 
-  // External runs: the agent token, shown once; only its hash is stored (lib/mcp/tokens.ts).
+  // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
     const row = runRow({ ...input, seed }, target, version.datasetId, tasks.length * input.trials);
@@ -108,11 +110,9 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
     if (!agentToken) await tx.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, ${run.id})`;
     return { runId: run.id, created };
   });
-  // External agents claim their tasks themselves (lib/mcp): no queue job for a worker to take.
-  if (agentToken) {
-    if (input.externalMode === "push") startPushDrivers();
-    return { runId, tasksTotal: created, agentToken };
-  }
+  // External agents claim their tasks themselves (lib/mcp): no queue job for a worker to take. Push
+  // mode's driver is external runs' business: the caller starts it (startPushDrivers), runs do not.
+  if (agentToken) return { runId, tasksTotal: created, agentToken, pushMode: input.externalMode === "push" };
 
   return { runId, tasksTotal: created };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ALL_TOOLS, buildReactSystemPrompt } from "./engine";
+import { ALL_TOOLS } from "@/lib/workbench/tools";
+import { buildReactSystemPrompt } from "@/lib/workbench/agents";
 import { promptHashFor } from "./prompt-hash";
 
 describe("promptHashFor", () => {

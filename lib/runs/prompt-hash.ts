@@ -2,7 +2,8 @@
 // same prompt template and tool descriptions.
 import { createHash } from "node:crypto";
 import type { AgentKind } from "@/lib/workbench/agents/types";
-import { ALL_TOOLS, buildReactSystemPrompt, TOOLS_SYSTEM_PROMPT } from "./engine";
+import { ALL_TOOLS } from "@/lib/workbench/tools";
+import { buildReactSystemPrompt, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
 import { parametersSchema2026, sanitizeToolName2026, systemPrompt2026 } from "@/lib/workbench/agents";
 
 export function promptHashFor(agent: AgentKind): string | null {

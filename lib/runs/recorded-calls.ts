@@ -3,7 +3,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
-import { loadRecordedResultsFile } from "./engine";
+import { loadRecordedResultsFile } from "@/lib/workbench/results";
 
 export function domainOfResultsFile(file: string): Domain {
   const folder = path.basename(path.dirname(path.resolve(file)));

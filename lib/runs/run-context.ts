@@ -6,8 +6,9 @@ import { EndpointError, MissingApiKeyError, type RetryPolicy } from "@/lib/provi
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";
-import { createEvaluator, createModelForEndpoint, loadDatasetFromDb } from "./engine";
-import { createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
+import { createModelForEndpoint } from "@/lib/providers";
+import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
+import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
 import { MODEL_AGENTS } from "./launch-input";
 import type { TaskScorer } from "./execute-task";
 
@@ -124,7 +125,7 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
       if (!dataset) throw new Error(`Ground truth ${version} is not imported: run \`npm run workbench -- import-data\``);
       return {
         dataset,
-        scorer: createEvaluator(dataset, version),
+        scorer: createProtocolEvaluator({ dataset: dataset, protocol: protocolForGroundTruth(version) }),
         tasksByKey: new Map(dataset.tasks.map((task) => [task.key, task])),
       };
     })();

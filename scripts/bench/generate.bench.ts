@@ -4,8 +4,8 @@
 import os from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createEvaluator } from "@/lib/workbench/evaluate";
 import { generateDataset, toEngineDataset, writeDataset } from "@/lib/workbench/generate";
+import { createProtocolEvaluator, protocolForGroundTruth } from "@/lib/workbench/protocols";
 
 const TARGET_10X_MS = 30_000;
 
@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
   if (!tenX) throw new Error("no 10× dataset");
   const dataset = toEngineDataset(tenX);
   for (const scorer of ["v1", "v2026"] as const) {
-    const evaluator = createEvaluator(dataset, scorer);
+    const evaluator = createProtocolEvaluator({ dataset: dataset, protocol: protocolForGroundTruth(scorer) });
     const answers = dataset.tasks.flatMap((task) => [task.groundTruth, [], task.groundTruth.slice(0, Math.ceil(task.groundTruth.length / 2))].map((calls) => [task, calls] as const));
     const { ms } = timed(() => answers.forEach(([task, calls]) => evaluator.scoreTask(task, calls, null)));
     lines.push(`score 10× ${scorer.padEnd(5)} ${answers.length} results ${ms.toFixed(0).padStart(6)} ms  ${((1000 * ms) / answers.length).toFixed(0)} µs/result  ${Math.round((answers.length * 1000) / ms)} results/s`);

@@ -6,8 +6,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { loadDataset, resolveDataDir } from "@/lib/workbench/datasets";
-import { createEvaluator, matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
+import { matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
 import { loadRecordedResultsDir } from "@/lib/workbench/results";
+import { createProtocolEvaluator } from "@/lib/workbench/protocols";
 
 const ORIGINAL_MS_PER_RESULT = 242; // run 1 of the reference timing (0.181 s on an idle machine)
 
@@ -40,12 +41,12 @@ export async function run(): Promise<void> {
     const load = await timed(() => loadAll(dataDir));
     loaded = load.value;
     const { v1, results, tasks } = loaded;
-    const score = await timed(() => scoreRecordedResults(results, tasks, createEvaluator(v1, "v1")));
+    const score = await timed(() => scoreRecordedResults(results, tasks, createProtocolEvaluator({ dataset: v1, protocol: "2024" })));
     cold.push({ load: load.ms, score: score.ms, scoreCpu: score.cpuMs });
   }
   // Warm: the same evaluator again (ground-truth replays cached, data in memory).
   const { v1, results, tasks } = loaded;
-  const evaluator = createEvaluator(v1, "v1");
+  const evaluator = createProtocolEvaluator({ dataset: v1, protocol: "2024" });
   scoreRecordedResults(results, tasks, evaluator);
   const warm: { ms: number; cpuMs: number }[] = [];
   for (let i = 0; i < 5; i += 1) warm.push(await timed(() => scoreRecordedResults(results, tasks, evaluator)));

@@ -128,7 +128,8 @@ async function runCommand(options: RunOptions): Promise<number> {
     ? await startWorker({ db: prisma, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
   try {
-    const { runId, tasksTotal, agentToken } = await launchRun(parsed.data, { db: prisma, launchedBy: "cli" });
+    const { runId, tasksTotal, agentToken, pushMode } = await launchRun(parsed.data, { db: prisma, launchedBy: "cli" });
+    if (pushMode) (await import("@/lib/mcp/push")).startPushDrivers(); // this process posts the tasks
     console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
     if (agentToken) {
       // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.

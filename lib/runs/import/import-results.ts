@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
-import { loadRecordedResultsFile, parseResultsFileName } from "../engine";
+import { loadRecordedResultsFile, parseResultsFileName } from "@/lib/workbench/results";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
 import { resolveScoringConfig } from "@/lib/workbench/protocols";

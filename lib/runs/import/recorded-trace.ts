@@ -5,7 +5,8 @@ import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { SandboxData } from "@/lib/workbench/sandbox/types";
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { RecordedResult } from "@/lib/workbench/results/types";
-import { createAgent, createSandbox } from "../engine";
+import { createAgent } from "@/lib/workbench/agents";
+import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
 
 /** v1's wording for a context-window failure (the scorer counts it by this exact string). */

@@ -7,13 +7,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadDataset, resolveDataDir } from "../datasets";
 import type { Dataset, Task } from "../datasets/types";
-import { createEvaluator, matchResultsToTasks, type Evaluator } from "../evaluate";
+import { matchResultsToTasks, type Evaluator } from "../evaluate";
 import { loadRecordedResultsFile, type RecordedResult } from "../results";
 import { parseCall } from "../calls";
 import { createSandbox } from "../sandbox/sandbox";
 import { toolsForToolkits } from "../tools";
 import { createAgent, toProviderToolName, type AgentOutcome } from "./index";
 import { scriptedModel, type ScriptedToolCall } from "./scripted-model";
+import { createProtocolEvaluator } from "../protocols";
 
 const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../../.."));
 const RESULTS = path.join(DATA_DIR, "v1/data/results/analytics");
@@ -30,7 +31,7 @@ let evaluator: Evaluator;
 
 beforeAll(async () => {
   dataset = await loadDataset(DATA_DIR, "v1");
-  evaluator = createEvaluator(dataset, "v1");
+  evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
 });
 
 async function recordedRows(file: string): Promise<{ row: RecordedResult; task: Task }[]> {

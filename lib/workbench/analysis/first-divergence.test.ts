@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { executeCall } from "../tools";
-import { fixtureSandboxData } from "../tools/test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { firstDivergence, type AgentCall } from "./first-divergence";
 
 const move = (id: string, list: string) => `project_management.update_task.func(task_id='${id}', field='list_name', new_value='${list}')`;

@@ -3,8 +3,7 @@
 // `1e20` become "30", "30.0" and "1e+20" as in Python. What literal_eval refuses (a name, a call other
 // than set(), an operator) raises ValueError, which the 2026 evaluator counts as a failed call.
 import { isPyKind, readPythonValue, type PyValue } from "./python-literal";
-import { PythonSyntaxError, reprString } from "./python-string";
-import { reprFloat } from "../tools/format";
+import { PythonSyntaxError, reprFloat, reprString } from "./python-string";
 
 /** `str(ast.literal_eval(source))`; throws PythonSyntaxError ("ValueError" for a non-literal). */
 export function pythonStrOfLiteral(source: string): string {

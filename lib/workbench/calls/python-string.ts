@@ -138,3 +138,18 @@ function escapeNonPrintable(code: number): string {
   if (code <= 0xffff) return "\\u" + code.toString(16).padStart(4, "0");
   return "\\U" + code.toString(16).padStart(8, "0");
 }
+
+/** Python's float repr: shortest round-trip digits, `.0` on whole numbers, exponent outside 1e-4..1e16. */
+export function reprFloat(value: number): string {
+  if (Number.isNaN(value)) return "nan";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
+  const [mantissa = "0", exponentText = "0"] = value.toExponential().split("e");
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 16) {
+    const sign = exponent < 0 ? "-" : "+";
+    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, "0")}`;
+  }
+  const text = String(value);
+  return text.includes(".") ? text : `${text}.0`;
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseCallList } from "../calls/call-list";
 import { PythonSyntaxError } from "../calls/python-string";
 import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion, type Task } from "./types";
-import { toToolkit } from "../tools";
+import { toToolkit } from "./toolkits";
 import { parseCsvWithHeader, readFileOrThrow, requireDataRows } from "./csv-file";
 import { resolveDataRoot, v1Paths, v2026Paths } from "./data-dir";
 import { DatasetError } from "./errors";

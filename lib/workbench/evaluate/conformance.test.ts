@@ -8,8 +8,8 @@ import { loadRecordedResultsDir } from "../results";
 import reference from "./fixtures/reference-counts.json";
 import reference2026 from "./fixtures/reference-counts-2026.json";
 import { aggregate } from "./aggregate";
-import { createEvaluator, matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./index";
-import { createProtocolEvaluator } from "../protocols";
+import { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./index";
+import { protocolForGroundTruth, createProtocolEvaluator } from "../protocols";
 import type { RecordedResult } from "../results/types";
 
 const dataDir = resolveDataDir();
@@ -21,7 +21,7 @@ let v2026: Dataset;
 beforeAll(async () => {
   [v1, v2026] = await Promise.all([loadDataset(dataDir, "v1"), loadDataset(dataDir, "v2026")]);
   results = await loadRecordedResultsDir(path.join(dataDir, "v1", "data", "results"));
-  verdicts = scoreRecordedResults(results, matchResultsToTasks(results, v1.tasks, v1), createEvaluator(v1, "v1"));
+  verdicts = scoreRecordedResults(results, matchResultsToTasks(results, v1.tasks, v1), createProtocolEvaluator({ dataset: v1, protocol: "2024" }));
 }, 120_000);
 
 function countsOf(rows: readonly RecordedVerdict[]) {
@@ -71,7 +71,7 @@ describe("v1 scorer on the paper's recorded results", () => {
 describe.each(["v1", "v2026"] as const)("%s ground truth replayed on itself", (version) => {
   test("690/690 correct, no side effects, all exact matches", () => {
     const dataset = version === "v1" ? v1 : v2026;
-    const evaluator = createEvaluator(dataset, version);
+    const evaluator = createProtocolEvaluator({ dataset: dataset, protocol: protocolForGroundTruth(version) });
     const own = dataset.tasks.map((task) => evaluator.scoreTask(task, task.groundTruth, null));
     expect(own.filter((v) => v.correct)).toHaveLength(690);
     expect(own.filter((v) => v.sideEffects)).toHaveLength(0);

@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import type { Dataset, Task } from "../datasets/types";
 import { tableFromRecords } from "../sandbox/table";
 import type { Cell, SandboxData } from "../sandbox/types";
-import { createEvaluator } from "./index";
 import type { ScorerVersion } from "./types";
+import { createProtocolEvaluator, protocolForGroundTruth } from "../protocols";
 
 function table<N extends Parameters<typeof tableFromRecords>[0]>(name: N, columns: string[], rows: Cell[][]) {
   return tableFromRecords(name, columns, rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null]))));
@@ -48,7 +48,7 @@ function makeTask(groundTruth: string[]): Task {
 
 function score(scorer: ScorerVersion, groundTruth: string[], predicted: string[], error: string | null = null) {
   const dataset: Dataset = { version: "v1", sandbox, tasks: [] };
-  return createEvaluator(dataset, scorer).scoreTask(makeTask(groundTruth), predicted, error);
+  return createProtocolEvaluator({ dataset: dataset, protocol: protocolForGroundTruth(scorer) }).scoreTask(makeTask(groundTruth), predicted, error);
 }
 
 describe.each<[string, string[], string[], string | null, { v1: [boolean, boolean, boolean]; v2026: [boolean, boolean, boolean] }]>([

@@ -5,17 +5,16 @@ import { diffStates } from "../sandbox/diff";
 import type { SandboxState, StateDiff } from "../sandbox/types";
 import type { Dataset, Task } from "../datasets/types";
 import type { ParsedCall } from "../calls/types";
-import type { ScoringRules } from "../protocols/types";
 import { diagnose, isExactMatch } from "./diagnostics";
 import { cachedCallParser, rememberReadOnlyCalls, replayCalls, type ExecuteCall, type Replay } from "./replay";
 import { statesEqual } from "./compare-tables";
 import { aliasPlotEndDates } from "./plot-end-date";
-import type { ScorerVersion, TaskVerdict } from "./types";
+import type { ComparisonRules, ScorerVersion, TaskVerdict } from "./types";
 
 export interface Evaluator {
   /** The ground truth scored against (kept for callers that predate protocols). */
   readonly scorer: ScorerVersion;
-  readonly rules: ScoringRules;
+  readonly rules: ComparisonRules;
   /** `error` is the run error (null or "" when the agent finished). */
   scoreTask(task: Task, predictedCalls: readonly string[], error: string | null): TaskVerdict;
 }
@@ -25,7 +24,7 @@ export interface EvaluatorDeps {
   readonly parse: (raw: string) => ParsedCall;
 }
 
-export function createRulesEvaluator(dataset: Dataset, rules: ScoringRules, deps: EvaluatorDeps): Evaluator {
+export function createRulesEvaluator(dataset: Dataset, rules: ComparisonRules, deps: EvaluatorDeps): Evaluator {
   const initial: SandboxState = dataset.sandbox.tables;
   const groundTruth = new Map<string, Replay>();
   const parse = cachedCallParser(deps.parse);
@@ -75,7 +74,7 @@ export function createRulesEvaluator(dataset: Dataset, rules: ScoringRules, deps
 }
 
 /** Any non-empty run error; under 2026 rules also the first failed call. */
-function verdictError(rules: ScoringRules, error: string | null, failed: Replay["failedCalls"][number] | undefined): string | null {
+function verdictError(rules: ComparisonRules, error: string | null, failed: Replay["failedCalls"][number] | undefined): string | null {
   if (error !== null && error !== "") return error;
   if (rules.failedCallFailsState && failed) return `Call ${failed.index + 1} failed: ${failed.reason}`;
   return null;

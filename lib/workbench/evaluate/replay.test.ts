@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { parseCall } from "../calls/parse-call";
 import { executeCall } from "../tools";
-import { fixtureSandboxData } from "../tools/test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import type { Sandbox, ToolOutcome } from "../tools/types";
 import type { Call } from "../calls/types";
 import { cachedCallParser, rememberReadOnlyCalls, replayCalls } from "./replay";

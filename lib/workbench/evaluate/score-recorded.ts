@@ -3,9 +3,8 @@
 // task at the same domain + position is used (v2026 rewrote some task texts).
 import { DatasetError } from "../datasets/errors";
 import type { Dataset, Task } from "../datasets/types";
-import type { RecordedRow } from "../results/types";
 import type { Evaluator } from "./evaluator";
-import type { TaskVerdict } from "./types";
+import type { RecordedRow, TaskVerdict } from "./types";
 
 export interface RecordedVerdict {
   readonly result: RecordedRow;

@@ -6,12 +6,12 @@ import fc from "fast-check";
 import { createSandbox } from "../sandbox/sandbox";
 import { diffStates } from "../sandbox/diff";
 import type { SandboxData, SandboxState } from "../sandbox/types";
-import { fixtureSandboxData } from "../tools/test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { executeCall } from "../tools";
 import { formatCall, parseCall } from "../calls";
 import type { Dataset, Task } from "../datasets/types";
 import { statesEqual } from "./compare-tables";
-import { createEvaluator } from "./index";
+import { createProtocolEvaluator } from "../protocols";
 
 type Args = Record<string, string>;
 const text = fc.oneof(fc.constantFrom("", "Sync", "sync", "x@atlas.com", "Backlog", "Design", "Lead", "30"), fc.string({ maxLength: 6 }));
@@ -78,8 +78,8 @@ describe("state properties over random call sequences", () => {
 describe("(c) v2026 forgives reordering independent writes; v1 compares order", () => {
   const data = fixtureSandboxData();
   const dataset: Dataset = { version: "v2026", sandbox: data, tasks: [] };
-  const v1 = createEvaluator(dataset, "v1", executeCall);
-  const v2026 = createEvaluator(dataset, "v2026", executeCall);
+  const v1 = createProtocolEvaluator({ dataset: dataset, protocol: "2024", execute: executeCall });
+  const v2026 = createProtocolEvaluator({ dataset: dataset, protocol: "2026", execute: executeCall });
   // Independent writes: updates of distinct rows (one per id) and plots, which only append.
   const updates = [
     ["calendar.update_event", { event_id: "00000013", field: "event_name", new_value: "Renamed" }],

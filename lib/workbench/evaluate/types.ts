@@ -1,4 +1,5 @@
-import type { StateDiff } from "../sandbox/types";
+import type { Domain } from "../datasets/types";
+import type { ScoredTableName, StateDiff } from "../sandbox/types";
 
 export type ScorerVersion = "v1" | "v2026";
 
@@ -33,4 +34,35 @@ export interface Tally {
   readonly errors: number;
   readonly accuracy: number; // correct / n (0 when n = 0)
   readonly sideEffectRate: number;
+}
+
+/**
+ * How the evaluator compares states: the part of a protocol's scoring rules it applies (the protocol
+ * layer, above this one, adds which revision they belong to).
+ */
+export interface ComparisonRules {
+  /** Correctness: "ordered" is pandas DataFrame.equals (rows, order, labels); "unordered" compares row multisets with columns in order. */
+  readonly stateComparison: "ordered" | "unordered";
+  /** Tables whose change counts towards side effects. */
+  readonly sideEffectTables: readonly ScoredTableName[];
+  /** How "the state changed" is decided (always without lowercasing). */
+  readonly changeComparison: "ordered-raw" | "unordered-raw";
+  /** A predicted call that failed makes the state incorrect (2026): it fails the task and a change counts as a side effect. */
+  readonly failedCallFailsState: boolean;
+  /** Plot end dates treated as equal for correctness, e.g. 2023-11-30 read as 2023-11-29 (2026-07). */
+  readonly plotEndDateAliases: Readonly<Record<string, string>>;
+}
+
+/** What scoring reads of a recorded results row (the helper thread of results/score-files.ts sends just this). */
+export interface RecordedRow {
+  readonly domain: Domain;
+  /** From the file name `<model>_<all|domains>_<timestamp>.csv`. */
+  readonly model: string;
+  readonly toolSet: "all" | "domains";
+  readonly query: string;
+  readonly calls: readonly string[];
+  readonly error: string;
+  readonly file: string;
+  /** 1-based line of the row's start in the file (for error messages). */
+  readonly line: number;
 }

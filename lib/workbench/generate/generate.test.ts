@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseCall } from "../calls/parse-call";
 import { loadDataset } from "../datasets";
-import { createEvaluator, type Evaluator } from "../evaluate";
+import { type Evaluator } from "../evaluate";
 import { createProtocolEvaluator, PROTOCOLS, type ProtocolId } from "../protocols";
 import { createSandbox } from "../sandbox/sandbox";
 import { ALL_TOOLS, executeCall, formatObservation } from "../tools";
@@ -75,8 +75,8 @@ describe.each(CASES)("seed %i at %i× (%s)", (seed, scale, preset) => {
     expect(noAction).toBeGreaterThan(0);
     // The v1 and v2026 scorers, and every revision of both protocols (2026 runs its own tools and parser).
     const evaluators: [string, Evaluator][] = [
-      ["v1", createEvaluator(dataset, "v1")],
-      ["v2026", createEvaluator(dataset, "v2026")],
+      ["v1", createProtocolEvaluator({ dataset: dataset, protocol: "2024" })],
+      ["v2026", createProtocolEvaluator({ dataset: dataset, protocol: "2026" })],
       ...(Object.keys(PROTOCOLS) as ProtocolId[]).flatMap((protocol) =>
         PROTOCOLS[protocol].revisions.map((revision) => [`protocol ${protocol}/${revision.id}`, createProtocolEvaluator({ protocol, dataset, revision: revision.id })] as [string, Evaluator]),
       ),

@@ -63,7 +63,8 @@ export function resolveScoringConfig(input: { protocol?: string; groundTruth?: s
 }
 
 export interface ProtocolEvaluatorOptions {
-  readonly protocol: ProtocolId;
+  /** Default: the dataset's ground truth's own (v1 → 2024, v2026 → 2026). */
+  readonly protocol?: ProtocolId;
   /** The loaded ground truth (its `version` is the ground truth scored against). */
   readonly dataset: Dataset;
   /** Default: the protocol's latest revision. */
@@ -74,8 +75,9 @@ export interface ProtocolEvaluatorOptions {
 
 /** The scoring entry point: an evaluator that scores task results as the protocol's original evaluator. */
 export function createProtocolEvaluator(options: ProtocolEvaluatorOptions): Evaluator {
-  const protocol = PROTOCOLS[options.protocol];
-  const rules = protocol.scoringRules(options.revision ?? defaultRevision(options.protocol));
+  const id = options.protocol ?? protocolForGroundTruth(options.dataset.version);
+  const protocol = PROTOCOLS[id];
+  const rules = protocol.scoringRules(options.revision ?? defaultRevision(id));
   return createRulesEvaluator(options.dataset, rules, {
     parse: protocol.parseCall,
     execute: options.execute ?? ((sandbox, call) => protocol.tools.execute(sandbox, call)),

@@ -41,7 +41,7 @@ test("protocols differ only as data: rules, dialect and tool rules", () => {
 
 test("a live agent runs a protocol's tools by name, with that protocol's observations", async () => {
   const { createSandbox } = await import("../sandbox/sandbox");
-  const { fixtureSandboxData } = await import("../tools/test-sandbox");
+  const { fixtureSandboxData } = await import("../test-support/fixture-sandbox");
   const call = { tool: "calendar.get_event_information_by_id", args: { event_id: "00000013", field: "duration" }, raw: "" };
   const observe = (id: "2024" | "2026") => {
     const outcome = getProtocol(id).tools.execute(createSandbox(fixtureSandboxData()), call);

@@ -2,7 +2,7 @@
 // parsers of each protocol. Each row names the line of olly-styles/WorkBench (at f7bed57) it follows.
 import { describe, expect, test } from "vitest";
 import type { Dataset, Task } from "../datasets/types";
-import { fixtureSandboxData } from "../tools/test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { createProtocolEvaluator, type ProtocolId, type ScoringRevision } from ".";
 
 const dataset: Dataset = { version: "v2026", sandbox: fixtureSandboxData(), tasks: [] };

@@ -3,7 +3,7 @@
 import type { GroundTruthVersion } from "../datasets/types";
 import type { ParsedCall } from "../calls/types";
 import type { CallDialect } from "../calls/parse-call";
-import type { ScoredTableName } from "../sandbox/types";
+import type { ComparisonRules } from "../evaluate/types";
 import type { ToolSet } from "../tools/tool-set";
 
 export const PROTOCOL_IDS = ["2024", "2026"] as const;
@@ -25,18 +25,8 @@ export interface ScoringConfig {
 }
 
 /** Scoring rules of one protocol revision (data read by the evaluator, never branched on by id). */
-export interface ScoringRules {
+export interface ScoringRules extends ComparisonRules {
   readonly revision: ScoringRevision;
-  /** Correctness: "ordered" is pandas DataFrame.equals (rows, order, labels); "unordered" compares row multisets with columns in order. */
-  readonly stateComparison: "ordered" | "unordered";
-  /** Tables whose change counts towards side effects. */
-  readonly sideEffectTables: readonly ScoredTableName[];
-  /** How "the state changed" is decided (always without lowercasing). */
-  readonly changeComparison: "ordered-raw" | "unordered-raw";
-  /** A predicted call that failed makes the state incorrect (2026): it fails the task and a change counts as a side effect. */
-  readonly failedCallFailsState: boolean;
-  /** Plot end dates treated as equal for correctness, e.g. 2023-11-30 read as 2023-11-29 (2026-07). */
-  readonly plotEndDateAliases: Readonly<Record<string, string>>;
 }
 
 export interface RevisionInfo {

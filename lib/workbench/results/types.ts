@@ -1,18 +1,6 @@
-import type { Domain } from "../datasets/types";
+import type { RecordedRow } from "../evaluate/types";
 
-/** What scoring reads of a recorded results row (the helper thread of score-files.ts sends just this). */
-export interface RecordedRow {
-  readonly domain: Domain;
-  /** From the file name `<model>_<all|domains>_<timestamp>.csv`. */
-  readonly model: string;
-  readonly toolSet: "all" | "domains";
-  readonly query: string;
-  readonly calls: readonly string[];
-  readonly error: string;
-  readonly file: string;
-  /** 1-based line of the row's start in the file (for error messages). */
-  readonly line: number;
-}
+export type { RecordedRow } from "../evaluate/types";
 
 /** One row of a recorded results CSV (v1 format: query, function_calls, full_response, error). */
 export interface RecordedResult extends RecordedRow {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox } from "./sandbox";
 import { diffStates } from "./diff";
-import { fixtureSandboxData } from "../tools/test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { executeCall } from "../tools";
 
 function diffAfter(calls: [string, Record<string, string>][]) {

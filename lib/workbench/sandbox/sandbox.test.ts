@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox } from "./sandbox";
 import { concatRow, deleteWhere, setRowAtLabel, tableFromRecords, updateWhere, maxString, cellFromCsv } from "./table";
-import { fixtureSandboxData } from "../tools/test-sandbox";
-import { realSandboxData } from "../tools/real-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
+import { realSandboxData } from "../test-support/real-sandbox";
 import { executeCall } from "../tools";
 
 const call = (tool: string, args: Record<string, string>) => ({ tool, args, raw: tool });

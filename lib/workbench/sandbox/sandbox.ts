@@ -4,8 +4,7 @@
  * reference-equal to `data.tables` and the diff / scorer can skip it without looking inside.
  * Engine rule: plain TypeScript, no framework imports.
  */
-import type { Sandbox } from "../tools/types";
-import type { SandboxData, SandboxState, Table } from "./types";
+import type { Sandbox, SandboxData, SandboxState, Table } from "./types";
 
 export interface SandboxHandle extends Sandbox {
   /** The current state; later writes never mutate it (it is an immutable value). */

@@ -69,3 +69,13 @@ export interface TableDiff {
   }[];
 }
 export type StateDiff = readonly TableDiff[]; // only tables with differences
+
+/**
+ * The mutable sandbox a tool runs against. Implemented in sandbox.ts.
+ * Tools read `state` and commit a new table with `replaceTable` (copy-on-write).
+ */
+export interface Sandbox {
+  readonly data: SandboxData;
+  readonly state: SandboxState;
+  replaceTable(table: SandboxState[keyof SandboxState]): void;
+}

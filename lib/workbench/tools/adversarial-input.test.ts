@@ -3,7 +3,7 @@
 // with an observation: no exception escapes and no search hangs the worker.
 import { describe, expect, test } from "vitest";
 import { createSandbox } from "../sandbox/sandbox";
-import { realSandboxData } from "./real-sandbox";
+import { realSandboxData } from "../test-support/real-sandbox";
 import { ALL_TOOLS, executeCall } from ".";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 import { searchCost } from "./regex-cost";

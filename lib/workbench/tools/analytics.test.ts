@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox, type SandboxHandle } from "../sandbox/sandbox";
-import { fixtureSandboxData } from "./test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { executeCall } from ".";
 
 const fresh = () => createSandbox(fixtureSandboxData());

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox } from "../sandbox/sandbox";
-import { fixtureSandboxData } from "./test-sandbox";
-import { realSandboxData } from "./real-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
+import { realSandboxData } from "../test-support/real-sandbox";
 import { executeCall } from ".";
 
 const fresh = () => createSandbox(fixtureSandboxData());

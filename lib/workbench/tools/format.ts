@@ -5,6 +5,9 @@
  * numpy array as numpy prints it (`['a@atlas.com' 'b@atlas.com']`, wrapped at 75 columns).
  * Approximation: a cell that was None (not NaN) in pandas also prints as `nan`.
  */
+import { reprFloat } from "../calls/python-string";
+
+export { reprFloat };
 
 /** A Python float, so that whole values still print as `12.0`; serialises to a plain JSON number. */
 export class PythonFloat {
@@ -66,20 +69,6 @@ export function reprString(text: string): string {
   return out + quote;
 }
 
-/** Python's float repr: shortest round-trip digits, `.0` on whole numbers, exponent outside 1e-4..1e16. */
-export function reprFloat(value: number): string {
-  if (Number.isNaN(value)) return "nan";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
-  const [mantissa = "0", exponentText = "0"] = value.toExponential().split("e");
-  const exponent = Number(exponentText);
-  if (exponent < -4 || exponent >= 16) {
-    const sign = exponent < 0 ? "-" : "+";
-    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, "0")}`;
-  }
-  const text = String(value);
-  return text.includes(".") ? text : `${text}.0`;
-}
 
 /** numpy's `str()` of a 1-D array: elements' reprs separated by a space, wrapped at 75 columns. */
 function numpyString(items: readonly string[]): string {

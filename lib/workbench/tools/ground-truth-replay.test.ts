@@ -8,7 +8,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { parseCall, parseCallList } from "../calls";
 import { createSandbox } from "../sandbox/sandbox";
-import { realSandboxData, v1Dir } from "./real-sandbox";
+import { realSandboxData, v1Dir } from "../test-support/real-sandbox";
 import { executeCall, getTool } from ".";
 
 const SUCCESS = /successfully\.$|^\d{8}$|^plots\/.+\.png$/;

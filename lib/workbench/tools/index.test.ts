@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { createSandbox } from "../sandbox/sandbox";
-import { fixtureSandboxData } from "./test-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { ALL_TOOLS, executeCall, getTool, TOOLKITS, toolsForToolkits } from ".";
 import { toolInputError, toolInputSchema } from "./input-schema";
 

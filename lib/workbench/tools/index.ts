@@ -3,6 +3,7 @@
  * original's `eval("<toolkit>.<tool>.func(...)")` did, including the exceptions it raised.
  */
 import type { Call } from "../calls/types";
+import { TOOLKITS, toToolkit } from "../datasets/toolkits";
 import type { Sandbox, Tool, ToolDomain, ToolOutcome } from "./types";
 import { ANALYTICS_TOOLS } from "./analytics";
 import { CALENDAR_TOOLS } from "./calendar";
@@ -30,17 +31,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...COMPANY_DIRECTORY_TOOLS,
 ];
 
-export const TOOLKITS = [
-  "email",
-  "calendar",
-  "analytics",
-  "project_management",
-  "customer_relationship_manager",
-  "company_directory",
-] as const satisfies readonly ToolDomain[];
-
-/** The tasks' `domains` column abbreviates the CRM toolkit as "crm". */
-const TOOLKIT_ALIASES: Readonly<Record<string, ToolDomain>> = { crm: "customer_relationship_manager" };
+export { TOOLKITS, toToolkit } from "../datasets/toolkits";
 
 /** Modules the original's eval namespace also had: `pd.x.func(...)` is an AttributeError, not a NameError. */
 const OTHER_MODULES = new Set(["re", "os", "pd", "random", "ast", "csv"]);
@@ -49,11 +40,6 @@ const TOOLS_BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 
 export function getTool(name: string): Tool | undefined {
   return TOOLS_BY_NAME.get(name);
-}
-
-export function toToolkit(name: string): ToolDomain | undefined {
-  const toolkit = TOOLKIT_ALIASES[name] ?? name;
-  return (TOOLKITS as readonly string[]).includes(toolkit) ? (toolkit as ToolDomain) : undefined;
 }
 
 /** The paper's "domains" setting: the task's toolkits plus the company directory, in prompt order. */

@@ -4,8 +4,8 @@
 import { describe, expect, test } from "vitest";
 import { createSandbox, type SandboxHandle } from "../sandbox/sandbox";
 import type { SandboxData } from "../sandbox/types";
-import { realSandboxData } from "./real-sandbox";
-import { fixtureSandboxData } from "./test-sandbox";
+import { realSandboxData } from "../test-support/real-sandbox";
+import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import { TOOLS_2024, TOOLS_2026, type ToolSet } from ".";
 
 type Step = readonly [tool: string, args: Record<string, string>];

@@ -1,14 +1,8 @@
-import type { SandboxState, SandboxData } from "../sandbox/types";
+import type { Sandbox } from "../sandbox/types";
+import type { Toolkit } from "../datasets/toolkits";
 
-/**
- * The mutable sandbox a tool runs against. Implemented in sandbox/sandbox.ts.
- * Tools read `state` and commit a new table with `replaceTable` (copy-on-write).
- */
-export interface Sandbox {
-  readonly data: SandboxData;
-  readonly state: SandboxState;
-  replaceTable(table: SandboxState[keyof SandboxState]): void;
-}
+/** The sandbox tools run against is the sandbox layer's (tools sit above it). */
+export type { Sandbox } from "../sandbox/types";
 
 /** What a tool call produced. */
 export type ToolOutcome =
@@ -20,13 +14,8 @@ export type ToolOutcome =
    */
   | { readonly ok: false; readonly errorType: string; readonly message: string; readonly observation: string };
 
-export type ToolDomain =
-  | "calendar"
-  | "email"
-  | "analytics"
-  | "project_management"
-  | "customer_relationship_manager"
-  | "company_directory";
+/** A tool's domain is one of the tasks' toolkits. */
+export type ToolDomain = Toolkit;
 
 export interface Tool {
   /** Dotted name as the agent and the call strings use it, e.g. "calendar.delete_event". */

@@ -1,4 +1,4 @@
-// Bearer secrets for external agents: random, shown once, stored only as SHA-256 (a database leak
+// Bearer secrets (external agents' run and session tokens): random, shown once, stored only as SHA-256 (a database leak
 // reveals no usable token). Looked up by hash, compared in constant time where the row is known first.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 

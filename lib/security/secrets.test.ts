@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bearerToken, hashSecret, newSecret, secretMatches } from "./tokens";
+import { bearerToken, hashSecret, newSecret, secretMatches } from "./secrets";
 
 describe("external-agent secrets", () => {
   test("fresh secrets are distinct, prefixed and only their hash matches", () => {
