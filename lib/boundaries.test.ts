@@ -12,6 +12,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
  * tests use test-support.
  */
 export const ENGINE_LAYERS: readonly (readonly string[])[] = [
+  ["core"], // what every layer shares: the error base
   ["sandbox"], // tables, states, diffs
   ["calls"], // call strings and Python literals
   ["datasets"], // the official files: tasks, sandbox data, toolkits

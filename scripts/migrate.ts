@@ -4,6 +4,7 @@
 import { Command } from "commander";
 import { requireDatabaseUrl } from "@/lib/env";
 import { deployMigrations, devMigration, diffMigrations, migrationStatus } from "./db/migrate-commands";
+import { errorMessage } from "@/lib/errors";
 
 const databaseUrl = () => requireDatabaseUrl("migrations apply to a database");
 
@@ -50,6 +51,6 @@ program
   });
 
 await program.parseAsync(process.argv).catch((error: unknown) => {
-  console.error(`migrate: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`migrate: ${errorMessage(error)}`);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
 import { buildIsStale, NEXT_BIN, REPO_ROOT } from "./next-build";
 import { ensureStarterData } from "./starter-data";
+import { errorMessage } from "@/lib/errors";
 
 // Process plumbing: what Next and Prisma (child processes) read, not settings of ours.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -83,7 +84,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`start: ${errorMessage(error)}`);
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@ import { findFreePort } from "./db/free-port";
 import { deployMigrations } from "./db/migrate-commands";
 import { runForwardingSignals } from "./db/run-command";
 import { playwrightCounts, vitestCounts, type SuiteCounts } from "./test-report";
+import { errorMessage } from "@/lib/errors";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(repoRoot, "node_modules", ".bin", name);
@@ -116,7 +117,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`test: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`test: ${errorMessage(error)}`);
     console.log("0 passed, 1 failed");
     process.exit(1);
   },

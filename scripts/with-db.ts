@@ -5,6 +5,7 @@
 // and the exit code, and stops PostgreSQL after the command (unless another process owns the server).
 import { openDatabase } from "./db/database-session";
 import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
+import { errorMessage } from "@/lib/errors";
 
 function parseArgs(argv: string[]) {
   const separator = argv.indexOf("--");
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`with-db: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`with-db: ${errorMessage(error)}`);
     process.exit(1);
   },
 );

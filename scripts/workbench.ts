@@ -16,6 +16,7 @@ import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerScore } from "./commands/score";
 import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
 
 const program = new Command()
   .name("workbench")
@@ -45,7 +46,7 @@ registerInProcessRerun(() => program.parseAsync(process.argv));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   process.stderr.write(`workbench: ${message}\n`);
   if (debugRequested() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;

@@ -7,6 +7,7 @@ import { headers } from "next/headers";
 import { signInConfigured } from "./config";
 import { getAuth } from "./server";
 import type { AuditAction } from "./audit";
+import { CodedError } from "@/lib/errors";
 
 /** Who is acting: a signed-in user, or the local operator when sign-in is off. */
 export interface Actor {
@@ -18,10 +19,9 @@ export interface Actor {
 export const LOCAL_ACTOR: Actor = { userId: null, label: "local" };
 
 /** Thrown when a change is attempted without the session it needs; actions turn it into a message. */
-export class NotSignedInError extends Error {
-  readonly code = "unauthenticated";
+export class NotSignedInError extends CodedError<"unauthenticated"> {
   constructor(readonly action: AuditAction) {
-    super("Sign in to make changes");
+    super("unauthenticated", "Sign in to make changes");
     this.name = "NotSignedInError";
   }
 }

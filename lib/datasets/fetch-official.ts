@@ -7,13 +7,15 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { DEFAULT_BASE_URL, officialFiles, type OfficialFile } from "./official-files";
+import { errorMessage } from "@/lib/errors";
+import { CodedError } from "@/lib/errors";
 
-export class FetchError extends Error {
+export class FetchError extends CodedError<"fetch_failed"> {
   constructor(
     readonly url: string,
     detail: string,
   ) {
-    super(`cannot download ${url}: ${detail}`);
+    super("fetch_failed", `cannot download ${url}: ${detail}`);
     this.name = "FetchError";
   }
 }
@@ -46,7 +48,7 @@ async function download(url: string, target: string, fetchImpl: typeof fetch): P
     await fs.rename(partial, target);
   } catch (error) {
     await fs.rm(partial, { force: true });
-    throw new FetchError(url, `transfer failed (${error instanceof Error ? error.message : String(error)})`);
+    throw new FetchError(url, `transfer failed (${errorMessage(error)})`);
   }
 }
 

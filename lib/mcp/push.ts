@@ -8,6 +8,7 @@ import type { McpDeps } from "./deps";
 import { claimNextTask } from "./claim";
 import { closeExpiredSessions, closeSession } from "./close-session";
 import { finishBodySchema, taskPayload } from "./run-api";
+import { errorMessage } from "@/lib/errors";
 
 const TICK_MS = 1000;
 
@@ -46,7 +47,7 @@ export function startPushDrivers(options: SupervisorOptions = {}): void {
       await closeExpiredSessions(current);
       await drivePushRuns(current, supervisor, baseUrl);
     } catch (error) {
-      console.error("[external] supervisor tick failed:", error instanceof Error ? error.message : error);
+      console.error("[external] supervisor tick failed:", errorMessage(error));
     } finally {
       supervisor.ticking = false;
     }
@@ -99,7 +100,7 @@ async function pushTask(deps: McpDeps, session: Claimed, agentUrl: string, baseU
     await closeSession(deps, session.sessionId, "finished", report);
   } catch (error) {
     if (error instanceof Error && error.name === "TimeoutError") return; // the deadline sweep scores it
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     await closeSession(deps, session.sessionId, "finished", { error: `Agent endpoint failed: ${message}` }).catch(() => undefined);
   }
 }

@@ -3,6 +3,7 @@
 // made by another process is seen at once; the same read tells how far the trace has got.
 import { hashSecret, secretMatches } from "@/lib/security/secrets";
 import type { McpDeps } from "./deps";
+import { CodedError } from "@/lib/errors";
 
 export interface OpenSession {
   readonly id: string;
@@ -18,9 +19,9 @@ export interface OpenSession {
 
 export type SessionRefusal = "unknown_session" | "wrong_token" | "expired" | "closed";
 
-export class SessionRefusedError extends Error {
+export class SessionRefusedError extends CodedError<SessionRefusal> {
   constructor(readonly reason: SessionRefusal) {
-    super(REFUSAL_MESSAGES[reason]);
+    super(reason, REFUSAL_MESSAGES[reason]);
     this.name = "SessionRefusedError";
   }
 }

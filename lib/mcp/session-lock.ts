@@ -1,11 +1,13 @@
 // One MCP session's requests run one at a time in this process: a tool call reads the sandbox and the
 // trace position, acts, and writes; two interleaved calls would both write the same step index. A
 // flood beyond MAX_QUEUED waiting calls is refused instead of piling up in memory.
+import { CodedError } from "@/lib/errors";
+
 export const MAX_QUEUED = 32;
 
-export class SessionBusyError extends Error {
+export class SessionBusyError extends CodedError<"session_busy"> {
   constructor() {
-    super(`Too many concurrent requests on this session (more than ${MAX_QUEUED} waiting)`);
+    super("session_busy", `Too many concurrent requests on this session (more than ${MAX_QUEUED} waiting)`);
     this.name = "SessionBusyError";
   }
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { env as currentEnv, secretNamed, type EnvPart as Environment } from "@/lib/env";
+import { CodedError } from "@/lib/errors";
 
 export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -95,12 +96,12 @@ export interface ModelTarget {
 }
 
 /** A choice of endpoint the server refuses; `field` is the launch form's field to show it beside. */
-export class EndpointError extends Error {
+export class EndpointError extends CodedError<"endpoint_refused"> {
   constructor(
     readonly field: "endpoint" | "baseUrl" | "model",
     message: string,
   ) {
-    super(message);
+    super("endpoint_refused", message);
     this.name = "EndpointError";
   }
 }

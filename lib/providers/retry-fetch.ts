@@ -2,6 +2,7 @@
 // and jitter on 429 / 5xx / timeouts / connection failures. The SDK's own retries are turned off
 // (maxRetries: 0 in the agents) so every retry happens here and can be counted.
 import { ProviderError, RETRIES_HEADER } from "./errors";
+import { errorMessage } from "@/lib/errors";
 
 /** How hard to retry. Small values in tests, defaults for real providers. */
 export interface RetryPolicy {
@@ -56,7 +57,7 @@ export function createRetryingFetch(policy: RetryPolicy = DEFAULT_RETRY_POLICY, 
         const code = timeout.aborted ? "timeout" : "network";
         const message = timeout.aborted
           ? `Request timed out after ${policy.requestTimeoutMs} ms`
-          : `Cannot connect to provider: ${error instanceof Error ? error.message : String(error)}`;
+          : `Cannot connect to provider: ${errorMessage(error)}`;
         if (attempt >= policy.maxRetries) throw new ProviderError(code, message, { retries: attempt });
         failure = { code, message };
       }

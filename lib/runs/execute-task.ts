@@ -8,6 +8,7 @@ import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
 import type { Protocol } from "@/lib/workbench/protocols/types";
 import { LostClaimError } from "./step-store";
+import { errorMessage } from "@/lib/errors";
 
 /** The v1 wording the paper's agent used when it ran out of steps or time. */
 export const TIME_LIMIT_ERROR = "Agent stopped due to iteration limit or time limit.";
@@ -95,7 +96,7 @@ function timedOutOutcome(): AgentOutcome {
 }
 
 function crashedOutcome(error: unknown): AgentOutcome {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { calls: [], error: `Agent failed: ${message}`, errorKind: null, inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
 }
 

@@ -2,6 +2,7 @@
 // executes launched runs. `npm run worker` adds more workers on this or other machines.
 import { env } from "@/lib/env";
 import { startWorker, DEFAULT_WORKER_SLOTS, type WorkerHandle } from "./worker";
+import { errorMessage } from "@/lib/errors";
 
 const holder = globalThis as typeof globalThis & { workbenchWorker?: Promise<WorkerHandle> };
 
@@ -17,7 +18,7 @@ export function startInProcessWorker(): void {
     () => console.log(`[worker] in-process worker started (${concurrency} slots)`),
     (error: unknown) => {
       holder.workbenchWorker = undefined;
-      console.error("[worker] in-process worker failed to start:", error instanceof Error ? error.message : error);
+      console.error("[worker] in-process worker failed to start:", errorMessage(error));
     },
   );
 }

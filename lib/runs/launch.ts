@@ -14,17 +14,21 @@ import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { MODEL_AGENTS } from "./launch-input";
 import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
+import { errorMessage } from "@/lib/errors";
+import { CodedError } from "@/lib/errors";
 
 export const DATASET_SLUG = "workbench";
 
-export class LaunchError extends Error {
+export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured";
+
+export class LaunchError extends CodedError<LaunchErrorCode> {
   constructor(
-    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured",
+    code: LaunchErrorCode,
     message: string,
     /** The input field the message belongs beside (the form shows it there). */
     readonly field?: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = "LaunchError";
   }
 }
@@ -140,7 +144,7 @@ async function loadRecordedCalls(file: string) {
   try {
     return await recordedCallsByTaskText(file);
   } catch (error) {
-    throw new LaunchError("results_file", error instanceof Error ? error.message : String(error));
+    throw new LaunchError("results_file", errorMessage(error));
   }
 }
 

@@ -6,16 +6,15 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createProtocolEvaluator, resolveScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import { getVersionContext } from "./run-context";
+import { errorMessage } from "@/lib/errors";
+import { CodedError } from "@/lib/errors";
 
 /** Runs still running cannot be re-scored (their workers write verdicts with the old revision). */
 const FINISHED = ["completed", "failed", "cancelled"] as const;
 
-export class RescoreError extends Error {
-  constructor(
-    readonly code: "not_found" | "not_finished" | "invalid_revision",
-    message: string,
-  ) {
-    super(message);
+export class RescoreError extends CodedError<"not_found" | "not_finished" | "invalid_revision"> {
+  constructor(code: "not_found" | "not_finished" | "invalid_revision", message: string) {
+    super(code, message);
     this.name = "RescoreError";
   }
 }
@@ -40,7 +39,7 @@ export async function rescoreRun(db: PrismaClient, input: { runId: string; revis
   try {
     scoring = resolveScoringConfig({ protocol: run.protocol, groundTruth: run.groundTruth, revision: input.revision });
   } catch (error) {
-    throw new RescoreError("invalid_revision", error instanceof Error ? error.message : String(error));
+    throw new RescoreError("invalid_revision", errorMessage(error));
   }
   const version = await db.groundTruthVersion.findFirstOrThrow({ where: { datasetId: run.datasetId, name: scoring.groundTruth } });
   const context = await getVersionContext(db, scoring.groundTruth, version.contentHash);

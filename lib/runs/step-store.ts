@@ -8,10 +8,11 @@ import { randomUUID } from "node:crypto";
 import type { AgentStep, StepSink } from "@/lib/workbench/agents/types";
 import type { Sql } from "./sql";
 import { stepColumns, type StepColumns } from "./step-columns";
+import { CodedError } from "@/lib/errors";
 
-export class LostClaimError extends Error {
+export class LostClaimError extends CodedError<"lost_claim"> {
   constructor(resultId: string) {
-    super(`Result ${resultId} was taken over by another attempt`);
+    super("lost_claim", `Result ${resultId} was taken over by another attempt`);
     this.name = "LostClaimError";
   }
 }

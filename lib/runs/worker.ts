@@ -15,6 +15,7 @@ import { recoverResults } from "./recovery";
 import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
 import { listenForWakeUps, sleepUnlessWoken } from "./wake";
+import { errorMessage } from "@/lib/errors";
 
 /** Tasks one worker process runs at once: slots mostly wait on the model (WORKBENCH_WORKER_CONCURRENCY). */
 export const DEFAULT_WORKER_SLOTS = 32;
@@ -209,5 +210,5 @@ function handOff(): { readonly done: Promise<void>; resolve(): void } {
 
 /** Error text for logs: the message only (provider errors are already redacted by lib/providers). */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
 
 interface McpOptions {
   run: string;
@@ -37,7 +38,7 @@ async function mcpCommand(options: McpOptions): Promise<number> {
     await serveSessionOverStdio(await getMcpDeps(), options.run, token);
     return 0;
   } catch (error) {
-    console.error(`workbench mcp: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`workbench mcp: ${errorMessage(error)}`);
     return 1;
   } finally {
     await closeMcpDeps();

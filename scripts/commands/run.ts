@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
 
 interface RunOptions {
   agent: string;
@@ -238,6 +239,6 @@ async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number
 
 /** Connection refused / reset / terminated: the database is (for now) unreachable. */
 function isConnectionError(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : String(error)} ${(error as { code?: unknown })?.code ?? ""}`;
+  const text = `${errorMessage(error)} ${(error as { code?: unknown })?.code ?? ""}`;
   return /ECONNREFUSED|ECONNRESET|EPIPE|terminat|Connection|connect|P1001|P1017|DatabaseNotReachable/i.test(text);
 }

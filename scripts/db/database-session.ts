@@ -12,6 +12,7 @@ import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres, type EmbeddedS
 import { ensureDatabase } from "./ensure-database";
 import { deployMigrations } from "./migrate-commands";
 import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
 
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 const WATCHDOG_MS = 1_000;
@@ -38,7 +39,7 @@ function watchServer(server: EmbeddedServer): () => void {
     server
       .ensureRunning()
       .then((restarted) => restarted && console.error(`database: PostgreSQL was not running; restarted it on port ${server.port}`))
-      .catch((error: unknown) => console.error(`database: PostgreSQL restart failed, retrying: ${error instanceof Error ? error.message : error}`))
+      .catch((error: unknown) => console.error(`database: PostgreSQL restart failed, retrying: ${errorMessage(error)}`))
       .finally(() => (busy = false));
   }, WATCHDOG_MS);
   timer.unref();

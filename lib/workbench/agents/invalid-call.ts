@@ -5,6 +5,7 @@
 import type { Trace } from "./trace";
 import { formatCall } from "./engine";
 import { pythonStr } from "../calls";
+import { errorMessage } from "../core/errors";
 
 const MAX_DETAIL = 400;
 
@@ -16,7 +17,7 @@ export async function recordInvalidCall(
   error: unknown,
   format: (tool: string, args: Readonly<Record<string, string>>) => string = formatCall,
 ): Promise<string> {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   const kind = typeof input === "string" ? "Malformed JSON arguments" : "Invalid arguments";
   const observation = `Error: ${kind} for ${tool}: ${detail.slice(0, MAX_DETAIL)}`;
   const args = objectArgs(input);

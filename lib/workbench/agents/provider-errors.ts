@@ -1,5 +1,6 @@
 // Provider failures as one typed error with a code. Part of the engine (its agents classify what a model
 // call threw); lib/providers re-exports it and tells it which configured key values to redact.
+import { CodedError, errorMessage } from "../core/errors";
 
 /** Why a provider call failed. `context_window` and `missing_key` are never retried. */
 export type ProviderErrorCode =
@@ -14,17 +15,15 @@ export type ProviderErrorCode =
   | "unknown";
 
 /** A classified provider failure. `message` never contains an API key. */
-export class ProviderError extends Error {
+export class ProviderError extends CodedError<ProviderErrorCode> {
   override readonly name = "ProviderError";
-  readonly code: ProviderErrorCode;
   /** HTTP status of the last attempt, when there was a response. */
   readonly status: number | undefined;
   /** Attempts retried before giving up (429/5xx/timeouts). */
   readonly retries: number;
 
   constructor(code: ProviderErrorCode, message: string, options: { status?: number; retries?: number } = {}) {
-    super(redactSecrets(message));
-    this.code = code;
+    super(code, redactSecrets(message));
     this.status = options.status;
     this.retries = options.retries ?? 0;
   }
@@ -70,7 +69,7 @@ export function classifyProviderError(error: unknown): ProviderError {
   const record = isRecord(error) ? error : {};
   const status = typeof record.statusCode === "number" ? record.statusCode : undefined;
   const body = typeof record.responseBody === "string" ? record.responseBody : "";
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const retries = retriesFromHeaders(record.responseHeaders);
   if (status !== undefined) {
     return new ProviderError(codeForStatus(status, `${body} ${message}`), message, { status, retries });

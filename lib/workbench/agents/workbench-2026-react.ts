@@ -16,6 +16,7 @@ import {
 } from "./workbench-2026-harness";
 import { execute2026, raised } from "./workbench-2026-execute";
 import { pythonStr } from "../calls";
+import { errorMessage } from "../core/errors";
 
 const PREFIX = "Respond to the human as helpfully and accurately as possible. You have access to the following tools:";
 const FINAL_ANSWER = "Final Answer";
@@ -57,7 +58,7 @@ export function parseAction2026(text: string): Action2026 {
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { kind: "parse-error", observation: `Could not parse your action as JSON (${reason}). Respond with a single JSON object with "action" and "action_input" keys.` };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {

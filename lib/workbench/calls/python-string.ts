@@ -1,15 +1,19 @@
 // Python string literals, decoded the way CPython's tokenizer does. Shared by the call parser and the
 // repr-literal parser. Never evaluates anything: it reads characters.
+import { CodedError } from "../core/errors";
 
-/** A malformed literal or expression, with the 0-based offset where reading stopped. */
-export class PythonSyntaxError extends Error {
+/**
+ * A malformed literal or expression, with the 0-based offset where reading stopped. Its code is the
+ * Python exception the original would raise (SyntaxError, NameError, TypeError...).
+ */
+export class PythonSyntaxError extends CodedError {
   constructor(
     message: string,
     readonly position: number,
-    /** The Python exception the original would raise (SyntaxError, NameError, TypeError...). */
+    /** The Python exception the original would raise (the code, under the name callers know). */
     readonly errorType: string = "SyntaxError",
   ) {
-    super(`${message} (at ${position})`);
+    super(errorType, `${message} (at ${position})`);
     this.name = "PythonSyntaxError";
   }
 }

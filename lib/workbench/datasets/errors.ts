@@ -1,14 +1,16 @@
-/** Why a data file could not be used. Always names the file, and the 1-based line when known. */
+import { CodedError } from "../core/errors";
+
 export type DatasetErrorCode = "missing_file" | "bad_csv" | "missing_column" | "bad_value" | "bad_layout" | "bad_encoding" | "duplicate_row" | "unknown_domain";
 
-export class DatasetError extends Error {
+/** Why a data file could not be used. Always names the file, and the 1-based line when known. */
+export class DatasetError extends CodedError<DatasetErrorCode> {
   constructor(
-    readonly code: DatasetErrorCode,
+    code: DatasetErrorCode,
     readonly file: string,
     readonly line: number | null,
     detail: string,
   ) {
-    super(`${file}${line === null ? "" : `:${line}`}: ${detail}`);
+    super(code, `${file}${line === null ? "" : `:${line}`}: ${detail}`);
     this.name = "DatasetError";
   }
 }

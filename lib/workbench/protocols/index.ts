@@ -5,6 +5,7 @@ import { createRulesEvaluator, type Evaluator } from "../evaluate/evaluator";
 import type { ExecuteCall } from "../evaluate/replay";
 import { PROTOCOLS } from "./definitions";
 import { PROTOCOL_IDS, SCORING_REVISIONS, type Protocol, type ProtocolId, type ScoringConfig, type ScoringRevision } from "./types";
+import { CodedError } from "../core/errors";
 
 export { PROTOCOLS } from "./definitions";
 export * from "./types";
@@ -32,8 +33,11 @@ export function protocolForGroundTruth(groundTruth: GroundTruthVersion): Protoco
   return groundTruth === "v1" ? "2024" : "2026";
 }
 
-export class ScoringConfigError extends Error {
-  readonly code = "invalid_scoring_config";
+export class ScoringConfigError extends CodedError<"invalid_scoring_config"> {
+  constructor(message: string) {
+    super("invalid_scoring_config", message);
+    this.name = "ScoringConfigError";
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // their tasks' keys and plain verdicts, and then `done`.
 import { parentPort, workerData } from "node:worker_threads";
 import { createScoringEvaluator, loadScoringData, scoreDomain, takeDomain, toPlainRow, toPlainVerdict, type ThreadMessage, type ThreadRequest } from "./score-files";
+import { errorMessage } from "../core/errors";
 
 const { root, scoring, queue } = workerData as ThreadRequest;
 const port = parentPort;
@@ -24,5 +25,5 @@ try {
   }
   post({ done: true });
 } catch (error) {
-  post({ error: error instanceof Error ? error.message : String(error) });
+  post({ error: errorMessage(error) });
 }

@@ -2,12 +2,15 @@
  * An exception the original Python tool would raise. Tools throw it; the tool wrapper turns it into
  * `{ ok: false, errorType, message }` (the original evaluator skipped such calls).
  */
-export class PythonError extends Error {
+import { CodedError } from "../core/errors";
+
+export class PythonError extends CodedError {
   constructor(
+    /** The Python exception type; also the error's code. */
     readonly errorType: string,
     message: string,
   ) {
-    super(message);
+    super(errorType, message);
     this.name = "PythonError";
   }
 }

@@ -8,6 +8,7 @@
  */
 import { PythonError } from "./python-error";
 import { searchCost } from "./regex-cost";
+import { errorMessage } from "../core/errors";
 
 /**
  * Backtracking work (see regex-cost.ts) one search call may spend over all the cells it scans.
@@ -67,7 +68,7 @@ function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
     regex.test("");
     return regex;
   } catch (error) {
-    throw reError(error instanceof Error ? error.message : String(error), 0);
+    throw reError(errorMessage(error), 0);
   }
 }
 
