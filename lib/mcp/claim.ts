@@ -1,10 +1,14 @@
-// Pull mode: an external agent asks for the next (task, trial) of its run. One transaction holds the
-// run's row lock while it counts running results and takes a pending one, so the run's concurrency
-// holds across every agent process and machine (two claimers queue on the lock, never both win the
-// last slot). The claim opens the attempt's MCP session with a fresh bearer token.
+// Pull and push mode: an external agent's next (task, trial) of its run. The result is taken by the
+// workers' own claim (workbench_claim_results, lib/runs/claim-results.sql: the run's advisory lock, its
+// concurrency counted the same way for every claimer), and in the same transaction the attempt's MCP
+// session is opened with a fresh bearer token, so a claimed result always has its session.
+import { CLAIM_RESULTS_SQL, claimParameters, type ClaimedResult } from "@/lib/runs/claim";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { closeExpiredSessions } from "./close-session";
 import type { McpDeps } from "./deps";
+
+/** The claimer id external agents' results carry (no Worker row: no fair share, no dead-worker release). */
+export const EXTERNAL_CLAIMER = "external-agent";
 
 export interface ClaimedSession {
   readonly sessionId: string;
@@ -25,52 +29,44 @@ export type ClaimOutcome =
   | { readonly kind: "wait"; readonly retryAfterMs: number }
   | { readonly kind: "done"; readonly status: string };
 
-interface LockedRun {
-  readonly status: string;
-  readonly concurrency: number;
-  readonly timeoutMs: number;
-}
-
-interface TakenResult {
-  readonly id: string;
-  readonly trial: number;
-  readonly attempt: number;
-  readonly taskKey: string;
-  readonly taskText: string;
-}
-
 export async function claimNextTask(deps: McpDeps, runId: string): Promise<ClaimOutcome> {
   // A slot held by an agent past its deadline is freed (and that task scored) before counting.
   await closeExpiredSessions(deps, { runId });
   return deps.db.$transaction(async (tx) => {
-    const [run] = await tx.$queryRaw<LockedRun[]>`
-      SELECT status::text AS status, concurrency, COALESCE((params->>'timeoutMs')::int, 120000) AS "timeoutMs"
-        FROM "Run" WHERE id = ${runId} FOR UPDATE`;
-    if (!run || (run.status !== "queued" && run.status !== "running")) return { kind: "done", status: run?.status ?? "missing" };
-    const [busy] = await tx.$queryRaw<{ running: number; pending: number }[]>`
-      SELECT count(*) FILTER (WHERE status = 'running')::int AS running, count(*) FILTER (WHERE status = 'pending')::int AS pending
-        FROM "TaskResult" WHERE "runId" = ${runId}`;
-    if (!busy || busy.pending === 0) return busy && busy.running > 0 ? { kind: "wait", retryAfterMs: 1000 } : { kind: "done", status: run.status };
-    if (busy.running >= run.concurrency) return { kind: "wait", retryAfterMs: 200 };
-    const [taken] = await tx.$queryRaw<TakenResult[]>`
-      UPDATE "TaskResult" r SET status = 'running', attempt = r.attempt + 1, calls = '{}', "startedAt" = now(), "finishedAt" = NULL
-        FROM "Task" t
-       WHERE r.id = (SELECT p.id FROM "TaskResult" p JOIN "Task" pt ON pt.id = p."taskId"
-                      WHERE p."runId" = ${runId} AND p.status = 'pending'
-                      ORDER BY p.trial, pt.domain, pt.position LIMIT 1)
-         AND t.id = r."taskId"
-      RETURNING r.id, r.trial, r.attempt, t.key AS "taskKey", t.text AS "taskText"`;
-    if (!taken) return { kind: "wait", retryAfterMs: 200 };
-    if (run.status === "queued") await tx.$executeRaw`UPDATE "Run" SET status = 'running', "startedAt" = now() WHERE id = ${runId}`;
+    const [claimed] = await tx.$queryRawUnsafe<ClaimedResult[]>(CLAIM_RESULTS_SQL, ...claimParameters({ workerId: EXTERNAL_CLAIMER, runId }));
+    if (!claimed) return outcomeWithoutClaim(await tx.$queryRaw<RunQueue[]>`
+      SELECT r.status::text AS status,
+             count(t.id) FILTER (WHERE t.status = 'running')::int AS running,
+             count(t.id) FILTER (WHERE t.status = 'pending')::int AS pending
+        FROM "Run" r LEFT JOIN "TaskResult" t ON t."runId" = r.id
+       WHERE r.id = ${runId} GROUP BY r.status`);
+    // An external attempt starts with no calls (its agent's calls are recorded as it makes them).
+    const [task] = await tx.$queryRaw<{ taskText: string; timeoutMs: number }[]>`
+      UPDATE "TaskResult" r SET calls = '{}'
+        FROM "Task" t, "Run" run
+       WHERE r.id = ${claimed.id} AND t.id = r."taskId" AND run.id = r."runId"
+      RETURNING t.text AS "taskText", COALESCE((run.params->>'timeoutMs')::int, 120000) AS "timeoutMs"`;
+    if (!task) throw new Error(`Claimed result ${claimed.id} has no task`);
     const token = newSecret("wbs");
-    const deadline = new Date(Date.now() + run.timeoutMs);
+    const deadline = new Date(Date.now() + task.timeoutMs);
     const session = await tx.mcpSession.create({
-      data: { resultId: taken.id, runId, attempt: taken.attempt, tokenHash: hashSecret(token), expiresAt: deadline },
+      data: { resultId: claimed.id, runId, attempt: claimed.attempt, tokenHash: hashSecret(token), expiresAt: deadline },
       select: { id: true },
     });
-    return {
-      kind: "task",
-      session: { sessionId: session.id, resultId: taken.id, runId, taskKey: taken.taskKey, taskText: taken.taskText, trial: taken.trial, attempt: taken.attempt, token, deadline },
-    };
+    const { id: resultId, taskKey, trial, attempt } = claimed;
+    return { kind: "task", session: { sessionId: session.id, resultId, runId, taskKey, taskText: task.taskText, trial, attempt, token, deadline } };
   });
+}
+
+interface RunQueue {
+  readonly status: string;
+  readonly running: number;
+  readonly pending: number;
+}
+
+/** Why nothing was claimed: the run is over (or missing), its last tasks are running, or it is at its concurrency. */
+function outcomeWithoutClaim([run]: readonly RunQueue[]): ClaimOutcome {
+  if (!run || (run.status !== "queued" && run.status !== "running")) return { kind: "done", status: run?.status ?? "missing" };
+  if (run.pending === 0) return run.running > 0 ? { kind: "wait", retryAfterMs: 1000 } : { kind: "done", status: run.status };
+  return { kind: "wait", retryAfterMs: 200 };
 }

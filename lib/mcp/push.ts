@@ -2,7 +2,9 @@
 // instrumentation.ts and on launch) closes sessions past their deadline (scoring what their agents did)
 // and, for every active push run, claims tasks up to the run's concurrency and posts each to the agent
 // endpoint configured on the server (WORKBENCH_AGENT_URL), then finishes the task with its answer.
-// Claims go through the same locked claim as pull agents, so several processes never exceed it.
+// Claims go through the workers' own claim (workbench_claim_results, via claimNextTask), which counts the
+// run's running results itself, so several processes never exceed its concurrency and no process keeps
+// a count of its own.
 import { env } from "@/lib/env";
 import type { McpDeps } from "./deps";
 import { claimNextTask } from "./claim";
@@ -18,7 +20,6 @@ export function pushEndpointUrl(): string | undefined {
 }
 
 interface Supervisor {
-  readonly inFlight: Map<string, number>;
   timer?: NodeJS.Timeout;
   ticking: boolean;
 }
@@ -35,7 +36,7 @@ export interface SupervisorOptions {
 /** Starts this process's supervisor once (idempotent). */
 export function startPushDrivers(options: SupervisorOptions = {}): void {
   if (holder.workbenchExternal || !env().DATABASE_URL) return;
-  const supervisor: Supervisor = { inFlight: new Map(), ticking: false };
+  const supervisor: Supervisor = { ticking: false };
   holder.workbenchExternal = supervisor;
   const getDeps = options.deps ?? (async () => (await import("./deps")).getMcpDeps());
   const baseUrl = (options.baseUrl ?? env().WORKBENCH_PUBLIC_URL ?? `http://127.0.0.1:${env().PORT}`).replace(/\/+$/, "");
@@ -45,7 +46,7 @@ export function startPushDrivers(options: SupervisorOptions = {}): void {
     try {
       const current = await getDeps();
       await closeExpiredSessions(current);
-      await drivePushRuns(current, supervisor, baseUrl);
+      await drivePushRuns(current, baseUrl);
     } catch (error) {
       console.error("[external] supervisor tick failed:", errorMessage(error));
     } finally {
@@ -62,19 +63,17 @@ export function stopPushDrivers(): void {
   holder.workbenchExternal = undefined;
 }
 
-async function drivePushRuns(deps: McpDeps, supervisor: Supervisor, baseUrl: string): Promise<void> {
-  const { rows } = await deps.sql.query<{ id: string; concurrency: number }>(
-    `SELECT r.id, r.concurrency FROM "Run" r JOIN "ExternalRunAccess" a ON a."runId" = r.id
+async function drivePushRuns(deps: McpDeps, baseUrl: string): Promise<void> {
+  const { rows } = await deps.sql.query<{ id: string }>(
+    `SELECT r.id FROM "Run" r JOIN "ExternalRunAccess" a ON a."runId" = r.id
       WHERE a.mode = 'push' AND r.status IN ('queued', 'running')`,
   );
   const agentUrl = pushEndpointUrl();
   if (rows.length > 0 && !agentUrl) return console.error("[external] push runs wait: WORKBENCH_AGENT_URL is not set");
   for (const run of rows) {
-    while ((supervisor.inFlight.get(run.id) ?? 0) < run.concurrency) {
-      const outcome = await claimNextTask(deps, run.id);
-      if (outcome.kind !== "task") break;
-      supervisor.inFlight.set(run.id, (supervisor.inFlight.get(run.id) ?? 0) + 1);
-      void pushTask(deps, outcome.session, agentUrl ?? "", baseUrl).finally(() => supervisor.inFlight.set(run.id, (supervisor.inFlight.get(run.id) ?? 1) - 1));
+    // The claim answers "wait" once the run's concurrency is taken (by this process or any other).
+    for (let outcome = await claimNextTask(deps, run.id); outcome.kind === "task"; outcome = await claimNextTask(deps, run.id)) {
+      void pushTask(deps, outcome.session, agentUrl ?? "", baseUrl);
     }
   }
 }

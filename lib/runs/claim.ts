@@ -1,5 +1,5 @@
 // Claiming work: the TaskResult table is the queue. A pending result of an active run is taken with
-// `workbench_claim_results` (a SQL function, see the worker_heartbeat and claim_settling migrations), which holds every
+// `workbench_claim_results` (a SQL function: its source is claim-results.sql), which holds every
 // run within its `concurrency` across any number of workers, processes and machines, and splits a
 // run's concurrency fairly between live workers. The claim bumps the result's attempt, which guards
 // every later write (steps, verdict), so a result is scored exactly once even if it is run twice.
@@ -36,22 +36,17 @@ export interface ClaimRequest {
   readonly settling?: readonly string[];
 }
 
-/** Takes up to `max` pending results; none when every active run is at its concurrency or has none left. */
-export async function claimResults(sql: Sql, request: ClaimRequest): Promise<ClaimedResult[]> {
-  const { rows } = await sql.query<ClaimedResult>(`SELECT * FROM workbench_claim_results($1, $2::int, $3, $4::int, $5::text[])`, [
-    request.workerId,
-    Math.max(1, request.max ?? 1),
-    request.runId ?? null,
-    request.liveMs ?? DEFAULT_WORKER_STALE_MS,
-    [...(request.settling ?? [])],
-  ]);
-  return rows;
+/** The one claim statement; every claimer (workers, external agents) sends it with claimParameters. */
+export const CLAIM_RESULTS_SQL = `SELECT * FROM workbench_claim_results($1, $2::int, $3, $4::int, $5::text[])`;
+
+export function claimParameters(request: ClaimRequest): unknown[] {
+  return [request.workerId, Math.max(1, request.max ?? 1), request.runId ?? null, request.liveMs ?? DEFAULT_WORKER_STALE_MS, [...(request.settling ?? [])]];
 }
 
-/** One pending result of one run, within its concurrency, or null (for agents driven from outside, over HTTP). */
-export async function claimNextResult(sql: Sql, request: { runId: string; workerId: string }): Promise<ClaimedResult | null> {
-  const [claimed] = await claimResults(sql, { ...request, max: 1 });
-  return claimed ?? null;
+/** Takes up to `max` pending results; none when every active run is at its concurrency or has none left. */
+export async function claimResults(sql: Sql, request: ClaimRequest): Promise<ClaimedResult[]> {
+  const { rows } = await sql.query<ClaimedResult>(CLAIM_RESULTS_SQL, claimParameters(request));
+  return rows;
 }
 
 /**
