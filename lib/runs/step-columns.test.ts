@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { AgentStep } from "@/lib/workbench/agents/types";
-import { stepColumns } from "./step-columns";
+import { stepColumnList, stepColumns, stepRecordsetTypes } from "./step-columns";
+import { STEP_INSERT } from "./step-store";
 
 describe("stepColumns", () => {
   test.each<{ step: AgentStep; expected: Record<string, unknown> }>([
@@ -19,5 +22,28 @@ describe("stepColumns", () => {
     },
   ])("maps a $step.kind step", ({ step, expected }) => {
     expect(stepColumns(step)).toMatchObject(expected);
+  });
+});
+
+describe("the Step row definition", () => {
+  const schema = readFileSync(path.resolve(import.meta.dirname, "../../prisma/schema.prisma"), "utf8");
+  const model = /model Step \{([\s\S]*?)\n\}/.exec(schema)?.[1] ?? "";
+  const PRISMA_TO_SQL: Record<string, string> = { String: "text", Json: "jsonb", Boolean: "boolean", Int: "int" };
+  // Scalar fields the writes set (createdAt has its default; `result` is the relation).
+  const fields = model
+    .split("\n")
+    .map((line) => /^\s+(\w+)\s+(\w+)\??(\s|$)/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null && match[2] !== "TaskResult" && match[1] !== "createdAt")
+    .map((match) => [match[1], PRISMA_TO_SQL[match[2] as string] ?? match[2]]);
+
+  test("lists every column of prisma's Step model, in order, with its type", () => {
+    expect(fields.length).toBeGreaterThan(10);
+    expect(stepRecordsetTypes({ withResultId: true })).toBe(fields.map(([name, type]) => `${/[A-Z]/.test(name as string) ? `"${name}"` : name} ${type}`).join(", "));
+  });
+
+  test("the INSERT and the recordset name the same columns in the same order", () => {
+    const names = stepRecordsetTypes({ withResultId: true }).split(", ").map((column) => column.split(" ")[0]);
+    expect(stepColumnList().split(", ")).toEqual(names);
+    expect(STEP_INSERT).toBe(`INSERT INTO "Step" (${names.join(", ")})`);
   });
 });

@@ -1,21 +1,48 @@
-// AgentStep (the engine's trace event) → the Step table's columns; a field a kind does not have is null.
+// The Step row, defined once: the column table below gives the TypeScript row type (StepColumns), the
+// INSERT column list and the jsonb_to_recordset types of every bulk write (step-store.ts, finishResult,
+// imported runs), and the inspector's StepRecord (lib/traces/build-trace.ts). stepColumns turns an
+// AgentStep (the engine's trace event) into a row; a field a kind does not have is null.
 import type { AgentStep } from "@/lib/workbench/agents/types";
 
-export interface StepColumns {
+/** The Step table's data columns (besides id, "resultId", index) and their PostgreSQL types, in table order. */
+export const STEP_COLUMN_TYPES = {
+  kind: "text",
+  tool: "text",
+  args: "jsonb",
+  call: "text",
+  observation: "text",
+  ok: "boolean",
+  diff: "jsonb",
+  text: "text",
+  errorKind: "text",
+  inputTokens: "int",
+  outputTokens: "int",
+  latencyMs: "int",
+  finishReason: "text",
+  retries: "int",
+} as const;
+
+type SqlValue = { text: string | null; jsonb: unknown; boolean: boolean | null; int: number | null };
+
+/** A Step row's data columns, typed from STEP_COLUMN_TYPES; `kind` is the engine's step kind. */
+export type StepColumns = { readonly [Column in keyof typeof STEP_COLUMN_TYPES]: SqlValue[(typeof STEP_COLUMN_TYPES)[Column]] } & {
   readonly kind: AgentStep["kind"];
-  readonly tool: string | null;
-  readonly args: Readonly<Record<string, unknown>> | null;
-  readonly call: string | null;
-  readonly observation: string | null;
-  readonly ok: boolean | null;
-  readonly diff: unknown;
-  readonly text: string | null;
-  readonly errorKind: string | null;
-  readonly inputTokens: number | null;
-  readonly outputTokens: number | null;
-  readonly latencyMs: number | null;
-  readonly finishReason: string | null;
-  readonly retries: number | null;
+};
+
+const quoted = (column: string) => (/[A-Z]/.test(column) ? `"${column}"` : column);
+const STEP_ROW_TYPES: Readonly<Record<string, string>> = { id: "text", resultId: "text", index: "int", ...STEP_COLUMN_TYPES };
+
+/** The Step table's columns in order, quoted for SQL, with `prefix` (e.g. "s.") before each. */
+export function stepColumnList(prefix = ""): string {
+  return Object.keys(STEP_ROW_TYPES).map((column) => `${prefix}${quoted(column)}`).join(", ");
+}
+
+/** `name type, …` of every Step column, for `jsonb_to_recordset(…) AS x(…)`; `resultId` left out when the statement supplies it. */
+export function stepRecordsetTypes(options: { withResultId: boolean }): string {
+  return Object.entries(STEP_ROW_TYPES)
+    .filter(([column]) => options.withResultId || column !== "resultId")
+    .map(([column, type]) => `${quoted(column)} ${type}`)
+    .join(", ");
 }
 
 const EMPTY: Omit<StepColumns, "kind"> = {

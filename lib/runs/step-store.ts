@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentStep, StepSink } from "@/lib/workbench/agents/types";
 import type { Sql } from "./sql";
-import { stepColumns, type StepColumns } from "./step-columns";
+import { stepColumnList, stepColumns, stepRecordsetTypes, type StepColumns } from "./step-columns";
 import { CodedError } from "@/lib/errors";
 
 export class LostClaimError extends CodedError<"lost_claim"> {
@@ -83,17 +83,15 @@ export function createDbStepSink(sql: Sql, resultId: string, attempt: number, fi
   };
 }
 
-/** The column list and row source shared by the batched writes here and finishResult's. */
-export const STEP_INSERT = `INSERT INTO "Step" (id, "resultId", index, kind, tool, args, call, observation, ok, diff, text,
-                               "errorKind", "inputTokens", "outputTokens", "latencyMs", "finishReason", retries)`;
+/** The column list and row source shared by the batched writes here and finishResult's (step-columns.ts). */
+export const STEP_INSERT = `INSERT INTO "Step" (${stepColumnList()})`;
+
+const STEP_RECORDSET_TYPES = stepRecordsetTypes({ withResultId: false });
+const STEP_SELECT_AFTER_RESULT = stepColumnList("s.").split(", ").slice(2).join(", ");
 
 /** `SELECT …` of the rows in JSON parameter `$<param>` for result `$<result>`. */
 export function stepRowsSelect(resultParam: number, rowsParam: number): string {
-  return `SELECT s.id, $${resultParam}, s.index, s.kind, s.tool, s.args, s.call, s.observation, s.ok, s.diff, s.text,
-                 s."errorKind", s."inputTokens", s."outputTokens", s."latencyMs", s."finishReason", s.retries
-            FROM jsonb_to_recordset($${rowsParam}::jsonb) AS s(id text, index int, kind text, tool text, args jsonb, call text,
-                 observation text, ok boolean, diff jsonb, text text, "errorKind" text, "inputTokens" int,
-                 "outputTokens" int, "latencyMs" int, "finishReason" text, retries int)`;
+  return `SELECT s.id, $${resultParam}, ${STEP_SELECT_AFTER_RESULT} FROM jsonb_to_recordset($${rowsParam}::jsonb) AS s(${STEP_RECORDSET_TYPES})`;
 }
 
 /** False when this attempt no longer holds the result (nothing is written then). */

@@ -3,26 +3,15 @@
  * renderer per kind; everything the UI needs (pretty args, long-observation flag, diff sections) is
  * decided here so it is unit-tested and the components stay dumb.
  */
+import type { StepColumns } from "@/lib/runs/step-columns";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
 
-/** The columns of a Step row the inspector reads (structurally a Prisma Step). */
-export interface StepRecord {
+/** The columns of a Step row the inspector reads (structurally a Prisma Step; defined in step-columns.ts). */
+export type StepRecord = Omit<StepColumns, "kind"> & {
   readonly index: number;
+  /** Any stored kind: one this version does not know renders as an error event. */
   readonly kind: string;
-  readonly tool: string | null;
-  readonly args: unknown;
-  readonly call: string | null;
-  readonly observation: string | null;
-  readonly ok: boolean | null;
-  readonly diff: unknown;
-  readonly text: string | null;
-  readonly errorKind: string | null;
-  readonly inputTokens: number | null;
-  readonly outputTokens: number | null;
-  readonly latencyMs: number | null;
-  readonly finishReason: string | null;
-  readonly retries: number | null;
-}
+};
 
 export interface ModelEvent {
   readonly kind: "model";

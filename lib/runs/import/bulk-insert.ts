@@ -2,14 +2,13 @@
 // (jsonb_to_recordset). Prisma's createMany spends far more CPU building 20,000-row statements than
 // PostgreSQL spends inserting them.
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { stepRecordsetTypes } from "../step-columns";
 
 type Tx = Prisma.TransactionClient;
 
 const CHUNK = 2_000;
 
-const STEP_COLUMNS = `id text, "resultId" text, index int, kind text, tool text, args jsonb, call text, observation text,
-  ok boolean, diff jsonb, text text, "errorKind" text, "inputTokens" int, "outputTokens" int, "latencyMs" int,
-  "finishReason" text, retries int`;
+const STEP_COLUMNS = stepRecordsetTypes({ withResultId: true });
 
 const RESULT_COLUMNS = `id text, "runId" text, "taskId" text, trial int, attempt int, calls text[], correct boolean,
   "sideEffects" boolean, "exactMatch" boolean, error text, "errorKind" text, diagnostics jsonb, diff jsonb,
