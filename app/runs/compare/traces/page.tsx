@@ -10,7 +10,7 @@ import { TraceEventList } from "@/components/traces/trace-event-view";
 import { getResultRunId } from "@/lib/queries/analysis";
 import { getResultWithTrace, type ResultWithTrace } from "@/lib/queries/results";
 import { buildTrace } from "@/lib/traces/build-trace";
-import { divergenceOf } from "@/lib/traces/divergence";
+import { divergenceOf } from "@/lib/queries/divergence";
 
 export const metadata: Metadata = { title: "Traces side by side" };
 

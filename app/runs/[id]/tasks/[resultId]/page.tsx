@@ -14,7 +14,7 @@ import { TraceEventList } from "@/components/traces/trace-event-view";
 import { formatDuration } from "@/lib/metrics/format";
 import { getResultNeighbours } from "@/lib/queries/analysis";
 import { getResultWithTrace } from "@/lib/queries/results";
-import { divergenceOf } from "@/lib/traces/divergence";
+import { divergenceOf } from "@/lib/queries/divergence";
 import { buildTrace, stepMetrics, traceTotals } from "@/lib/traces/build-trace";
 import { buildDiffView } from "@/lib/traces/diff-view";
 
