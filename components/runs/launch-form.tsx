@@ -1,5 +1,6 @@
 "use client";
 
+import { unstable_rethrow } from "next/navigation";
 import { useActionState, useState } from "react";
 import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
@@ -24,7 +25,8 @@ interface LaunchFormState {
 
 const initialState: LaunchFormState = { fieldErrors: {}, message: null, values: {}, domains: [] };
 
-const agentHelp: Record<string, string> = {
+/** One line per agent kind: the compiler asks for a new kind's line. */
+const agentHelp: Record<(typeof RUN_AGENT_KINDS)[number], string> = {
   react: "ReAct loop (the paper's agent) over a model",
   tools: "Native tool calling over a model",
   "workbench-2026": "WorkBench Revisited 2026 harness over a model",
@@ -68,14 +70,9 @@ async function submit(_previous: LaunchFormState, form: FormData): Promise<Launc
     const external = result.status === "external" ? { runId: result.runId, agentToken: result.agentToken } : undefined;
     return { ...readErrors(result), values, domains, external };
   } catch (error) {
-    if (isRedirect(error)) throw error;
+    unstable_rethrow(error); // Next signals the redirect by throwing: it must propagate
     return { fieldErrors: {}, message: "The server did not accept the form; nothing was launched. Check the values and try again.", values, domains };
   }
-}
-
-/** Next signals a redirect by throwing; it must propagate. */
-function isRedirect(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "digest" in error && String((error as { digest: unknown }).digest).startsWith("NEXT_REDIRECT");
 }
 
 /** What an endpoint offers, said in its option: whether its key is configured, whether a URL may be typed. */
@@ -120,7 +117,7 @@ export function LaunchForm({
       <Card>
         <CardHeader title="Agent" description="What acts on the sandbox." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FormField name="agent" label="Agent" errors={errors("agent")} hint={agentHelp[agent]}>
+          <FormField name="agent" label="Agent" errors={errors("agent")} hint={agentHelp[agent as keyof typeof agentHelp]}>
             <select id="agent" name="agent" className={inputClasses} defaultValue={agent} onChange={(event) => setAgent(event.target.value)} aria-invalid={invalid("agent")}>
               {RUN_AGENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
