@@ -119,7 +119,8 @@ function count(value: number | undefined): number {
 
 /**
  * Closes sessions past their deadline, and those of cancelled runs, scoring what their agents did.
- * Called before every claim and by the sweeper (sweeper.ts), so a hung agent cannot hold a slot.
+ * Called before every claim and on every tick of the supervisor (push.ts startPushDrivers, started in
+ * every server process), so a hung agent cannot hold a slot.
  */
 export async function closeExpiredSessions(deps: McpDeps, scope: { runId?: string } = {}): Promise<number> {
   const { rows } = await deps.sql.query<{ id: string; cancelled: boolean }>(

@@ -1,5 +1,6 @@
 // Reads of task results: the per-run aggregates (shaped by lib/metrics), the filterable result table,
-// one result with its trace, and run-vs-run comparison.
+// one result with its trace, and a task's results across runs. Run-vs-run comparison is compare.ts; the
+// first divergence, divergence.ts.
 import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db";
