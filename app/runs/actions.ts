@@ -11,7 +11,7 @@ import { checkLaunchRate } from "@/lib/runs/budget";
 import { cancelRun } from "@/lib/runs/cancel";
 import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
 import { startPushDrivers } from "@/lib/mcp/push";
-import { launchRun, LaunchError } from "@/lib/runs/launch";
+import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
 
 export type LaunchRunState =
   | { readonly status: "idle" }
@@ -50,7 +50,7 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   let agentToken: string | undefined;
   try {
     let pushMode: boolean | undefined;
-    ({ runId, agentToken, pushMode } = await launchRun(parsed.data, { db: prisma, launchedBy: actor.label }));
+    ({ runId, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: actor.label }));
     if (pushMode) startPushDrivers(); // this process posts the run's tasks to WORKBENCH_AGENT_URL
     await recordAudit(prisma, actor, "run.launch", runId, { agent: parsed.data.agent, endpoint: parsed.data.endpoint ?? null });
   } catch (error) {

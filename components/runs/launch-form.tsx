@@ -8,6 +8,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "@/lib/runs/launch-input";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
@@ -216,11 +217,11 @@ export function LaunchForm({
       <Card>
         <CardHeader title="Execution" description="Repetitions, parallelism and sampling." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <NumberField name="trials" label="Trials (k)" fallback="1" hint="Runs per task" state={state} />
-          <NumberField name="concurrency" label="Concurrency" fallback="4" hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
-          <NumberField name="temperature" label="Temperature" fallback="0" step="0.1" state={state} />
-          <NumberField name="maxSteps" label="Max steps" fallback="20" hint="Paper: 20" state={state} />
-          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="120000" hint="Per task; paper: 120 s" state={state} />
+          <NumberField name="trials" label="Trials (k)" fallback={String(RUN_SETTINGS_DEFAULTS.trials)} hint="Runs per task" state={state} />
+          <NumberField name="concurrency" label="Concurrency" fallback={String(RUN_SETTINGS_DEFAULTS.concurrency)} hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
+          <NumberField name="temperature" label="Temperature" fallback={String(RUN_SETTINGS_DEFAULTS.temperature)} step="0.1" state={state} />
+          <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint="Paper: 20" state={state} />
+          <NumberField name="timeoutMs" label="Timeout (ms)" fallback={String(RUN_SETTINGS_DEFAULTS.timeoutMs)} hint="Per task; paper: 120 s" state={state} />
         </CardBody>
       </Card>
 

@@ -28,8 +28,9 @@ export function ReproducibilityCard({ run }: { run: RunDetail }) {
     ["Tool set", run.toolSet],
     ["Budget", budgetText(run)],
     ["Trials", String(run.trials)],
+    ["Concurrency", String(run.concurrency)],
     ...Object.entries(params)
-      .filter(([key]) => !["trials"].includes(key))
+      .filter(([key]) => !["trials", "concurrency"].includes(key)) // columns (older runs also kept them here)
       .map(([key, value]): [string, unknown] => (key === "priceUnknown" ? ["price", "unknown: only the token budget applies"] : [key, value]))
       .map(([key, value]): [string, string] => [key, paramText(value)]),
     ["Prompt hash", run.promptHash ? run.promptHash.slice(0, 12) : "–"],

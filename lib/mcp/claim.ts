@@ -3,6 +3,7 @@
 // concurrency counted the same way for every claimer), and in the same transaction the attempt's MCP
 // session is opened with a fresh bearer token, so a claimed result always has its session.
 import { CLAIM_RESULTS_SQL, claimParameters, type ClaimedResult } from "@/lib/runs/claim";
+import { runSettingsFrom } from "@/lib/runs/run-settings";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { closeExpiredSessions } from "./close-session";
 import type { McpDeps } from "./deps";
@@ -41,14 +42,14 @@ export async function claimNextTask(deps: McpDeps, runId: string): Promise<Claim
         FROM "Run" r LEFT JOIN "TaskResult" t ON t."runId" = r.id
        WHERE r.id = ${runId} GROUP BY r.status`);
     // An external attempt starts with no calls (its agent's calls are recorded as it makes them).
-    const [task] = await tx.$queryRaw<{ taskText: string; timeoutMs: number }[]>`
+    const [task] = await tx.$queryRaw<{ taskText: string; params: unknown }[]>`
       UPDATE "TaskResult" r SET calls = '{}'
         FROM "Task" t, "Run" run
        WHERE r.id = ${claimed.id} AND t.id = r."taskId" AND run.id = r."runId"
-      RETURNING t.text AS "taskText", COALESCE((run.params->>'timeoutMs')::int, 120000) AS "timeoutMs"`;
+      RETURNING t.text AS "taskText", run.params`;
     if (!task) throw new Error(`Claimed result ${claimed.id} has no task`);
     const token = newSecret("wbs");
-    const deadline = new Date(Date.now() + task.timeoutMs);
+    const deadline = new Date(Date.now() + runSettingsFrom(task.params).timeoutMs);
     const session = await tx.mcpSession.create({
       data: { resultId: claimed.id, runId, attempt: claimed.attempt, tokenHash: hashSecret(token), expiresAt: deadline },
       select: { id: true },

@@ -5,9 +5,10 @@ import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
+import { runSettingsSchema } from "./run-settings";
 
 export const TOOL_SETS = ["all", "domains"] as const;
-export const MAX_CONCURRENCY = 64;
+export { MAX_CONCURRENCY } from "./run-settings";
 
 /** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/mcp). */
 export const RUN_AGENT_KINDS = [...AGENT_KINDS, "external"] as const;
@@ -62,11 +63,8 @@ export const launchRunInputSchema = z
     sample: z.enum(SAMPLE_METHODS).default("first"),
     /** Seed of the stratified sample; a random one is drawn and stored on the run when absent. */
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-    trials: z.coerce.number().int().min(1).max(20).default(1),
-    concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
-    temperature: z.coerce.number().min(0).max(2).default(0),
-    maxSteps: z.coerce.number().int().min(1).max(100).default(20),
-    timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
+    ...runSettingsSchema.shape,
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
     retry: z
       .object({

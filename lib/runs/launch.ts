@@ -13,7 +13,7 @@ import { newSampleSeed, sampleTasks } from "./sample-tasks";
 import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { MODEL_AGENTS } from "./launch-input";
-import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
+import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 
@@ -48,11 +48,17 @@ export interface LaunchedRun {
   readonly pushMode?: boolean;
 }
 
+/** Launches from a request (benches, tests): parsed here. Callers that parsed already use launchParsedRun. */
 export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Promise<LaunchedRun> {
-  const input = launchRunInputSchema.parse(request);
+  return launchParsedRun(launchRunInputSchema.parse(request), deps);
+}
+
+/** Launches from input the caller parsed with launchRunInputSchema (the server action, the CLI): parsed once. */
+export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): Promise<LaunchedRun> {
   // A revision the protocol does not have fails here, before anything is written.
+  let scoring: ScoringConfig;
   try {
-    resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
+    scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
   } catch (error) {
     if (error instanceof ScoringConfigError) throw new LaunchError("scoring_config", error.message, "scoringRevision");
     throw error;
@@ -84,7 +90,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
-    const row = runRow({ ...input, seed }, target, version.datasetId, tasks.length * input.trials);
+    const row = runRow({ ...input, seed }, scoring, target, version.datasetId, tasks.length * input.trials);
     const data = {
       ...row,
       params: { ...row.params, ...(budget.priceKnown === false ? { priceUnknown: true } : {}) },
@@ -163,9 +169,8 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
   return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
 }
 
-function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: string, tasksTotal: number) {
+function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarget | null, datasetId: string, tasksTotal: number) {
   const external = input.agent === "external";
-  const scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
   return {
     name: input.name || defaultRunName(input),
     datasetId,
@@ -181,12 +186,11 @@ function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: st
     // Only a user-typed URL (keyless endpoints); a keyed endpoint's URL stays configuration.
     baseUrl: target && !target.keyEnv ? (input.baseUrl ?? null) : null,
     toolSet: input.toolSet,
+    // RunSettings: concurrency and trials are columns (the claim reads them), the rest is here.
     params: {
       temperature: input.temperature,
       maxSteps: input.maxSteps,
       timeoutMs: input.timeoutMs,
-      concurrency: input.concurrency,
-      trials: input.trials,
       domains: [...input.domains],
       limit: input.limit ?? null,
       // How the limit picked the tasks, so the same sample can be drawn again.

@@ -4,6 +4,7 @@
 // pending too (external runs' results are closed at their deadline by lib/mcp instead); (3) a cancelling run left with nothing running
 // (its last task's worker died) becomes cancelled, since nobody would finish it otherwise.
 import { releaseDeadWorkers } from "./heartbeat";
+import { RUN_SETTINGS_DEFAULTS } from "./run-settings";
 import type { Sql } from "./sql";
 
 export interface RecoveryOptions {
@@ -26,8 +27,8 @@ async function releaseOverdueResults(sql: Sql, graceMs: number): Promise<number>
     `UPDATE "TaskResult" r SET status = 'pending'
        FROM "Run" run
       WHERE r."runId" = run.id AND r.status = 'running' AND run.agent <> 'external' -- closed at their deadline by lib/mcp
-        AND r."startedAt" < now() - (COALESCE((run.params->>'timeoutMs')::int, 120000) + $1::int) * interval '1 millisecond'`,
-    [graceMs],
+        AND r."startedAt" < now() - (COALESCE((run.params->>'timeoutMs')::int, $2::int) + $1::int) * interval '1 millisecond'`,
+    [graceMs, RUN_SETTINGS_DEFAULTS.timeoutMs],
   );
   return rowCount;
 }

@@ -11,6 +11,7 @@ import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
 import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
 import { MODEL_AGENTS } from "./launch-input";
 import type { TaskScorer } from "./execute-task";
+import { runSettingsFrom } from "./run-settings";
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -82,9 +83,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     provider: run.provider,
     modelId: run.model,
     toolSet: run.toolSet === "domains" ? "domains" : "all",
-    temperature: numberOr(params.temperature, 0),
-    maxSteps: numberOr(params.maxSteps, 20),
-    timeoutMs: numberOr(params.timeoutMs, 120_000),
+    ...runSettingsFrom(params), // temperature, maxSteps, timeoutMs: read back through RunSettings' schema
     version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
     protocol: getProtocol(scoring.protocol),
     // The 2026 harness selects its own tools from the run's tool set (upstream tool_selection).
@@ -135,6 +134,3 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
   return context;
 }
 
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}

@@ -4,6 +4,7 @@ import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
+import { MAX_CONCURRENCY, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
@@ -62,11 +63,11 @@ export function register(program: Command): void {
     .option("--sample <method>", "how --limit picks tasks: stratified (seeded, by domain and template) | first", "stratified")
     .option("--seed <n>", "seed of the stratified sample (stored on the run; random when absent)")
     .option("--max-provider-failures <share>", "exit 1 when more than this share of tasks fail at the provider (0-1)", String(DEFAULT_MAX_PROVIDER_FAILURE_SHARE))
-    .option("--concurrency <n>", "tasks at once (1-64)", "4")
-    .option("--trials <k>", "runs per task", "1")
-    .option("--temperature <t>")
-    .option("--max-steps <n>")
-    .option("--timeout-ms <ms>")
+    .option("--concurrency <n>", `tasks at once (1-${MAX_CONCURRENCY})`, String(RUN_SETTINGS_DEFAULTS.concurrency))
+    .option("--trials <k>", "runs per task", String(RUN_SETTINGS_DEFAULTS.trials))
+    .option("--temperature <t>", "model temperature", String(RUN_SETTINGS_DEFAULTS.temperature))
+    .option("--max-steps <n>", "agent steps per task", String(RUN_SETTINGS_DEFAULTS.maxSteps))
+    .option("--timeout-ms <ms>", "time limit per task", String(RUN_SETTINGS_DEFAULTS.timeoutMs))
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
@@ -119,7 +120,7 @@ async function runCommand(options: RunOptions): Promise<number> {
     return rerunWithDatabase(); // the embedded database, started (or attached to) for this command
   }
   const { prisma } = await import("@/lib/db");
-  const { launchRun } = await import("@/lib/runs/launch");
+  const { launchParsedRun } = await import("@/lib/runs/launch");
   const { startWorker } = await import("@/lib/runs/worker");
   const { cancelRun } = await import("@/lib/runs/cancel");
   const { formatRunSummary, getRunSummary } = await import("@/lib/runs/summary");
@@ -129,7 +130,7 @@ async function runCommand(options: RunOptions): Promise<number> {
     ? await startWorker({ db: prisma, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
   try {
-    const { runId, tasksTotal, agentToken, pushMode } = await launchRun(parsed.data, { db: prisma, launchedBy: "cli" });
+    const { runId, tasksTotal, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: "cli" });
     if (pushMode) (await import("@/lib/mcp/push")).startPushDrivers(); // this process posts the tasks
     console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
     if (agentToken) {

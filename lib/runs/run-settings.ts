@@ -1,0 +1,43 @@
+// RunSettings: how a run's tasks are executed, one zod schema with its defaults. The launch input takes
+// its fields from here (form, CLI, server action, launchRun), the form's defaults and the CLI's help are
+// derived from RUN_SETTINGS_DEFAULTS, launch writes them once into Run (concurrency and trials as
+// columns, the rest in `params`), and the worker and the external claim read them back through
+// runSettingsFrom, so a default is written in one place.
+import { z } from "zod";
+
+export const MAX_CONCURRENCY = 64;
+
+export const runSettingsSchema = z.object({
+  /** Tasks of this run in flight at once, across every worker and agent (Run.concurrency). */
+  concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+  /** Runs of each task (Run.trials). */
+  trials: z.coerce.number().int().min(1).max(20).default(1),
+  temperature: z.coerce.number().min(0).max(2).default(0),
+  /** The paper's limit: 20 agent steps. */
+  maxSteps: z.coerce.number().int().min(1).max(100).default(20),
+  /** Per task; the paper's limit is 120 s. */
+  timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+});
+
+export type RunSettings = z.infer<typeof runSettingsSchema>;
+
+/** The defaults, as the form and the CLI show them. */
+export const RUN_SETTINGS_DEFAULTS: RunSettings = runSettingsSchema.parse({});
+
+/** The settings stored in `Run.params` (concurrency and trials are columns; see launch.ts runRow). */
+const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, timeoutMs: true });
+
+export type StoredRunSettings = z.infer<typeof storedSettingsSchema>;
+
+/**
+ * A run's settings read back from its params: each stored value through the schema, a missing or invalid
+ * one (runs launched before it was stored, imported runs) as its default.
+ */
+export function runSettingsFrom(params: unknown): StoredRunSettings {
+  const record = typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
+  const read = <Key extends keyof StoredRunSettings>(key: Key): StoredRunSettings[Key] => {
+    const parsed = storedSettingsSchema.shape[key].safeParse(record[key]);
+    return parsed.success ? (parsed.data as StoredRunSettings[Key]) : RUN_SETTINGS_DEFAULTS[key];
+  };
+  return { temperature: read("temperature"), maxSteps: read("maxSteps"), timeoutMs: read("timeoutMs") };
+}
