@@ -1,15 +1,14 @@
-// The tools of an MCP session and what a call does: the same tool definitions, argument validation,
-// execution and step recording as the built-in `tools` agent (provider-safe names, strict zod schemas,
-// invalid calls recorded as failed steps that never ran), so the trace page shows an external agent's
-// calls exactly as it shows a built-in one's, and the scorer replays the same call strings.
+// The tools of an MCP session and what a call does: the engine's one tool-call pipeline
+// (lib/workbench/agents/tool-call.ts: the same names, argument validation, execution and step recording
+// as the built-in `tools` agent), so the trace page shows an external agent's calls exactly as it shows
+// a built-in one's, and the scorer replays the same call strings.
 import { zodSchema } from "ai";
 import type { AgentDeps } from "@/lib/workbench/agents/types";
 import type { Tool } from "@/lib/workbench/tools/types";
-import { toolInputError, toolInputSchema } from "@/lib/workbench/tools/input-schema";
+import { toolInputSchema } from "@/lib/workbench/tools/input-schema";
 import { Trace } from "@/lib/workbench/agents/trace";
-import { runToolCall } from "@/lib/workbench/agents/run-tool";
-import { recordInvalidCall } from "@/lib/workbench/agents/invalid-call";
-import { fromProviderToolName, toProviderToolName } from "@/lib/workbench/agents/tool-names";
+import { callTool, toolsForTask } from "@/lib/workbench/agents/tool-call";
+import { toProviderToolName } from "@/lib/workbench/agents/tool-names";
 import { getRunContext, type RunContext } from "@/lib/runs/run-context";
 import { createDbStepSink } from "@/lib/runs/step-store";
 import type { McpDeps } from "./deps";
@@ -38,10 +37,9 @@ export async function sessionTools(deps: McpDeps, session: OpenSession): Promise
   return toolsOf(run, session);
 }
 
-/** The run's protocol's tools (2024 or 2026), as the built-in agents get them (process-task-job.ts). */
+/** The run's protocol's tools (2024 or 2026), chosen as for the built-in agents (process-task-job.ts). */
 function toolsOf(run: RunContext, session: OpenSession): readonly Tool[] {
-  const task = run.version.tasksByKey.get(session.taskKey);
-  return run.toolSet === "all" || !task ? run.protocol.tools.all : run.protocol.tools.forToolkits(task.toolkits);
+  return toolsForTask(run.protocol.tools, run.toolSet, run.version.tasksByKey.get(session.taskKey));
 }
 
 const listed = new Map<string, Promise<ListedTool>>();
@@ -71,22 +69,12 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   const run = await getRunContext(deps.db, session.runId);
   const sink = createDbStepSink(deps.sql, session.resultId, session.attempt, session.stepCount);
   const trace = new Trace(sink);
-  const dotted = fromProviderToolName(name);
   const tools = toolsOf(run, session);
-  const tool = tools.find((candidate) => candidate.name === dotted);
-  const rejection = schemaError(tool, name, input);
   const live = await sessionSandbox(deps, session, run);
   try {
-    let reply: ToolCallReply;
-    if (rejection) {
-      // As the tools agent does: recorded as a failed step, never run; with readable arguments it is
-      // still one of the predicted calls (the replay skips it).
-      reply = { text: await recordInvalidCall(trace, dotted, input, rejection, run.protocol.formatCall), isError: true };
-    } else {
-      const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
-      const result = await runToolCall(agentDeps, trace, dotted, definedStrings(parsedArgs(tool, input)));
-      reply = { text: result.observation, isError: !result.ok };
-    }
+    const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
+    const result = await callTool(agentDeps, trace, { name, input });
+    const reply: ToolCallReply = { text: result.observation, isError: !result.ok };
     for (const call of trace.outcome(null, null).calls) {
       await appendCall(deps, session, call);
       live.callCount += 1;
@@ -98,27 +86,10 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   }
 }
 
-/** The tools agent's check: the tool must be offered and the input must pass its strict schema. */
-function schemaError(tool: Tool | undefined, name: string, input: unknown): Error | undefined {
-  if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
-  return toolInputError(tool, input ?? {});
-}
-
-/** Validated input in the order the agent sent its keys (the call string keeps it; exact match compares). */
-function parsedArgs(tool: Tool | undefined, input: unknown): Readonly<Record<string, string | undefined>> {
-  return tool && typeof input === "object" && input !== null ? (input as Record<string, string | undefined>) : {};
-}
-
 async function appendCall(deps: McpDeps, session: OpenSession, call: string): Promise<void> {
   await deps.sql.query(`UPDATE "TaskResult" SET calls = array_append(calls, $3) WHERE id = $1 AND status = 'running' AND attempt = $2`, [
     session.resultId,
     session.attempt,
     call,
   ]);
-}
-
-function definedStrings(input: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const args: Record<string, string> = {};
-  for (const [key, value] of Object.entries(input)) if (value !== undefined) args[key] = value;
-  return args;
 }

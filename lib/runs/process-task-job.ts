@@ -7,6 +7,7 @@ import type { ClaimedResult } from "./claim";
 import { costOf } from "@/lib/providers";
 import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
+import { toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { executeTask, type TaskExecution } from "./execute-task";
 import { deletePartialSteps, finishResult, releaseResult } from "./persist-result";
 import { forgetRun, getRunContext, type RunContext } from "./run-context";
@@ -50,7 +51,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
   const execution = await executeTask(task, {
     agent: createAgent(run.agent),
     sandbox: createSandbox(run.version.dataset.sandbox),
-    tools: run.toolSet === "all" ? run.protocol.tools.all : run.protocol.tools.forToolkits(task.toolkits),
+    tools: toolsForTask(run.protocol.tools, run.toolSet, task),
     protocol: run.protocol,
     harness2026: run.harness2026,
     sink,

@@ -4,6 +4,8 @@ import type { Call } from "../calls/types";
 import type { Trace } from "./trace";
 import { diffStates } from "./engine";
 import { PROTOCOLS } from "../protocols/definitions";
+import type { Protocol } from "../protocols/types";
+import type { ToolOutcome } from "../tools/types";
 
 /** The protocol the agent runs under (its tools and call parser); the 2024 paper's by default. */
 export function protocolOf(deps: AgentDeps) {
@@ -50,11 +52,27 @@ async function executeAndRecord(
   recordedArgs: Readonly<Record<string, string>>,
   observationOverride?: string,
 ): Promise<ToolRun> {
-  const before = deps.sandbox.state;
-  const outcome = protocolOf(deps).tools.execute(deps.sandbox, call);
-  const diff = diffStates(before, deps.sandbox.state);
-  const observation = observationOverride ?? outcome.observation;
   trace.addCall(call.raw);
-  await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation, ok: outcome.ok, diff });
+  const outcome = await executeRecorded(deps, trace, protocolOf(deps), call, recordedArgs, observationOverride);
+  const observation = observationOverride ?? outcome.observation;
   return { call: call.raw, observation, ok: outcome.ok };
+}
+
+/**
+ * Steps 3 and 4 of every tool call (tool-call.ts): runs the call on the live sandbox under `protocol`'s
+ * tools and records the tool step with its state diff. Whether the call counts as predicted is the caller's.
+ */
+export async function executeRecorded(
+  deps: AgentDeps,
+  trace: Trace,
+  protocol: Pick<Protocol, "tools">,
+  call: Call,
+  recordedArgs: Readonly<Record<string, unknown>>,
+  observationOverride?: string,
+): Promise<ToolOutcome> {
+  const before = deps.sandbox.state;
+  const outcome = protocol.tools.execute(deps.sandbox, call);
+  const diff = diffStates(before, deps.sandbox.state);
+  await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation: observationOverride ?? outcome.observation, ok: outcome.ok, diff });
+  return outcome;
 }

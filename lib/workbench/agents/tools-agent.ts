@@ -7,15 +7,14 @@ import { tool as defineTool, jsonSchema, zodSchema, type ModelMessage, type Tool
 import type { Agent, AgentDeps, AgentOutcome } from "./types";
 import type { Task } from "../datasets/types";
 import type { Tool } from "../tools/types";
-import { toolInputError, toolInputSchema } from "../tools/input-schema";
+import { toolInputSchema } from "../tools/input-schema";
 import { Trace } from "./trace";
 import { modelTurn } from "./model-turn";
-import { protocolOf, runToolCall } from "./run-tool";
 import { DATE_PREAMBLE } from "./react-prompt";
 import { DEFAULT_MAX_STEPS } from "./react-agent";
-import { fromProviderToolName, toProviderToolName } from "./tool-names";
+import { toProviderToolName } from "./tool-names";
 import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
-import { recordInvalidCall } from "./invalid-call";
+import { callTool } from "./tool-call";
 
 export const TOOLS_SYSTEM_PROMPT = `${DATE_PREAMBLE} Use the tools to complete the user's request, then reply with a short final answer.`;
 
@@ -69,37 +68,15 @@ export const toolsAgent: Agent = {
       });
       const results: ToolResultPart[] = [];
       for (const call of toolCalls) {
-        const dotted = fromProviderToolName(call.toolName);
-        const rejection = call.invalid === true ? call.error : schemaError(deps.tools, dotted, call.input);
-        if (rejection !== undefined) {
-          const message = await recordInvalidCall(trace, dotted, call.input, rejection, protocolOf(deps).formatCall);
-          results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "error-text", value: message } });
-          continue;
-        }
-        const args = stringArgs(call.input);
-        const run = await runToolCall(deps, trace, dotted, args);
-        results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: run.observation } });
+        const done = await callTool(deps, trace, { name: call.toolName, input: call.input, invalid: call.invalid === true ? call.error : undefined });
+        const output = done.rejected ? { type: "error-text" as const, value: done.observation } : { type: "text" as const, value: done.observation };
+        results.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output });
       }
       messages.push({ role: "tool", content: results });
     }
     return trace.fail({ kind: "iteration_limit", message: ITERATION_LIMIT_MESSAGE });
   },
 };
-
-/** Why the input fails the tool's strict schema (unknown or non-string keyword), or undefined when it passes. */
-function schemaError(tools: readonly Tool[], name: string, input: unknown): Error | undefined {
-  const tool = tools.find((candidate) => candidate.name === name);
-  if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
-  return toolInputError(tool, input);
-}
-
-/** Validated input, in the model's key order: an object of optional strings (undefined values dropped). */
-function stringArgs(input: unknown): Record<string, string> {
-  const args: Record<string, string> = {};
-  if (typeof input !== "object" || input === null) return args;
-  for (const [key, value] of Object.entries(input)) if (typeof value === "string") args[key] = value;
-  return args;
-}
 
 function asObject(input: unknown): object {
   return typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};

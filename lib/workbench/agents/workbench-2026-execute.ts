@@ -6,7 +6,7 @@ import type { AgentDeps, AgentOutcome } from "./types";
 import type { Tool, ToolOutcome } from "../tools/types";
 import type { Trace } from "./trace";
 import type { RunError } from "./run-errors";
-import { diffStates } from "./engine";
+import { executeRecorded } from "./run-tool";
 import { PROTOCOLS } from "../protocols/definitions";
 
 export async function execute2026(
@@ -17,12 +17,7 @@ export async function execute2026(
   recordedArgs: Readonly<Record<string, unknown>>,
   raw: string,
 ): Promise<ToolOutcome> {
-  const protocol = deps.protocol ?? PROTOCOLS["2026"];
-  const before = deps.sandbox.state;
-  const outcome = protocol.tools.execute(deps.sandbox, { tool: tool.name, args, raw });
-  const diff = diffStates(before, deps.sandbox.state);
-  await trace.record({ kind: "tool", tool: tool.name, args: recordedArgs, call: raw, observation: outcome.observation, ok: outcome.ok, diff });
-  return outcome;
+  return executeRecorded(deps, trace, deps.protocol ?? PROTOCOLS["2026"], { tool: tool.name, args, raw }, recordedArgs);
 }
 
 export async function raised(trace: Trace, error: RunError): Promise<AgentOutcome> {
