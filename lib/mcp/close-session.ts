@@ -4,10 +4,9 @@
 // run's scorer, written once by the same statement as a built-in task (persist-result.ts).
 import { randomUUID } from "node:crypto";
 import { TIME_LIMIT_ERROR } from "@/lib/runs/execute-task";
-import { enforceRunBudget } from "@/lib/runs/budget";
-import { cancelRunIfIdle } from "@/lib/runs/cancel";
+import { afterFinish } from "@/lib/runs/after-finish";
 import { finishResult } from "@/lib/runs/persist-result";
-import { forgetRun, getRunContext } from "@/lib/runs/run-context";
+import { getRunContext } from "@/lib/runs/run-context";
 import { stepColumns } from "@/lib/runs/step-columns";
 import type { StepRow } from "@/lib/runs/step-store";
 import type { AgentStep } from "@/lib/workbench/agents/types";
@@ -102,9 +101,7 @@ async function scoreClosed(deps: McpDeps, closed: ClosedRow, reason: CloseReason
       steps: [closingStep],
     },
   );
-  if (run.budgeted && progress?.status === "running" && (await enforceRunBudget(deps.sql, closed.runId))) forgetRun(closed.runId);
-  if (progress?.status === "cancelling") await cancelRunIfIdle(deps.db, closed.runId);
-  if (progress && progress.status !== "running") forgetRun(closed.runId);
+  if (progress) await afterFinish(deps.db, deps.sql, run, closed.runId, progress);
 }
 
 function errorFor(reason: CloseReason, report: AgentReport): string | null {

@@ -1,8 +1,7 @@
 // One claimed result = one (run, task, trial): run the agent on a fresh sandbox with its steps
 // persisted in small batches, score, and write the verdict once with the run's aggregates.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { enforceRunBudget } from "./budget";
-import { cancelRunIfIdle } from "./cancel";
+import { afterFinish } from "./after-finish";
 import type { ClaimedResult } from "./claim";
 import { costOf } from "@/lib/providers";
 import { createAgent } from "@/lib/workbench/agents";
@@ -90,9 +89,7 @@ async function finish(
     steps,
   });
   if (!progress) return "lost";
-  if (run.budgeted && progress.status === "running" && (await enforceRunBudget(sql, claim.runId))) forgetRun(claim.runId);
-  if (progress.status === "cancelling") await cancelRunIfIdle(db, claim.runId);
-  if (progress.status !== "running") forgetRun(claim.runId);
+  await afterFinish(db, sql, run, claim.runId, progress);
   return "done";
 }
 
