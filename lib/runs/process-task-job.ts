@@ -9,7 +9,7 @@ import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { executeTask, type TaskExecution } from "./execute-task";
 import { deletePartialSteps, finishResult, releaseResult } from "./persist-result";
-import { forgetRun, getRunContext, type RunContext } from "./run-context";
+import { getRunContext, type RunContext } from "./run-context";
 import { createBufferedStepSink, type StepRow } from "./step-store";
 import type { Sql } from "./sql";
 
