@@ -9,7 +9,8 @@ import { screenshotBothWidths } from "./screenshots";
 import { LaunchPage } from "./pages/launch-page";
 import { RunPage } from "./pages/run-page";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { loadDataset, resolveDataDir } from "@/lib/workbench/datasets";
+import { loadDataset } from "@/lib/workbench/datasets";
+import { testDataDir } from "../lib/workbench/test-support/data-dir";
 
 let seed: AnalysisSeed;
 
@@ -119,7 +120,7 @@ test.describe("compare and traces", () => {
 test.describe("flaky tasks", () => {
   let mock: MockProvider;
   test.beforeAll(async () => {
-    mock = await startMockProvider({ dataset: await loadDataset(resolveDataDir(), "v1") });
+    mock = await startMockProvider({ dataset: await loadDataset(testDataDir(), "v1") });
   });
   test.afterAll(async () => {
     await mock.close();

@@ -109,6 +109,12 @@ describe("import boundaries", () => {
     expect(violations(edges)).toEqual([]);
   });
 
+  test("lib reads the environment only through lib/env.ts (the engine not at all); tests and their helpers may", () => {
+    const readers = files.filter((file) => file.startsWith("lib/") && !isTest(file) && /\bprocess\.env\b/.test(readFileSync(path.join(REPO_ROOT, file), "utf8")));
+    // lib/db.ts reads NODE_ENV, the framework's own variable, not a setting of ours.
+    expect(readers.sort()).toEqual(["lib/db.ts", "lib/env.ts"]);
+  });
+
   test.each([
     ["lib/workbench/agents/model-turn.ts", "../../providers/errors", "the engine imports nothing outside lib/workbench"],
     ["lib/workbench/tools/x.ts", "next/server", "no framework"],

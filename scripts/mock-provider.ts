@@ -5,6 +5,7 @@
 import { Command, Option } from "commander";
 import { loadDataset, resolveDataDir, GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "../lib/workbench/datasets";
 import { startMockProvider, MOCK_BEHAVIOURS, type MockBehaviour } from "../lib/mock-provider";
+import { env } from "@/lib/env";
 
 const options = new Command()
   .name("mock-provider")
@@ -19,7 +20,7 @@ const options = new Command()
   .parse()
   .opts<{ port: string; behaviour: MockBehaviour; groundTruth: GroundTruthVersion; dataDir?: string; latency: string; faultRate: string; seed: string }>();
 
-const dataDir = options.dataDir ?? resolveDataDir();
+const dataDir = options.dataDir ?? resolveDataDir(env().WORKBENCH_DATA_DIR);
 const dataset = await loadDataset(dataDir, options.groundTruth);
 const mock = await startMockProvider({
   dataset,

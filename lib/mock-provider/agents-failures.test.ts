@@ -1,12 +1,13 @@
 // Failure paths through the real HTTP client: format errors, wrong arguments, injected faults
 // (retried and counted), timeouts and cancels. Needs the official data; fails without it.
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir } from "../workbench/datasets";
+import { loadDataset } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
 import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider, type MockProviderOptions } from "./index";
 import { runAgent } from "./test-harness";
 import { createProtocolEvaluator } from "../workbench/protocols";
+import { testDataDir } from "../workbench/test-support/data-dir";
 
 let dataset: Dataset;
 let evaluator: Evaluator;
@@ -14,7 +15,7 @@ let task: Task;
 const started: MockProvider[] = [];
 
 beforeAll(async () => {
-  dataset = await loadDataset(resolveDataDir(), "v1");
+  dataset = await loadDataset(testDataDir(), "v1");
   evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
   const found = dataset.tasks.find((candidate) => candidate.groundTruth[0]?.startsWith("email.delete_email"));
   if (!found) throw new Error("no email.delete_email task");

@@ -1,12 +1,13 @@
 // The agents against the mock provider through the real AI SDK HTTP client. Needs the official data
 // (../shared/workbench or WORKBENCH_DATA_DIR): fails, never skips, without it.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir } from "../workbench/datasets";
+import { loadDataset } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
 import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider } from "./index";
 import { runAgent, sampleTasks } from "./test-harness";
 import { createProtocolEvaluator } from "../workbench/protocols";
+import { testDataDir } from "../workbench/test-support/data-dir";
 
 let dataset: Dataset;
 let evaluator: Evaluator;
@@ -14,7 +15,7 @@ let mock: MockProvider;
 let tasks: Task[];
 
 beforeAll(async () => {
-  dataset = await loadDataset(resolveDataDir(), "v1");
+  dataset = await loadDataset(testDataDir(), "v1");
   evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
   mock = await startMockProvider({ dataset, behaviour: "oracle" });
   tasks = sampleTasks(dataset, 2);

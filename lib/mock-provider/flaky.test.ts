@@ -1,19 +1,20 @@
 // The `flaky` behaviour through the real agents: three runs of one task score right, wrong, right,
 // whichever agent, so a 3-trial run has a known flaky task. Needs the official data (fails without it).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir } from "../workbench/datasets";
+import { loadDataset } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
 import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider } from "./index";
 import { runAgent } from "./test-harness";
 import { createProtocolEvaluator } from "../workbench/protocols";
+import { testDataDir } from "../workbench/test-support/data-dir";
 
 let dataset: Dataset;
 let evaluator: Evaluator;
 let mock: MockProvider;
 
 beforeAll(async () => {
-  dataset = await loadDataset(resolveDataDir(), "v1");
+  dataset = await loadDataset(testDataDir(), "v1");
   evaluator = createProtocolEvaluator({ dataset: dataset, protocol: "2024" });
   mock = await startMockProvider({ dataset });
 });

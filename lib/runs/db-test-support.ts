@@ -11,7 +11,7 @@ import type { Dataset } from "@/lib/workbench/datasets/types";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { startWorker, type WorkerHandle } from "./worker";
 
-export const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../.."));
+export const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, path.resolve(import.meta.dirname, "../.."));
 
 export interface RunsTestContext {
   readonly db: PrismaClient;

@@ -9,6 +9,7 @@ import { loadDataset, resolveDataDir } from "@/lib/workbench/datasets";
 import { matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
 import { loadRecordedResultsDir } from "@/lib/workbench/results";
 import { createProtocolEvaluator } from "@/lib/workbench/protocols";
+import { env } from "@/lib/env";
 
 const ORIGINAL_MS_PER_RESULT = 242; // run 1 of the reference timing (0.181 s on an idle machine)
 
@@ -33,7 +34,7 @@ async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: num
 }
 
 export async function run(): Promise<void> {
-  const dataDir = resolveDataDir();
+  const dataDir = resolveDataDir(env().WORKBENCH_DATA_DIR);
   const cold: { load: number; score: number; scoreCpu: number }[] = [];
   let loaded = await loadAll(dataDir);
   // Cold: read every file again and score with a fresh evaluator (no cached ground-truth replays).

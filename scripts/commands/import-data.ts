@@ -29,7 +29,7 @@ export function register(program: Command): void {
       const { prisma } = await import("@/lib/db");
       const started = Date.now();
       try {
-        const dataDir = options.data ?? resolveDataDir();
+        const dataDir = options.data ?? resolveDataDir(env().WORKBENCH_DATA_DIR);
         const outcomes = await importDataset(prisma, { dataDir, versions, onProgress: (line) => console.log(`  ${line}`) });
         for (const outcome of outcomes) {
           console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);

@@ -7,6 +7,7 @@ import { resolveDataDir, resolveDataRoot } from "@/lib/workbench/datasets";
 import { renderTextTable, reportTables, type RecordedVerdict } from "@/lib/workbench/evaluate";
 import { PROTOCOL_IDS, resolveScoringConfig, SCORING_REVISIONS, type ScoringConfig } from "@/lib/workbench/protocols";
 import { scoreRecordedFiles } from "@/lib/workbench/results/score-files";
+import { env } from "@/lib/env";
 
 interface ScoreOptions {
   data?: string;
@@ -35,7 +36,7 @@ export function register(program: Command): void {
 async function score(options: ScoreOptions): Promise<void> {
   const config = resolveScoringConfig({ protocol: options.protocol, groundTruth: options.gt, revision: options.revision });
   const gt = config.groundTruth;
-  const root = resolveDataRoot(options.data ?? resolveDataDir());
+  const root = resolveDataRoot(options.data ?? resolveDataDir(env().WORKBENCH_DATA_DIR));
   const resultsDir = options.results ?? path.join(root, "v1", "data", "results");
   const started = performance.now();
   // Loading and scoring in one call: large batches use a second thread (lib/workbench/results/score-files.ts).

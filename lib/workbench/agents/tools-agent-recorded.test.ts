@@ -5,7 +5,7 @@
 // five tasks flipped to an exact match: their rejected create_plot calls were dropped.
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir } from "../datasets";
+import { loadDataset } from "../datasets";
 import type { Dataset, Task } from "../datasets/types";
 import { matchResultsToTasks, type Evaluator } from "../evaluate";
 import { loadRecordedResultsFile, type RecordedResult } from "../results";
@@ -15,8 +15,9 @@ import { toolsForToolkits } from "../tools";
 import { createAgent, toProviderToolName, type AgentOutcome } from "./index";
 import { scriptedModel, type ScriptedToolCall } from "./scripted-model";
 import { createProtocolEvaluator } from "../protocols";
+import { testDataDir } from "../test-support/data-dir";
 
-const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../../.."));
+const DATA_DIR = testDataDir();
 const RESULTS = path.join(DATA_DIR, "v1/data/results/analytics");
 const FLIPPED = [
   ["llama2-70b_domains_2024-03-23_18-36-29.csv", "analytics/096"],

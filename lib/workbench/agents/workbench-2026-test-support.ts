@@ -10,7 +10,7 @@ import { createAgent } from "./index";
 import type { AgentOutcome, AgentStep, Harness2026Options } from "./types";
 import { scriptedModel, type ScriptedTurn } from "./scripted-model";
 
-const DATA_DIR = resolveDataDir(process.env, path.resolve(import.meta.dirname, "../../.."));
+const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, path.resolve(import.meta.dirname, "../../.."));
 
 export interface Fixture2026 {
   readonly dataset: Dataset;

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { parse } from "csv-parse/sync";
 import { parseCsvRows } from "./csv-file";
 import { scanCsv } from "./csv-scan";
-import { resolveDataDir } from "./data-dir";
+import { testDataDir } from "../test-support/data-dir";
 
 /** csv-parse with the options csv-file.ts uses: records and the line each starts on. */
 function csvParseRows(text: string) {
@@ -64,7 +64,7 @@ describe("scanCsv", () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory() ? csvFiles(path.join(dir, entry.name)) : entry.name.endsWith(".csv") ? [path.join(dir, entry.name)] : [],
       );
-    const files = csvFiles(resolveDataDir());
+    const files = csvFiles(testDataDir());
     expect(files.filter((file) => file.includes(`${path.sep}results${path.sep}`)).length).toBeGreaterThanOrEqual(48);
     for (const file of files) {
       const text = readFileSync(file, "utf8");

@@ -3,10 +3,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { DatasetError } from "./errors";
 
-/** WORKBENCH_DATA_DIR, else `../shared/workbench` relative to the repo root (the working directory). */
-export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
-  const configured = env.WORKBENCH_DATA_DIR?.trim();
-  return path.resolve(cwd, configured ? configured : "../shared/workbench");
+/**
+ * The configured folder (callers pass WORKBENCH_DATA_DIR from lib/env; the engine reads no environment),
+ * else `../shared/workbench` relative to the repo root (the working directory).
+ */
+export function resolveDataDir(configured: string | undefined, cwd: string = process.cwd()): string {
+  const folder = configured?.trim();
+  return path.resolve(cwd, folder ? folder : "../shared/workbench");
 }
 
 /**

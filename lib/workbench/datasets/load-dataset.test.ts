@@ -3,10 +3,11 @@ import { mkdtemp, mkdir, writeFile, cp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir, resolveDataRoot, DatasetError } from "./index";
+import { loadDataset, resolveDataRoot, DatasetError } from "./index";
 import { loadRecordedResultsFile } from "../results";
+import { testDataDir } from "../test-support/data-dir";
 
-const dataDir = resolveDataDir();
+const dataDir = testDataDir();
 
 describe("official data", () => {
   test.each([["v1", 122], ["v2026", 117]] as const)("%s has 690 tasks, %i without actions, and its sandbox", async (version, noAction) => {

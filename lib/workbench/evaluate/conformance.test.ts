@@ -3,7 +3,7 @@
 // Needs the official data: it fails, not skips, when the data directory is missing.
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir, type Dataset } from "../datasets";
+import { loadDataset, type Dataset } from "../datasets";
 import { loadRecordedResultsDir } from "../results";
 import reference from "./fixtures/reference-counts.json";
 import reference2026 from "./fixtures/reference-counts-2026.json";
@@ -11,8 +11,9 @@ import { aggregate } from "./aggregate";
 import { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "./index";
 import { protocolForGroundTruth, createProtocolEvaluator } from "../protocols";
 import type { RecordedResult } from "../results/types";
+import { testDataDir } from "../test-support/data-dir";
 
-const dataDir = resolveDataDir();
+const dataDir = testDataDir();
 let verdicts: RecordedVerdict[] = [];
 let results: RecordedResult[] = [];
 let v1: Dataset;

@@ -4,14 +4,15 @@
 // verdicts come from the upstream 2026 evaluator's logic run under Python and pandas
 // (fixtures/upstream-verdicts-2026.json says how). Needs the official data: fails, not skips, without it.
 import { beforeAll, describe, expect, test } from "vitest";
-import { loadDataset, resolveDataDir, type Dataset } from "../datasets";
+import { loadDataset, type Dataset } from "../datasets";
 import type { Task } from "../datasets/types";
 import fixture from "./fixtures/upstream-verdicts-2026.json";
 import { createProtocolEvaluator, type ScoringRevision } from ".";
+import { testDataDir } from "../test-support/data-dir";
 
 let dataset: Dataset;
 beforeAll(async () => {
-  dataset = await loadDataset(resolveDataDir(), "v2026");
+  dataset = await loadDataset(testDataDir(), "v2026");
 }, 60_000);
 
 const task = (index: number, groundTruth: readonly string[]): Task => ({

@@ -4,11 +4,12 @@ import { copyFile, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { resolveDataDir, resolveDataRoot } from "../datasets";
+import { resolveDataRoot } from "../datasets";
 import { resolveScoringConfig } from "../protocols";
 import { scoreRecordedFiles, toPlainVerdict } from "./score-files";
+import { testDataDir } from "../test-support/data-dir";
 
-const root = resolveDataRoot(resolveDataDir());
+const root = resolveDataRoot(testDataDir());
 const officialResults = path.join(root, "v1", "data", "results");
 const scoring = resolveScoringConfig({ groundTruth: "v1" });
 

@@ -9,7 +9,7 @@ import { resolveDataDir } from "../datasets/data-dir";
 import type { SandboxData } from "../sandbox/types";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-const DATA_DIR = resolveDataDir(process.env, REPO_ROOT);
+const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, REPO_ROOT);
 const REAL_V1 = await loadSandboxData(DATA_DIR, "v1");
 
 export function realSandboxData(): SandboxData {
