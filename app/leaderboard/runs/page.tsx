@@ -13,15 +13,21 @@ import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { getLeaderboard, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
+import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
+import { TOOL_SETS } from "@/lib/runs/launch-input";
 
 export const metadata: Metadata = { title: "Leaderboard · runs" };
 
 const REVISIONS_2026 = SCORING_REVISIONS.filter((revision) => revision.startsWith("2026"));
 
+/** Tab labels, one per known value: a new ground truth or tool set fails the type check until it has one. */
+const GROUND_TRUTH_LABELS: Record<GroundTruthVersion, string> = { v1: "v1 (2024)", v2026: "v2026" };
+const TOOL_SET_LABELS: Record<(typeof TOOL_SETS)[number], string> = { all: "All tools", domains: "Domain tools" };
+
 const searchSchema = z.object({
   ds: z.string().regex(/^[a-z0-9_-]+$/).optional().catch(undefined),
-  gt: z.enum(["v1", "v2026"]).catch("v1"),
-  tools: z.enum(["all", "domains"]).optional().catch(undefined),
+  gt: z.enum(GROUND_TRUTH_VERSIONS).catch("v1"),
+  tools: z.enum(TOOL_SETS).optional().catch(undefined),
   protocol: z.enum(PROTOCOL_IDS).optional().catch(undefined),
   rev: z.enum(SCORING_REVISIONS).optional().catch(undefined),
   sort: z.enum(LEADERBOARD_SORTS).catch("accuracy"),
@@ -65,22 +71,15 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
           label="Ground truth"
           testId="filter-gt"
           current={search.gt}
-          options={[
-            { value: "v1", label: "v1 (2024)" },
-            { value: "v2026", label: "v2026" },
-          ]}
-          hrefFor={(gt) => hrefWith(search, { gt: gt === "v2026" ? "v2026" : "v1" })}
+          options={GROUND_TRUTH_VERSIONS.map((value) => ({ value, label: GROUND_TRUTH_LABELS[value] }))}
+          hrefFor={(gt) => hrefWith(search, { gt: GROUND_TRUTH_VERSIONS.find((known) => known === gt) ?? "v1" })}
         />
         <FilterTabs
           label="Tool set"
           testId="filter-tools"
           current={search.tools}
-          options={[
-            { value: undefined, label: "Any" },
-            { value: "all", label: "All tools" },
-            { value: "domains", label: "Domain tools" },
-          ]}
-          hrefFor={(tools) => hrefWith(search, { tools: tools === "all" || tools === "domains" ? tools : undefined })}
+          options={[{ value: undefined, label: "Any" }, ...TOOL_SETS.map((value) => ({ value, label: TOOL_SET_LABELS[value] }))]}
+          hrefFor={(tools) => hrefWith(search, { tools: TOOL_SETS.find((known) => known === tools) })}
         />
         <FilterTabs
           label="Protocol"
