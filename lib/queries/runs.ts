@@ -72,15 +72,23 @@ export async function getRunProgress({ id }: { id: string }) {
 
 export const COMPARE_PICKER_SIZE = 20;
 
+/** Statuses a run can be compared in: whatever it scored (a cancelled run's scored tasks count). */
+const COMPARABLE_STATUSES: readonly RunStatus[] = ["completed", "cancelled", "failed", "budget_exceeded"];
+
 /**
- * Runs a user can pick from when comparing: the newest completed or imported ones, plus the runs
- * already chosen (`include`), so the picker stays small however long the history grows.
+ * Runs a user can pick from when comparing: the newest finished, cancelled or imported ones, plus the
+ * runs already chosen (`include`), so the picker stays small however long the history grows. Each
+ * names its dataset, ground truth (and revision), protocol and status.
  */
 export async function listComparableRuns({ include = [] }: { include?: readonly string[] } = {}) {
-  const select = { id: true, name: true, groundTruth: true, model: true, agent: true, toolSet: true, createdAt: true } as const;
+  const select = {
+    id: true, name: true, groundTruth: true, protocol: true, scoringRevision: true, status: true, model: true, agent: true, toolSet: true, createdAt: true,
+    dataset: { select: { slug: true, name: true, kind: true } },
+    version: { select: { revision: true } },
+  } as const;
   const [recent, chosen] = await Promise.all([
     prisma.run.findMany({
-      where: { OR: [{ status: "completed" }, { source: "imported" }] },
+      where: { OR: [{ status: { in: [...COMPARABLE_STATUSES] } }, { source: "imported" }] },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: COMPARE_PICKER_SIZE,
       select,
@@ -88,7 +96,19 @@ export async function listComparableRuns({ include = [] }: { include?: readonly 
     include.length ? prisma.run.findMany({ where: { id: { in: [...include] } }, select }) : [],
   ]);
   const byId = new Map([...recent, ...chosen].map((run) => [run.id, run]));
-  return [...byId.values()].sort(
-    (x, y) => x.groundTruth.localeCompare(y.groundTruth) || y.createdAt.getTime() - x.createdAt.getTime(),
-  );
+  // The official dataset first, then by dataset, ground truth and newest.
+  return [...byId.values()]
+    .sort(
+      (x, y) =>
+        Number(x.dataset.kind !== "official") - Number(y.dataset.kind !== "official") ||
+        x.dataset.slug.localeCompare(y.dataset.slug) ||
+        x.groundTruth.localeCompare(y.groundTruth) ||
+        y.createdAt.getTime() - x.createdAt.getTime(),
+    )
+    .map((run) => ({
+      id: run.id, name: run.name, status: run.status, groundTruth: run.groundTruth, protocol: run.protocol, scoringRevision: run.scoringRevision,
+      dataset: run.dataset.slug, datasetName: run.dataset.name, datasetKind: run.dataset.kind, versionRevision: run.version?.revision ?? null,
+    }));
 }
+
+export type ComparableRun = Awaited<ReturnType<typeof listComparableRuns>>[number];
