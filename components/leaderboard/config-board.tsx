@@ -2,6 +2,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import type { ConfigSort } from "@/lib/metrics/config-leaderboard";
 import { configQueryOf, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
 import { paretoFrontier } from "@/lib/metrics/pareto";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
@@ -10,9 +11,13 @@ import { ConfigTable } from "./config-table";
 
 /** Filters, the configuration table with its exports, and the cost/accuracy frontier of the same rows. */
 export async function ConfigBoard({ search }: { search: ConfigSearch }) {
-  const { rows, options } = await getConfigLeaderboard(configQueryOf(search));
+  const { rows: allRows, options } = await getConfigLeaderboard(configQueryOf(search));
+  // Reference agents (oracle, noop) bound the scale; they are listed apart, never ranked among models.
+  const rows = allRows.filter((row) => !row.reference);
+  const references = allRows.filter((row) => row.reference);
   const domains = search.domain ? [search.domain] : options.domains;
   const query = configSearchString(search);
+  const sortHref = (sort: ConfigSort, dir: "asc" | "desc") => `/leaderboard${configSearchString(search, { sort, dir })}`;
   // Only priced configurations compete: a model-less agent (oracle, noop) costs $0 and has no place on a log axis.
   const priced = rows.map((row) => ({ id: row.key, cost: row.costPerTask !== null && row.costPerTask > 0 ? row.costPerTask : null, accuracy: row.passAt1 }));
   const frontier = new Set(paretoFrontier(priced));
@@ -33,7 +38,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} />
-      {rows.length === 0 ? (
+      {allRows.length === 0 ? (
         <EmptyState title="No configuration matches these filters" testId="leaderboard-empty">
           Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked. Import the
           paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
@@ -55,14 +60,21 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            <ConfigTable
-              rows={rows}
-              domains={domains}
-              sort={search.sort}
-              direction={search.dir}
-              sortHref={(sort, dir) => `/leaderboard${configSearchString(search, { sort, dir })}`}
-            />
+            {rows.length ? (
+              <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            ) : (
+              <p className="px-5 py-6 text-sm text-muted" data-testid="leaderboard-no-models">No model configuration matches these filters; only reference agents do.</p>
+            )}
           </Card>
+          {references.length ? (
+            <Card data-testid="reference-agents">
+              <CardHeader
+                title="Reference agents (not ranked)"
+                description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
+              />
+              <ConfigTable rows={references} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
+            </Card>
+          ) : null}
           <Card data-testid="frontier-card">
             <CardHeader
               title="Accuracy vs cost"

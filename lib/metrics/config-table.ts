@@ -1,6 +1,7 @@
 /**
- * The columns of the configuration leaderboard, as text: the page renders these cells and the CSV
- * export writes the same ones, so an export is exactly the table on screen. Unknown values are "—".
+ * The columns of the configuration leaderboard, as text: the page renders these cells (with a second,
+ * smaller line where `sub` gives one, so the table fits a 1,440 px screen). Unknown values are "—".
+ * The CSV export writes numbers instead (config-csv.ts).
  */
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent } from "./format";
@@ -12,8 +13,18 @@ export interface ConfigColumn {
   readonly header: string;
   readonly title?: string;
   readonly sort: ConfigSort;
+  /** False where the header sorts nothing of its own (it links to `sort` without showing an arrow). */
+  readonly sortable?: boolean;
   readonly numeric: boolean;
   readonly cell: (row: ConfigRow) => string;
+  /** A second line under the cell. */
+  readonly sub?: (row: ConfigRow) => string;
+}
+
+/** "v1 r2 · 2024" or "v2026 · 2026 · 2026-06": the ground truth (and which files of it) and the rules. */
+export function groundTruthLabel(row: Pick<ConfigRow, "groundTruth" | "versionRevision" | "protocol" | "revision">): string {
+  const groundTruth = row.versionRevision === null ? row.groundTruth : `${row.groundTruth} r${row.versionRevision}`;
+  return [groundTruth, row.protocol, row.revision !== row.protocol ? row.revision : null].filter(Boolean).join(" · ");
 }
 
 const percent = (value: number | null, digits = 1) => (value === null ? UNKNOWN : formatPercent(value, digits));
@@ -26,12 +37,9 @@ function usd(value: number | null): string {
 
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
-    { id: "model", header: "Model / agent", sort: "label", numeric: false, cell: (row) => row.label },
-    { id: "agent", header: "Agent", sort: "agent", numeric: false, cell: (row) => row.agent },
-    { id: "tools", header: "Tools", sort: "toolSet", numeric: false, cell: (row) => row.toolSet },
-    { id: "gt", header: "GT · protocol", sort: "label", numeric: false, cell: (row) => [row.groundTruth, row.protocol, row.revision !== row.protocol ? row.revision : null].filter(Boolean).join(" · ") },
-    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2) },
-    { id: "ci", header: "95 % CI", title: "Wilson interval of pass@1", sort: "passAt1", numeric: true, cell: (row) => formatInterval(row.passAt1Interval) },
+    { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
+    { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
+    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) },
     { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : `${percent(row.passHatK)} (k=${row.k})`) },
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({

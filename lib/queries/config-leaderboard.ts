@@ -22,7 +22,10 @@ interface RunRow {
   id: string;
   name: string;
   dataset: string;
+  datasetName: string;
+  datasetKind: string;
   groundTruth: string;
+  versionRevision: number | null;
   protocol: string;
   revision: string | null;
   model: string | null;
@@ -56,7 +59,7 @@ function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { co
 /** Finished and imported runs; `stateKey` changes whenever anything the board shows of a run changes. */
 async function loadRunRows(): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
-    SELECT r.id, r.name, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
+    SELECT r.id, r.name, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
            r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks",
            concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt",
@@ -89,7 +92,7 @@ async function loadRuns(runRows: readonly RunRow[]): Promise<{ runs: ConfigRunIn
   }
   const prices = loadPriceTable();
   const runs = runRows.map((run): ConfigRunInput => ({
-    id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol, revision: run.revision,
+    id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
     model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, source: run.source,
     createdAt: run.createdAt, versionTasks: run.versionTasks, ...knownCost(run, prices),
     domains: domainsOf.get(run.id) ?? [],
@@ -131,9 +134,10 @@ async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCou
   return counts;
 }
 
-async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined): Promise<number | undefined> {
+async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined, dataset: string | undefined): Promise<number | undefined> {
   if (!domain) return undefined;
-  return prisma.task.count({ where: { domain, version: groundTruth ? { name: groundTruth } : undefined } }).then((count) => count || undefined);
+  const version = { ...(groundTruth ? { name: groundTruth } : {}), ...(dataset ? { dataset: { slug: dataset } } : {}) };
+  return prisma.task.count({ where: { domain, version } }).then((count) => count || undefined);
 }
 
 export interface ConfigBoardQuery extends ConfigFilter {
@@ -143,7 +147,7 @@ export interface ConfigBoardQuery extends ConfigFilter {
 
 /** The filtered, sorted configuration rows and the filter options present in the data. */
 export async function getConfigLeaderboard(query: ConfigBoardQuery) {
-  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth)]);
+  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth, query.dataset)]);
   // The board of unchanged runs is the one computed last time: a viewed leaderboard costs one query.
   const key = JSON.stringify([query, domainTasks ?? null, runRows]);
   const cached = boardCache.get(key);
@@ -163,7 +167,10 @@ async function computeBoard(runRows: readonly RunRow[], query: ConfigBoardQuery,
   return {
     rows,
     options: {
-      datasets: distinct(runs.map((run) => run.dataset)),
+      // The official dataset first, then generated workplaces by slug.
+      datasets: [...new Map(runRows.map((run) => [run.dataset, { slug: run.dataset, name: run.datasetName, kind: run.datasetKind }])).values()].sort(
+        (a, b) => Number(a.kind !== "official") - Number(b.kind !== "official") || a.slug.localeCompare(b.slug),
+      ),
       groundTruths: distinct(runs.map((run) => run.groundTruth)),
       protocols: distinct(runs.map((run) => run.protocol)),
       revisions: distinct(runs.map((run) => run.revision)),
