@@ -7,16 +7,17 @@ import type { RunListItem } from "@/lib/queries/runs";
 import { RunProgress } from "./run-progress";
 import { RunStatusBadge } from "./run-status-badge";
 
+/** The runs list; compact cells (px-3) so every column, Created included, fits the page at 1,280 px. */
 export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
   return (
-    <Table data-testid="runs-table" className="whitespace-nowrap">
+    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <tr>
           <TableHeaderCell>Run</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
           <TableHeaderCell>Progress</TableHeaderCell>
           <TableHeaderCell>Agent / model</TableHeaderCell>
-          <TableHeaderCell>GT</TableHeaderCell>
+          <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
           <TableHeaderCell numeric>Accuracy</TableHeaderCell>
           <TableHeaderCell numeric>Side eff.</TableHeaderCell>
           <TableHeaderCell numeric>Errors</TableHeaderCell>
@@ -27,7 +28,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-80">
+            <TableCell className="max-w-64">
               <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
@@ -44,7 +45,12 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
               <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>
             <TableCell>
-              <Badge>{run.groundTruth}</Badge>
+              <span data-testid="run-dataset" className={run.dataset.kind === "generated" ? "text-ink" : "text-muted"}>
+                {run.dataset.slug}
+              </span>
+              <div className="sub">
+                <Badge>{run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth}</Badge> {run.protocol}
+              </div>
             </TableCell>
             <TableCell numeric>{formatPercent(ratio(run.correctCount, run.tasksDone), 1)}</TableCell>
             <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>

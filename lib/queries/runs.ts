@@ -14,6 +14,9 @@ export function isActiveStatus(status: RunStatus): boolean {
 const runListSelect = {
   id: true,
   name: true,
+  dataset: { select: { slug: true, kind: true } },
+  version: { select: { revision: true } },
+  protocol: true,
   status: true,
   source: true,
   agent: true,
@@ -36,9 +39,9 @@ export type RunListItem = Awaited<ReturnType<typeof listRuns>>["runs"][number];
 
 export const RUN_PAGE_SIZE = 10;
 
-/** One page of runs, newest first (index Run(createdAt)), with the total for the pager. */
-export async function listRuns({ groundTruth, source, page = 0 }: { groundTruth?: string; source?: string; page?: number } = {}) {
-  const where = { groundTruth, source };
+/** One page of runs, newest first (index Run(createdAt)), with the total for the pager; `dataset` is a slug. */
+export async function listRuns({ dataset, groundTruth, source, page = 0 }: { dataset?: string; groundTruth?: string; source?: string; page?: number } = {}) {
+  const where = { groundTruth, source, ...(dataset ? { dataset: { slug: dataset } } : {}) };
   const [total, runs] = await Promise.all([
     prisma.run.count({ where }),
     prisma.run.findMany({
@@ -52,8 +55,17 @@ export async function listRuns({ groundTruth, source, page = 0 }: { groundTruth?
   return { total, runs };
 }
 
-// Per-request memo: generateMetadata and the page both read the run.
-const findRun = cache((id: string) => prisma.run.findUnique({ where: { id } }));
+// Per-request memo: generateMetadata and the page both read the run. With the dataset and the
+// ground-truth revision it was scored on: part of what the run is.
+const findRun = cache((id: string) =>
+  prisma.run.findUnique({
+    where: { id },
+    include: {
+      dataset: { select: { slug: true, name: true, kind: true, seed: true } },
+      version: { select: { revision: true, contentHash: true, supersededAt: true } },
+    },
+  }),
+);
 
 /** The run row itself (aggregates, parameters, reproducibility fields); null when missing. */
 export async function getRun({ id }: { id: string }) {
