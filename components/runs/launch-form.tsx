@@ -182,7 +182,7 @@ export function LaunchForm({
               ))}
             </select>
           </FormField>
-          <FormField name="limit" label="Limit" errors={errors("limit")} hint="N tasks, sampled as chosen below (empty: all 690)">
+          <FormField name="limit" label="Limit" errors={errors("limit")} hint="N tasks, sampled as chosen below (empty: all of the dataset’s tasks)">
             <input id="limit" name="limit" type="number" min={1} className={inputClasses} defaultValue={value("limit")} aria-invalid={invalid("limit")} />
           </FormField>
           <FormField name="sample" label="Sample" errors={errors("sample")} hint="stratified: each domain's share, spread over templates">
