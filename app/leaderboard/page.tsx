@@ -20,8 +20,9 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         title="Leaderboard"
         description={
           <>
-            Model × agent × tool set × protocol × dataset, with trials and repeated runs pooled. Runs that cover only part of the
-            benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>
+            Model × agent × tool set × protocol, on one dataset at a time (the official WorkBench unless another is chosen), with
+            trials and repeated runs pooled. Reference agents (oracle, noop) are listed apart, never ranked. Runs that cover
+            only part of the benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>
           </>
         }
       />
