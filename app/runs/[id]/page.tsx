@@ -35,7 +35,7 @@ export default async function RunPage({ params, searchParams }: Params) {
     <>
       <AutoRefresh active={active} />
       <PageHeader
-        eyebrow={`${run.source} run · protocol ${run.protocol} · ${run.groundTruth} · scoring ${run.scoringRevision ?? "unrevised"}`}
+        eyebrow={`${run.source} run · ${run.dataset.slug} · ${run.groundTruth}${run.version ? ` r${run.version.revision}` : ""} · protocol ${run.protocol} · scoring ${run.scoringRevision ?? "unrevised"}`}
         title={<span data-testid="run-name">{run.name}</span>}
         description={
           <span className="inline-flex items-center gap-2">
