@@ -28,14 +28,15 @@ export function ConfigTable({
 }) {
   const columns = configColumns(domains);
   return (
-    <Table data-testid={testId} className="whitespace-nowrap">
+    // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
+    <Table data-testid={testId} className="whitespace-nowrap [&_td]:px-2 [&_th]:px-2">
       <TableHead>
         <tr>
           {columns.map((column) => {
             const active = column.sort === sort && column.sortable !== false;
             const next = active && direction === "desc" ? "asc" : "desc";
             return (
-              <TableHeaderCell key={column.id} numeric={column.numeric} className={clsx("px-2 whitespace-nowrap", column.id === "model" && stickyFirst)} data-column={column.id}>
+              <TableHeaderCell key={column.id} numeric={column.numeric} className={clsx("whitespace-nowrap", column.id === "model" && stickyFirst)} data-column={column.id}>
                 <Link href={sortHref(column.sort, next)} title={column.title} className={clsx("hover:text-ink", active && "text-ink")} data-testid={`sort-${column.id}`}>
                   {column.header}
                   {active ? (direction === "desc" ? " ↓" : " ↑") : ""}
@@ -58,7 +59,7 @@ export function ConfigTable({
             data-reference={row.reference || undefined}
           >
             {columns.map((column, index) => (
-              <TableCell key={column.id} numeric={column.numeric} className={clsx("px-2", index === 0 && stickyFirst)}>
+              <TableCell key={column.id} numeric={column.numeric} className={clsx(index === 0 && stickyFirst)}>
                 {/* data-column on the value itself: the second line is not part of the cell's value. */}
                 {index === 0 ? (
                   <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} className="font-medium text-ink hover:text-accent" data-column={column.id}>
