@@ -14,7 +14,7 @@ const TEMPLATES_SHOWN = 8;
 
 /** Headline cards, per-domain chart, action-count buckets, Fig. 6 errors and per-template table. */
 export async function RunSummaryPanels({ run, allTemplates = false }: { run: RunDetail; allTemplates?: boolean }) {
-  const summary = await getRunSummary({ runId: run.id, trials: run.trials });
+  const summary = await getRunSummary({ runId: run.id, trials: run.trials, source: run.source });
   const domainData = summary.byDomain.map((group) => ({
     domain: group.key,
     accuracy: group.accuracy,
@@ -39,7 +39,7 @@ export async function RunSummaryPanels({ run, allTemplates = false }: { run: Run
             <CardHeader title="By ground-truth actions" description="Paper Table 7: 0, 1+ and 2+ actions (2+ ⊂ 1+)." />
             <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" compact />
           </Card>
-          <ErrorBreakdownCard breakdown={summary.errors} />
+          <ErrorBreakdownCard breakdown={summary.errors} providerFailures={summary.providerFailures} />
         </div>
       </div>
       <Card id="templates">

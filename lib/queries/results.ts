@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
+import { isProviderFailure } from "@/lib/runs/run-outcome";
 
 /** Light rows of the scored results of a run: enough for every chart and table of the run page. */
 async function loadScoredResults(runId: string) {
@@ -18,12 +19,14 @@ async function loadScoredResults(runId: string) {
       sideEffects: true,
       exactMatch: true,
       error: true,
+      errorKind: true,
       diagnostics: true,
       task: { select: { domain: true, baseTemplate: true, actionCount: true } },
     },
   });
   return rows.map((row) => ({
     taskId: row.taskId,
+    errorKind: row.errorKind,
     scored: {
       domain: row.task.domain,
       template: row.task.baseTemplate,
@@ -37,11 +40,18 @@ async function loadScoredResults(runId: string) {
   }));
 }
 
-/** `trials` is the run's k: with k > 1 the summary also carries pass@1 / pass^k / pass@k. */
-export async function getRunSummary({ runId, trials = 1 }: { runId: string; trials?: number }) {
-  const rows = await loadScoredResults(runId);
+/**
+ * `trials` is the run's k: with k > 1 the summary also carries pass@1 / pass^k / pass@k. Every rate is
+ * over the scored tasks: tasks that failed at the provider (lib/runs/run-outcome.ts) are counted apart,
+ * not as the agent's wrong answers; recorded (imported) results are all scored, as their evaluator did.
+ */
+export async function getRunSummary({ runId, trials = 1, source = "launched" }: { runId: string; trials?: number; source?: string }) {
+  const done = await loadScoredResults(runId);
+  const rows = source === "imported" ? done : done.filter((row) => !isProviderFailure(row.errorKind));
   const scored = rows.map((row) => row.scored);
   return {
+    done: done.length,
+    providerFailures: done.length - rows.length,
     overall: tallyResults(scored),
     consistency: trialConsistency(
       rows.map((row) => ({ taskId: row.taskId, correct: row.scored.correct })),
@@ -110,7 +120,7 @@ const findResultWithTrace = cache((runId: string, resultId: string) =>
     where: { id: resultId, runId },
     include: {
       task: true,
-      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true } },
+      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true, source: true } },
       steps: { orderBy: { index: "asc" } },
     },
   }),

@@ -11,6 +11,7 @@ import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
 import { RunProgress } from "@/components/runs/run-progress";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
+import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
 import { RescoreRunForm } from "@/components/runs/rescore-run-form";
@@ -31,6 +32,7 @@ export default async function RunPage({ params, searchParams }: Params) {
   const search = parseResultSearch(query);
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
+  const providerFailures = await getProviderFailureCount({ runId: run.id });
   return (
     <>
       <AutoRefresh active={active} />
@@ -39,7 +41,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         title={<span data-testid="run-name">{run.name}</span>}
         description={
           <span className="inline-flex items-center gap-2">
-            <RunStatusBadge status={run.status} />
+            <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
