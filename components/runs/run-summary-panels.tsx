@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DomainAccuracyChart } from "@/components/charts/domain-accuracy-chart";
 import { ErrorBreakdownCard } from "@/components/runs/error-breakdown-card";
+import { RunProgress } from "@/components/runs/run-progress";
 import { SummaryCards } from "@/components/runs/summary-cards";
 import { TallyTable } from "@/components/runs/tally-table";
 import { TrialConsistencyCard } from "@/components/runs/trial-consistency-card";
@@ -22,8 +23,13 @@ export async function RunSummaryPanels({ run, allTemplates = false }: { run: Run
   }));
   const buckets = ACTION_BUCKETS.map((bucket) => ({ key: bucket, ...summary.byActionCount[bucket] }));
   const templates = allTemplates ? summary.byTemplate : summary.byTemplate.slice(0, TEMPLATES_SHOWN);
+  const { progress } = summary;
   return (
     <div className="space-y-6">
+      <div className="rounded-xl border border-line bg-surface px-5 py-3 shadow-xs">
+        {/* Counts from the summary's own read: the bar and the rates below never disagree. */}
+        <RunProgress done={progress.done} total={Math.max(progress.total, run.tasksTotal)} skipped={progress.skipped} wide />
+      </div>
       <SummaryCards run={run} summary={summary} />
       {summary.consistency ? <TrialConsistencyCard consistency={summary.consistency} /> : null}
       <div className="grid gap-6 lg:grid-cols-5">

@@ -9,11 +9,15 @@ import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
 import { isProviderFailure } from "@/lib/runs/run-outcome";
 
-/** Light rows of the scored results of a run: enough for every chart and table of the run page. */
+/**
+ * Light rows of every result of a run (done ones carry verdicts): enough for every chart and table of
+ * the run page, and for its progress, read from the same snapshot so the header agrees with the rates.
+ */
 async function loadScoredResults(runId: string) {
   const rows = await prisma.taskResult.findMany({
-    where: { runId, status: "done" },
+    where: { runId },
     select: {
+      status: true,
       taskId: true,
       correct: true,
       sideEffects: true,
@@ -25,6 +29,7 @@ async function loadScoredResults(runId: string) {
     },
   });
   return rows.map((row) => ({
+    status: row.status,
     taskId: row.taskId,
     errorKind: row.errorKind,
     scored: {
@@ -46,10 +51,14 @@ async function loadScoredResults(runId: string) {
  * not as the agent's wrong answers; recorded (imported) results are all scored, as their evaluator did.
  */
 export async function getRunSummary({ runId, trials = 1, source = "launched" }: { runId: string; trials?: number; source?: string }) {
-  const done = await loadScoredResults(runId);
+  const all = await loadScoredResults(runId);
+  const done = all.filter((row) => row.status === "done");
   const rows = source === "imported" ? done : done.filter((row) => !isProviderFailure(row.errorKind));
   const scored = rows.map((row) => row.scored);
+  const count = (status: string) => all.filter((row) => row.status === status).length;
   return {
+    /** Results per status, from the same read as the rates (the page's progress bar shows these). */
+    progress: { total: all.length, done: done.length, running: count("running"), pending: count("pending"), skipped: count("skipped") },
     done: done.length,
     providerFailures: done.length - rows.length,
     overall: tallyResults(scored),

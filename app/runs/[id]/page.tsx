@@ -8,7 +8,6 @@ import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
-import { RunProgress } from "@/components/runs/run-progress";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
@@ -60,9 +59,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         }
       />
       <div className="space-y-6">
-        <div className="rounded-xl border border-line bg-surface px-5 py-3 shadow-xs">
-          <RunProgress done={run.tasksDone} total={run.tasksTotal} wide />
-        </div>
+        {/* The progress bar is drawn by the summary panels, from the same read as their rates. */}
         <Suspense fallback={<PanelSkeleton height={320} />}>
           <RunSummaryPanels run={run} allTemplates={allTemplates} />
         </Suspense>
