@@ -3,7 +3,9 @@ import clsx from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import type { LeaderboardRow, LeaderboardSort } from "@/lib/queries/leaderboard";
-import { formatCost, formatDate, formatInterval, formatPercent, formatTokens } from "@/lib/metrics/format";
+import { FigureValue } from "@/components/ui/figure-value";
+import { formatDate, formatInterval, formatPercent } from "@/lib/metrics/format";
+import { runUsage } from "@/lib/metrics/run-usage";
 
 interface Column {
   readonly sort: LeaderboardSort;
@@ -105,8 +107,12 @@ export function LeaderboardTable({
             <TableCell numeric>{formatPercent(row.zeroAction, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.onePlus, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.twoPlus, 1)}</TableCell>
-            <TableCell numeric>{formatTokens(row.tokens)}</TableCell>
-            <TableCell numeric>{formatCost(row.costUsd)}</TableCell>
+            <TableCell numeric>
+              <FigureValue figure={usageOf(row).tokens} />
+            </TableCell>
+            <TableCell numeric>
+              <FigureValue figure={usageOf(row).cost} />
+            </TableCell>
             <TableCell numeric className="sub whitespace-nowrap">
               {formatDate(row.createdAt)}
             </TableCell>
@@ -115,4 +121,10 @@ export function LeaderboardTable({
       </TableBody>
     </Table>
   );
+}
+
+/** Tokens and cost, "—" with the reason when the run recorded no usage (lib/metrics/run-usage.ts). */
+function usageOf(row: LeaderboardRow) {
+  const model = row.label === row.agent ? null : row.label;
+  return runUsage({ source: row.source, model, inputTokens: row.tokens, outputTokens: 0, costUsd: row.costUsd });
 }

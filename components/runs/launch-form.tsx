@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import Link from "next/link";
+import { useActionState, useRef, useState } from "react";
 import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -10,6 +11,7 @@ import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
+import { signInHref, SignInNotice, useFocusFirstError } from "./launch-sign-in-notice";
 
 type FieldErrors = Partial<Record<string, string[]>>;
 
@@ -91,12 +93,17 @@ export function LaunchForm({
   endpoints,
   datasets = [],
   protocols,
+  signInRequired = false,
 }: {
   endpoints: readonly EndpointSummary[];
   datasets?: readonly LaunchDatasetOption[];
   protocols: readonly ProtocolOption[];
+  /** Sign-in is configured and this user has no session: launching would be refused. */
+  signInRequired?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(submit, initialState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   const [agent, setAgent] = useState(state.values.agent ?? "react");
   const [endpointName, setEndpointName] = useState(state.values.endpoint ?? "");
   const endpoint = endpoints.find((candidate) => candidate.name === endpointName);
@@ -111,11 +118,17 @@ export function LaunchForm({
 
   if (state.external) return <ExternalLaunched runId={state.external.runId} agentToken={state.external.agentToken} />;
   return (
-    <form action={formAction} key={formKey} noValidate className="space-y-6" data-testid="launch-form">
+    <form action={formAction} key={formKey} ref={formRef} noValidate className="space-y-6" data-testid="launch-form">
+      {signInRequired && !state.message ? <SignInNotice returnTo="/runs/new" /> : null}
       {state.message ? (
-        <p className="rounded-lg bg-bad-soft px-4 py-2 text-sm text-bad" role="alert" data-testid="launch-error">
-          {state.message}
-        </p>
+        <div className="rounded-lg bg-bad-soft px-4 py-2 text-sm text-bad" role="alert" tabIndex={-1} data-form-error>
+          <span data-testid="launch-error">{state.message}</span>
+          {signInRequired ? (
+            <Link href={signInHref("/runs/new")} className="ml-2 font-medium text-accent underline" data-testid="launch-error-sign-in">
+              Sign in and come back to this form
+            </Link>
+          ) : null}
+        </div>
       ) : null}
       <Card>
         <CardHeader title="Agent" description="What acts on the sandbox." />

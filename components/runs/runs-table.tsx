@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
-import { formatCost, formatDate, formatPercent } from "@/lib/metrics/format";
+import { FigureValue } from "@/components/ui/figure-value";
+import { formatDate, formatPercent } from "@/lib/metrics/format";
+import { runUsage } from "@/lib/metrics/run-usage";
 import { ratio } from "@/lib/metrics/wilson";
 import type { RunListItem } from "@/lib/queries/runs";
 import { RunProgress } from "./run-progress";
@@ -35,7 +37,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
               <span className="sub">{run.source}</span>
             </TableCell>
             <TableCell>
-              <RunStatusBadge status={run.status} />
+              <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures: run._count.results }} />
             </TableCell>
             <TableCell>
               <RunProgress done={run.tasksDone} total={run.tasksTotal} />
@@ -52,10 +54,12 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
                 <Badge>{run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth}</Badge> {run.protocol}
               </div>
             </TableCell>
-            <TableCell numeric>{formatPercent(ratio(run.correctCount, run.tasksDone), 1)}</TableCell>
-            <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>
+            <TableCell numeric>{scoredRate(run, run.correctCount)}</TableCell>
+            <TableCell numeric>{scoredRate(run, run.sideEffectCount)}</TableCell>
             <TableCell numeric>{run.errorCount}</TableCell>
-            <TableCell numeric>{formatCost(run.costUsd)}</TableCell>
+            <TableCell numeric>
+              <FigureValue figure={runUsage(run).cost} />
+            </TableCell>
             <TableCell numeric className="sub">
               {formatDate(run.createdAt)}
             </TableCell>
@@ -64,4 +68,17 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       </TableBody>
     </Table>
   );
+}
+
+/**
+ * A rate over the run's scored tasks (done minus those that failed at the provider, which are never
+ * correct); "—" when none was scored. Recorded runs' errors were all scored by their evaluator.
+ */
+function scoredRate(run: RunListItem, count: number) {
+  const scored = run.source === "imported" ? run.tasksDone : run.tasksDone - run._count.results;
+  if (scored <= 0) {
+    const reason = run.tasksDone > 0 ? "no rate: every task failed at the provider" : "no task scored yet";
+    return <FigureValue figure={{ text: "—", reason, state: "unknown" }} />;
+  }
+  return <span title={`over ${scored} scored task${scored === 1 ? "" : "s"}`}>{formatPercent(ratio(count, scored), 1)}</span>;
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { providerFailureWhere } from "./run-outcome";
 
 /** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "cancelling"];
@@ -33,6 +34,11 @@ const runListSelect = {
   costUsd: true,
   createdAt: true,
   finishedAt: true,
+  inputTokens: true,
+  outputTokens: true,
+  params: true,
+  // Tasks that failed at the provider: the status badge reads "failed" / "completed with errors".
+  _count: { select: { results: { where: providerFailureWhere } } },
 } as const;
 
 export type RunListItem = Awaited<ReturnType<typeof listRuns>>["runs"][number];

@@ -157,7 +157,7 @@ describe("with a running in-process worker", () => {
         context,
       );
       expect(await waitForRun(context.db, ok.runId)).toMatchObject({ status: "completed", correctCount: 5 });
-      expect(await waitForRun(context.db, down.runId)).toMatchObject({ status: "completed", correctCount: 0, errorCount: 3 });
+      expect(await waitForRun(context.db, down.runId)).toMatchObject({ status: "failed", correctCount: 0, errorCount: 3 });
       // An unreachable provider is the task's classified error, not a crashed job.
       const downResults = await context.db.taskResult.findMany({ where: { runId: down.runId } });
       expect(downResults.map((result) => result.errorKind)).toEqual(["provider", "provider", "provider"]);
