@@ -44,6 +44,19 @@ const RESULT_RUNS: Record<(typeof DOMAINS)[number], readonly string[]> = {
   ],
 };
 
+/**
+ * The upstream ground-truth snapshot (folder of data/processed/tasks_and_outcomes/ at f7bed57) each
+ * domain's v2026 tasks are read from. The email tasks were last revised two days before the others.
+ */
+export const V2026_TASK_SNAPSHOTS: Readonly<Record<(typeof DOMAINS)[number], string>> = {
+  analytics: "v2026-05-19",
+  calendar: "v2026-05-19",
+  customer_relationship_manager: "v2026-05-19",
+  email: "v2026-05-17",
+  multi_domain: "v2026-05-19",
+  project_management: "v2026-05-19",
+};
+
 const v1 = (repoPath: string): OfficialFile => ({ commit: V1_COMMIT, repoPath, localPath: `v1/${repoPath}` });
 
 /** Every file to download, in a stable order. */
@@ -55,8 +68,7 @@ export function officialFiles(): OfficialFile[] {
     v1("data/raw/email_addresses.csv"),
     ...DOMAINS.flatMap((domain) => RESULT_RUNS[domain].map((run) => v1(`data/results/${domain}/${run}.csv`))),
     ...DOMAINS.map((domain) => {
-      // The email tasks were last revised two days before the others.
-      const folder = domain === "email" ? "v2026-05-17" : "v2026-05-19";
+      const folder = V2026_TASK_SNAPSHOTS[domain];
       const file = `${domain}_tasks_and_outcomes.csv`;
       return { commit: V2026_TASKS_COMMIT, repoPath: `data/processed/tasks_and_outcomes/${folder}/${file}`, localPath: `v2026/tasks_and_outcomes/${file}` };
     }),
