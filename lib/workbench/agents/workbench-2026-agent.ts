@@ -18,7 +18,7 @@ import { execute2026, raised } from "./workbench-2026-execute";
 import { runReact2026 } from "./workbench-2026-react";
 import { DEFAULT_MAX_STEPS } from "./react-agent";
 import {
-  formatCall2026, omitsTemperature2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
+  formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
 } from "./workbench-2026-harness";
 import { pythonStr } from "../calls";
 
@@ -90,7 +90,7 @@ async function runStructured(task: Task, deps: AgentDeps, actWithoutConfirmation
   const messages: ModelMessage[] = [{ role: "user", content: task.text }];
   for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
-    const turn = await modelTurn(deps, trace, { system, messages, tools: offered.toolSet, omitTemperature });
+    const turn = await modelTurn(deps, trace, { system, messages, tools: offered.toolSet, omitTemperature, providerOptions: PROVIDER_OPTIONS_2026 });
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);
     const { content, text } = turn.result;
     const toolCalls = content.flatMap((part) => (part.type === "tool-call" ? [part] : []));
