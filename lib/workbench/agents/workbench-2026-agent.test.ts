@@ -6,6 +6,9 @@ import { PROTOCOLS } from "../protocols";
 import type { ScriptedToolCall } from "./scripted-model";
 import { formatCall2026, orderTools2026, supportsTemperature2026 } from "./workbench-2026-harness";
 import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "./workbench-2026-test-support";
+import { scriptedModel } from "./scripted-model";
+import { createAgent } from "./index";
+import { createSandbox } from "../sandbox/sandbox";
 
 let fixture: Fixture2026;
 
@@ -115,6 +118,24 @@ describe("workbench-2026 agent", () => {
     expect(react.requests[0]!.temperature).toBeUndefined();
     expect(["gpt-5", "openai/gpt-5-2025-08-07", "claude-opus-4-7", "claude-opus-4.7", "o1"].map(supportsTemperature2026)).toEqual([false, false, false, false, false]);
     expect(["gpt-5.4", "gpt-4o", "claude-haiku-4-5", "gemini-3.1-pro-preview", "my-local-model"].map(supportsTemperature2026)).toEqual([true, true, true, true, true]);
+  });
+
+  test("checks the time limit before each model call, never mid-call, keeping the calls made (agent.py max_execution_time)", async () => {
+    const call = [{ toolName: "email_search_emails", input: '{"query": "nadia"}' }];
+    const model = scriptedModel([call, call, call]);
+    // Each recorded step takes 20 ms: after the first turn the 10 ms limit has passed.
+    const slowSink = { record: () => new Promise<void>((resolve) => setTimeout(resolve, 20)) };
+    const outcome = await createAgent("workbench-2026").run(fixture.task, {
+      sandbox: createSandbox(fixture.dataset.sandbox),
+      tools: PROTOCOLS["2026"].tools.forToolkits(["email"]),
+      protocol: PROTOCOLS["2026"],
+      harness2026: { timeLimitMs: 10 },
+      sink: slowSink,
+      signal: new AbortController().signal,
+      model,
+    });
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(outcome).toMatchObject({ calls: ['email.search_emails.func(query="nadia")'], errorKind: "timeout", error: "Agent stopped due to iteration limit or time limit." });
   });
 
   test("stops at the step limit with the iteration-limit message, keeping its calls", async () => {

@@ -17,6 +17,7 @@ import {
   ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
 } from "./workbench-2026-harness";
 import { execute2026, raised } from "./workbench-2026-execute";
+import { TIME_LIMIT_MS_2026 } from "./workbench-2026-defaults";
 import { pythonStr } from "../calls";
 
 const PREFIX = "Respond to the human as helpfully and accurately as possible. You have access to the following tools:";
@@ -81,8 +82,12 @@ export async function runReact2026(task: Task, deps: AgentDeps, actWithoutConfir
   const system = buildSystemPrompt2026React(tools, actWithoutConfirmation);
   const omitTemperature = omitsTemperature2026(deps.model);
   let scratchpad = "";
+  const started = performance.now();
+  const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
   for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
+    // agent.py: the time limit is checked before each call (a call in flight is never cut short).
+    if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });
     const turn = await modelTurn(deps, trace, {
       system,
       messages: [{ role: "user", content: `${task.text}\n\nThought:${scratchpad}` }],
