@@ -13,6 +13,7 @@ import { importResults2026 } from "@/lib/runs/import/import-results-2026";
 import { fetchPublishedResults2026 } from "./fetch-official";
 import { V2026_TASKS_COMMIT, type OfficialFile } from "./official-files";
 import { PUBLISHED_RESULTS_2026_DIR } from "./published-results-2026";
+import { importPublished2026 } from "@/scripts/starter-data";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../runs/import/fixtures/results-2026");
 /** The fixture files as the repository would list them. */
@@ -64,6 +65,24 @@ describe("fetch + import of published 2026 results", () => {
       expect(await context.db.run.findUniqueOrThrow({ where: { id: run!.runId } })).toMatchObject({ model: "gpt-5.4-mini", protocol: "2026", tasksDone: 7, correctCount: 3 });
     } finally {
       await fs.rm(outDir, { recursive: true, force: true });
+    }
+  });
+
+  test("npm start's first-open step fetches and imports them; a server without them is logged, not fatal", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "workbench-starter-"));
+    const previous = process.env.WORKBENCH_FETCH_BASE_URL;
+    const lines: string[] = [];
+    try {
+      process.env.WORKBENCH_FETCH_BASE_URL = `${baseUrl}/missing`;
+      await importPublished2026(context.db, dir, (line) => lines.push(line), files);
+      expect(lines.at(-1)).toMatch(/could not be downloaded \(cannot download .*HTTP 404.*\); only the paper's runs are listed/);
+      process.env.WORKBENCH_FETCH_BASE_URL = baseUrl;
+      await importPublished2026(context.db, dir, (line) => lines.push(line), files);
+      expect(lines.at(-1)).toMatch(/^Data: imported 1 published 2026 runs/);
+    } finally {
+      if (previous === undefined) delete process.env.WORKBENCH_FETCH_BASE_URL;
+      else process.env.WORKBENCH_FETCH_BASE_URL = previous;
+      await fs.rm(dir, { recursive: true, force: true });
     }
   });
 
