@@ -236,7 +236,7 @@ export function LaunchForm({
           <NumberField name="concurrency" label="Concurrency" fallback="4" hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
           <NumberField name="temperature" label="Temperature" fallback="0" step="0.1" state={state} />
           <NumberField name="maxSteps" label="Max steps" fallback="20" hint="Paper: 20" state={state} />
-          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="120000" hint="Per task; paper: 120 s" state={state} />
+          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint="Per task; empty: 120 s (paper), or 600 s checked between turns for workbench-2026 (upstream)" state={state} />
         </CardBody>
       </Card>
 

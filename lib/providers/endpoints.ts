@@ -54,6 +54,14 @@ export function defaultEndpoints(env: Environment): Endpoint[] {
   if (env.OPENAI_COMPATIBLE_BASE_URL) {
     endpoints.push({ name: "openai-compatible", kind: "openai-compatible", baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, keyEnv: "OPENAI_COMPATIBLE_API_KEY", allowUserBaseUrl: false });
   }
+  // The 2026 harness's own routes (upstream agent.py _PROVIDER_BASE_URLS): Claude through Anthropic's
+  // OpenAI-compatible endpoint and Gemini through Google's, each with its vendor's key only.
+  if (env.ANTHROPIC_API_KEY) {
+    endpoints.push({ name: "anthropic-openai", kind: "openai-compatible", baseUrl: "https://api.anthropic.com/v1", keyEnv: "ANTHROPIC_API_KEY", allowUserBaseUrl: false });
+  }
+  if (env.GEMINI_API_KEY) {
+    endpoints.push({ name: "gemini", kind: "openai-compatible", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai", keyEnv: "GEMINI_API_KEY", allowUserBaseUrl: false });
+  }
   // Keyless: a local Ollama / vLLM / LM Studio, and the scripted mock of tests and demos (random ports).
   endpoints.push({ name: "custom", kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", allowUserBaseUrl: true });
   endpoints.push({ name: "mock", kind: "mock", allowUserBaseUrl: true });

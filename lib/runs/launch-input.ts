@@ -5,6 +5,7 @@ import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
+import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export const MAX_CONCURRENCY = 64;
@@ -66,7 +67,8 @@ export const launchRunInputSchema = z
     concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
     temperature: z.coerce.number().min(0).max(2).default(0),
     maxSteps: z.coerce.number().int().min(1).max(100).default(20),
-    timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    /** Per task; default 120 s (the paper), 600 s for workbench-2026 (upstream, checked between turns). */
+    timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
     retry: z
       .object({
@@ -92,7 +94,18 @@ export const launchRunInputSchema = z
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }
   })
-  .transform(({ provider, ...input }) => ({ ...input, endpoint: input.endpoint ?? provider }));
+  .transform(({ provider, ...input }) => withTimingDefaults({ ...input, endpoint: input.endpoint ?? provider }));
+
+/**
+ * The paper's 120 s per task, aborting mid-request; a workbench-2026 run instead gets upstream's
+ * timing: the time limit (600 s unless given) checked by the agent between turns, a worker deadline
+ * after the worst case of the last call, and upstream's per-call deadline and retries.
+ */
+function withTimingDefaults<T extends { agent: string; timeoutMs?: number; retry?: object; harness2026?: object }>(input: T) {
+  if (input.agent !== "workbench-2026") return { ...input, timeoutMs: input.timeoutMs ?? 120_000 };
+  const timing = timingDefaults2026(input.timeoutMs, input.retry);
+  return { ...input, timeoutMs: timing.hardTimeoutMs, retry: timing.retry, harness2026: { ...input.harness2026, timeLimitMs: timing.timeLimitMs } };
+}
 
 export type LaunchRunInput = z.infer<typeof launchRunInputSchema>;
 /** Before defaults are applied (what callers may pass). */

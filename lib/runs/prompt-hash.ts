@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { AgentKind } from "@/lib/workbench/agents/types";
 import { ALL_TOOLS, buildReactSystemPrompt, TOOLS_SYSTEM_PROMPT } from "./engine";
-import { parametersSchema2026, sanitizeToolName2026, systemPrompt2026 } from "@/lib/workbench/agents";
+import { parametersSchema2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026 } from "@/lib/workbench/agents";
 
 export function promptHashFor(agent: AgentKind): string | null {
   // The whole system prompt with every tool's description, so an edited description changes the hash.
@@ -13,7 +13,7 @@ export function promptHashFor(agent: AgentKind): string | null {
     return sha256([TOOLS_SYSTEM_PROMPT, ...toolText].join("\n\n"));
   }
   if (agent === "workbench-2026") {
-    const toolText = ALL_TOOLS.map((tool) => `${sanitizeToolName2026(tool.name)}\n${tool.description}\n${JSON.stringify(parametersSchema2026(tool))}`);
+    const toolText = ALL_TOOLS.map((tool) => `${sanitizeToolName2026(tool.name)}\n${toolDescription2026(tool)}\n${JSON.stringify(parametersSchema2026(tool))}`);
     return sha256([systemPrompt2026(true), ...toolText].join("\n\n"));
   }
   return null; // oracle, noop and replay show no prompt to anything

@@ -13,6 +13,8 @@ export interface TurnRequest {
   readonly stopSequences?: string[];
   /** Send no temperature at all (the 2026 harness, for models it lists as not supporting one). */
   readonly omitTemperature?: boolean;
+  /** Provider-specific request options (the 2026 harness keeps the "system" role for every OpenAI model). */
+  readonly providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
 }
 
 export type TurnResult =
@@ -32,6 +34,7 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       temperature: request.omitTemperature ? undefined : (deps.temperature ?? 0),
       maxRetries: 0,
       abortSignal: deps.signal,
+      providerOptions: request.providerOptions,
     });
     await trace.record({
       kind: "model",

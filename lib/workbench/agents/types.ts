@@ -51,6 +51,8 @@ export interface Harness2026Options {
   readonly actWithoutConfirmation?: boolean;
   /** tool_selection: the run's tool set ("domains" reads the task's domains column as upstream does). */
   readonly toolSelection?: "all" | "domains";
+  /** max_execution_time: checked before each model call, never mid-request (default 600 s). */
+  readonly timeLimitMs?: number;
 }
 
 /** Where an agent reports steps as they happen (Postgres in a worker, an array in a test). */

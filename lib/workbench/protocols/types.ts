@@ -5,6 +5,7 @@ import type { ParsedCall } from "../calls/types";
 import type { CallDialect } from "../calls/parse-call";
 import type { ScoredTableName } from "../sandbox/types";
 import type { ToolSet } from "../tools/tool-set";
+import type { CallTextRewrite } from "../evaluate/plot-end-date";
 
 export const PROTOCOL_IDS = ["2024", "2026"] as const;
 /** The harness a run follows: "2024" (the paper) or "2026" (WorkBench Revisited). */
@@ -35,8 +36,8 @@ export interface ScoringRules {
   readonly changeComparison: "ordered-raw" | "unordered-raw";
   /** A predicted call that failed makes the state incorrect (2026): it fails the task and a change counts as a side effect. */
   readonly failedCallFailsState: boolean;
-  /** Plot end dates treated as equal for correctness, e.g. 2023-11-30 read as 2023-11-29 (2026-07). */
-  readonly plotEndDateAliases: Readonly<Record<string, string>>;
+  /** Rewrites of the call text applied to predicted and ground-truth calls before correctness is judged (2026-07). */
+  readonly callTextRewrites: readonly CallTextRewrite[];
 }
 
 export interface RevisionInfo {
