@@ -1,6 +1,7 @@
 // What a run's model requests carry, resolved once from the capability table and the run's settings.
 // The worker sends exactly this and the run records it (params.request), so a run says what it used.
-import { capabilitiesOf, type ReasoningEffort } from "./capabilities";
+import { z } from "zod";
+import { capabilitiesOf, REASONING_EFFORTS, type ReasoningEffort } from "./capabilities";
 import type { ProviderKind } from "./endpoints";
 
 /** The settings a user chose; the table decides which of them can be sent. */
@@ -12,19 +13,20 @@ export interface RequestSettings {
 }
 
 /** The parameters the requests actually carry. `null`: not sent (the provider's default applies). */
-export interface ModelRequestParams {
+export const ModelRequestParamsSchema = z.object({
   /** The capability table's family the model matched. */
-  readonly family: string;
-  readonly temperature: number | null;
+  family: z.string(),
+  temperature: z.number().nullable(),
   /** "server": sent as `stop`; "client": the agent cuts the reply at the sequence itself. */
-  readonly stopSequences: "server" | "client";
-  readonly reasoningEffort: ReasoningEffort | null;
+  stopSequences: z.enum(["server", "client"]),
+  reasoningEffort: z.enum(REASONING_EFFORTS).nullable(),
   /** Not set by Studio's agents: the provider's default (the Anthropic SDK sends the model's limit). */
-  readonly maxOutputTokens: null;
-  readonly maxTokensField: "max_tokens" | "max_completion_tokens";
+  maxOutputTokens: z.null(),
+  maxTokensField: z.enum(["max_tokens", "max_completion_tokens"]),
   /** Not set: the provider's default (parallel calls allowed where supported). */
-  readonly parallelToolCalls: null;
-}
+  parallelToolCalls: z.null(),
+});
+export type ModelRequestParams = z.infer<typeof ModelRequestParamsSchema>;
 
 /** A setting the model's API does not take; `field` is the launch form's field. */
 export class UnsupportedParameterError extends Error {

@@ -5,6 +5,7 @@ import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export const MAX_CONCURRENCY = 64;
@@ -65,6 +66,8 @@ export const launchRunInputSchema = z
     trials: z.coerce.number().int().min(1).max(20).default(1),
     concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
     temperature: z.coerce.number().min(0).max(2).default(0),
+    /** Sent only to models that take it (lib/providers/capabilities.ts); checked against the model at launch. */
+    reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
     maxSteps: z.coerce.number().int().min(1).max(100).default(20),
     timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
