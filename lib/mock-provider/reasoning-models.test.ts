@@ -75,13 +75,29 @@ describe.each(["gpt-5-mini", "o4-mini"])("%s (a reasoning model) through the Ope
     expect(bodies.every((body) => body.stop === undefined && body.temperature === undefined)).toBe(true);
   });
 
+  test("through an OpenAI-compatible client (a gateway) the table, not the SDK, leaves out stop and temperature", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const mock = await startMockProvider({ dataset, behaviour: "oracle", strict: true, onRequest: (body) => void bodies.push({ ...body }) });
+    started.push(mock);
+    for (const kind of ["react", "tools"] as const) {
+      const { outcome } = await runAgent(kind, dataset, tasks[0]!, { baseUrl: mock.url, model });
+      expect(evaluator.scoreTask(tasks[0]!, outcome.calls, outcome.error).correct).toBe(true);
+    }
+    expect(mock.stats.rejected).toBe(0);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.every((body) => body.stop === undefined && body.temperature === undefined)).toBe(true);
+  });
+
   test("react: the reply runs on past its action without a stop sequence, and the agent cuts it at Observation:", async () => {
-    const { mock } = await strictMock();
-    const task = tasks.find((candidate) => candidate.groundTruth.length === 1);
-    if (!task) throw new Error("no single-call task in the sample");
+    const { mock, bodies } = await strictMock();
+    const task = dataset.tasks.find((candidate) => candidate.groundTruth.length === 2);
+    if (!task) throw new Error("no two-call task");
     const { outcome, steps } = await runAgent("react", dataset, task, { baseUrl: mock.url, model, keyed });
     const first = steps.find((step) => step.kind === "model");
     expect(first?.kind === "model" && first.text).toContain("\nObservation: (invented by the model)");
+    // The invented observation never reaches the scratchpad: each later request has only the real ones.
+    expect(bodies).toHaveLength(3);
+    expect(JSON.stringify(bodies)).not.toContain("invented by the model");
     expect(outcome.calls).toEqual(task.groundTruth);
     expect(mock.stats.rejected).toBe(0);
   });
