@@ -10,6 +10,8 @@ export interface RequestSettings {
   readonly kind?: ProviderKind;
   readonly temperature: number;
   readonly reasoningEffort?: ReasoningEffort | null;
+  /** False for agents that never send a stop sequence (native tool calling): recorded as "none". */
+  readonly usesStopSequences?: boolean;
 }
 
 /** The parameters the requests actually carry. `null`: not sent (the provider's default applies). */
@@ -17,8 +19,8 @@ export const ModelRequestParamsSchema = z.object({
   /** The capability table's family the model matched. */
   family: z.string(),
   temperature: z.number().nullable(),
-  /** "server": sent as `stop`; "client": the agent cuts the reply at the sequence itself. */
-  stopSequences: z.enum(["server", "client"]),
+  /** "server": sent as `stop`; "client": the agent cuts the reply at the sequence itself; "none": the agent has none. */
+  stopSequences: z.enum(["server", "client", "none"]),
   reasoningEffort: z.enum(REASONING_EFFORTS).nullable(),
   /** Not set by Studio's agents: the provider's default (the Anthropic SDK sends the model's limit). */
   maxOutputTokens: z.null(),
@@ -54,7 +56,7 @@ export function resolveRequestParams(settings: RequestSettings): ModelRequestPar
   return {
     family,
     temperature: sendsTemperature ? settings.temperature : null,
-    stopSequences: capabilities.stop ? "server" : "client",
+    stopSequences: settings.usesStopSequences === false ? "none" : capabilities.stop ? "server" : "client",
     reasoningEffort: effort,
     maxOutputTokens: null,
     maxTokensField: capabilities.maxTokensField,

@@ -14,6 +14,7 @@ import { hashSecret, newSecret } from "@/lib/mcp/tokens";
 import { pushEndpointUrl, startPushDrivers } from "@/lib/mcp/push";
 import { MODEL_AGENTS } from "./launch-input";
 import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
+import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 
 export const DATASET_SLUG = "workbench";
 
@@ -137,7 +138,8 @@ function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
 /** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
 function requestParamsFor(input: LaunchRunInput, target: ModelTarget, model: string): ModelRequestParams {
   try {
-    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort });
+    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
+    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
   } catch (error) {
     if (error instanceof UnsupportedParameterError) throw new LaunchError("unsupported_parameter", error.message, error.field);
     throw error;

@@ -63,6 +63,14 @@ describe("request parameters of a run", () => {
     expect(mock.stats.rejected).toBe(0);
   });
 
+  test("the tools agent (native tool calls) records that it sends no stop sequence", async () => {
+    const { runId } = await launchRun({ agent: "tools", endpoint: "openai", model: "o4-mini", limit: 1, sample: "first" }, context);
+    const run = await waitForRun(context.db, runId, 120_000);
+    expect(run.status).toBe("completed");
+    expect(run.params).toMatchObject({ request: { family: "openai-o-series", temperature: null, stopSequences: "none", reasoningEffort: null } });
+    expect(mock.stats.rejected).toBe(0);
+  });
+
   test("a reasoning effort the model does not take is a field error at launch, and nothing is stored", async () => {
     const before = await context.db.run.count();
     const error = await launchRun({ agent: "tools", endpoint: "openai", model: "gpt-4o", reasoningEffort: "high", limit: 1 }, context).catch((failure: unknown) => failure);

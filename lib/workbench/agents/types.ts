@@ -9,6 +9,8 @@ export const AGENT_KINDS = ["react", "tools", "workbench-2026", "oracle", "noop"
 /** The agents that call a model (need a provider and a model id). */
 export const MODEL_AGENT_KINDS: readonly AgentKind[] = ["react", "tools", "workbench-2026"];
 export type AgentKind = (typeof AGENT_KINDS)[number];
+/** The agents that end a model turn with a stop sequence (ReAct's "Observation:"); the others send none. */
+export const STOP_SEQUENCE_AGENT_KINDS: readonly AgentKind[] = ["react"];
 
 /**
  * How a task ended badly; recorded as the task's error (and makes it incorrect). `format`: a ReAct
