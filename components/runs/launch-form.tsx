@@ -8,6 +8,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "@/lib/runs/launch-input";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
@@ -235,6 +236,16 @@ export function LaunchForm({
           <NumberField name="trials" label="Trials (k)" fallback="1" hint="Runs per task" state={state} />
           <NumberField name="concurrency" label="Concurrency" fallback="4" hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
           <NumberField name="temperature" label="Temperature" fallback="0" step="0.1" state={state} />
+          <FormField name="reasoningEffort" label="Reasoning effort" errors={errors("reasoningEffort")} hint="Models that reason; checked against the model at launch">
+            <select id="reasoningEffort" name="reasoningEffort" className={inputClasses} defaultValue={value("reasoningEffort")} disabled={!needsModel} aria-invalid={invalid("reasoningEffort")}>
+              <option value="">provider default</option>
+              {REASONING_EFFORTS.map((effort) => (
+                <option key={effort} value={effort}>
+                  {effort}
+                </option>
+              ))}
+            </select>
+          </FormField>
           <NumberField name="maxSteps" label="Max steps" fallback="20" hint="Paper: 20" state={state} />
           <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint="Per task; empty: 120 s (paper), or 600 s checked between turns for workbench-2026 (upstream)" state={state} />
         </CardBody>

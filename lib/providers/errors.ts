@@ -1,6 +1,6 @@
 // Provider failures as one typed error with a code. No framework imports: used by the engine's agents too.
 
-/** Why a provider call failed. `context_window` and `missing_key` are never retried. */
+/** Why a provider call failed. `context_window`, `missing_key` and `redirect` are never retried. */
 export type ProviderErrorCode =
   | "context_window"
   | "rate_limit"
@@ -10,6 +10,8 @@ export type ProviderErrorCode =
   | "auth"
   | "bad_request"
   | "missing_key"
+  /** A configured endpoint answered 3xx: refused (a key never follows a redirect), not retried. */
+  | "redirect"
   | "unknown";
 
 /** A classified provider failure. `message` never contains an API key. */

@@ -39,6 +39,7 @@ describe("launchRunInputSchema", () => {
     { name: "concurrency 0", input: { agent: "noop", concurrency: 0 }, fields: ["concurrency"] },
     { name: "an unknown domain", input: { agent: "noop", domains: ["hr"] }, fields: ["domains"] },
     { name: "an unknown agent", input: { agent: "gpt" }, fields: ["agent"] },
+    { name: "an unknown reasoning effort", input: { agent: "tools", endpoint: "openai", model: "o3", reasoningEffort: "turbo" }, fields: ["reasoningEffort"] },
   ])("rejects $name", ({ input, fields }) => {
     const result = launchRunInputSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -6,6 +6,7 @@ import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
 import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export const MAX_CONCURRENCY = 64;
@@ -66,6 +67,8 @@ export const launchRunInputSchema = z
     trials: z.coerce.number().int().min(1).max(20).default(1),
     concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
     temperature: z.coerce.number().min(0).max(2).default(0),
+    /** Sent only to models that take it (lib/providers/capabilities.ts); checked against the model at launch. */
+    reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
     maxSteps: z.coerce.number().int().min(1).max(100).default(20),
     /** Per task; default 120 s (the paper), 600 s for workbench-2026 (upstream, checked between turns). */
     timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),

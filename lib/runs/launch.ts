@@ -2,7 +2,7 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
+import { EndpointError, loadEndpoints, resolveModelTarget, resolveRequestParams, UnsupportedParameterError, type ModelRequestParams, type ModelTarget } from "@/lib/providers";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { WAKE_CHANNEL } from "./wake";
@@ -14,12 +14,13 @@ import { hashSecret, newSecret } from "@/lib/mcp/tokens";
 import { pushEndpointUrl, startPushDrivers } from "@/lib/mcp/push";
 import { MODEL_AGENTS } from "./launch-input";
 import { resolveScoringConfig, ScoringConfigError } from "@/lib/workbench/protocols";
+import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 
 export const DATASET_SLUG = "workbench";
 
 export class LaunchError extends Error {
   constructor(
-    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured",
+    readonly code: "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter",
     message: string,
     /** The input field the message belongs beside (the form shows it there). */
     readonly field?: string,
@@ -52,6 +53,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
     throw error;
   }
   const target = modelTargetFor(input);
+  const requestParams = target && input.model ? requestParamsFor(input, target, input.model) : null;
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
   if (budget.problem) throw new LaunchError("too_large", budget.problem, "budgetTokens");
   const version = await deps.db.groundTruthVersion.findFirst({
@@ -78,7 +80,7 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
   // External runs: the agent token, shown once; only its hash is stored (lib/mcp/tokens.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
-    const row = runRow({ ...input, seed }, target, version.datasetId, tasks.length * input.trials);
+    const row = runRow({ ...input, seed }, target, version.datasetId, tasks.length * input.trials, requestParams);
     const data = {
       ...row,
       params: { ...row.params, ...(budget.priceKnown === false ? { priceUnknown: true } : {}) },
@@ -133,6 +135,17 @@ function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
   }
 }
 
+/** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
+function requestParamsFor(input: LaunchRunInput, target: ModelTarget, model: string): ModelRequestParams {
+  try {
+    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
+    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
+  } catch (error) {
+    if (error instanceof UnsupportedParameterError) throw new LaunchError("unsupported_parameter", error.message, error.field);
+    throw error;
+  }
+}
+
 const usesModel = (input: LaunchRunInput) => MODEL_AGENTS.includes(input.agent);
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
@@ -159,7 +172,7 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
   return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
 }
 
-function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: string, tasksTotal: number) {
+function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: string, tasksTotal: number, requestParams: ModelRequestParams | null) {
   const external = input.agent === "external";
   const scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
   return {
@@ -179,6 +192,9 @@ function runRow(input: LaunchRunInput, target: ModelTarget | null, datasetId: st
     toolSet: input.toolSet,
     params: {
       temperature: input.temperature,
+      ...(input.reasoningEffort ? { reasoningEffort: input.reasoningEffort } : {}),
+      // What the model requests carry, from the capability table (the worker sends exactly this).
+      ...(requestParams ? { request: requestParams } : {}),
       maxSteps: input.maxSteps,
       timeoutMs: input.timeoutMs,
       concurrency: input.concurrency,

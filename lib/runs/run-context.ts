@@ -2,7 +2,7 @@
 // ground-truth version's dataset + scorer (loaded once from Postgres, keyed by content hash so a
 // re-imported version is picked up).
 import type { LanguageModel } from "ai";
-import { EndpointError, MissingApiKeyError, type RetryPolicy } from "@/lib/providers";
+import { EndpointError, MissingApiKeyError, ModelRequestParamsSchema, PROVIDERS, resolveRequestParams, type ModelRequestParams, type RetryPolicy } from "@/lib/providers";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";
@@ -24,6 +24,8 @@ export interface RunContext {
   readonly modelId: string | null;
   readonly toolSet: "all" | "domains";
   readonly temperature: number;
+  /** What the model requests carry: as recorded at launch (params.request). */
+  readonly requestParams: ModelRequestParams | undefined;
   readonly maxSteps: number;
   readonly timeoutMs: number;
   /** The version's dataset, with the scorer of this run's protocol and scoring revision. */
@@ -82,6 +84,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     modelId: run.model,
     toolSet: run.toolSet === "domains" ? "domains" : "all",
     temperature: numberOr(params.temperature, 0),
+    requestParams: usesModel && run.model ? requestParamsOf(params, run.model, run.provider) : undefined,
     maxSteps: numberOr(params.maxSteps, 20),
     timeoutMs: numberOr(params.timeoutMs, 120_000),
     version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
@@ -132,6 +135,17 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
     context.catch(() => versions.delete(key));
   }
   return context;
+}
+
+/**
+ * The parameters recorded at launch, so the run sends what it says it used; runs launched before they
+ * were recorded get the capability table's answer for their model now.
+ */
+function requestParamsOf(params: Record<string, unknown>, model: string, provider: string | null): ModelRequestParams {
+  const recorded = ModelRequestParamsSchema.safeParse(params.request);
+  if (recorded.success) return recorded.data;
+  const kind = PROVIDERS.find((candidate) => candidate === provider);
+  return resolveRequestParams({ model, kind, temperature: numberOr(params.temperature, 0) });
 }
 
 function numberOr(value: unknown, fallback: number): number {

@@ -27,6 +27,7 @@ interface RunOptions {
   concurrency: string;
   trials: string;
   temperature?: string;
+  reasoningEffort?: string;
   maxSteps?: string;
   timeoutMs?: string;
   resultsFile?: string;
@@ -63,6 +64,7 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "tasks at once (1-64)", "4")
     .option("--trials <k>", "runs per task", "1")
     .option("--temperature <t>")
+    .option("--reasoning-effort <level>", "none | minimal | low | medium | high | xhigh, for models that take one (default: the provider's)")
     .option("--max-steps <n>")
     .option("--timeout-ms <ms>")
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
@@ -84,7 +86,7 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     budgetUsd: options.budgetUsd, budgetTokens: options.budgetTokens,
     dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
     sample: options.sample, seed: options.seed,
-    concurrency: options.concurrency, trials: options.trials, temperature: options.temperature,
+    concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, resultsFile: options.resultsFile, name: options.name,
     externalMode: options.externalMode,
     ...(options.agent === "workbench-2026"
