@@ -4,6 +4,7 @@ import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
+import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 
 interface RunOptions {
@@ -137,9 +138,10 @@ async function runCommand(options: RunOptions): Promise<number> {
       console.log(`  npx tsx examples/external-agent/agent.ts --studio http://localhost:3000 --run ${runId} --token ${agentToken}`);
     }
     await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
-    const summary = await getRunSummary(prisma, runId);
+    // Reads only: safe to repeat while PostgreSQL restarts.
+    const summary = await withDbRetry(() => getRunSummary(prisma, runId));
     if (summary) console.log(formatRunSummary(summary));
-    const progress = await readProgress(prisma, runId);
+    const progress = await withDbRetry(() => readProgress(prisma, runId));
     const outcome = runOutcome(progress, maxShare);
     if (outcome.reason) {
       console.error(`Run failed: ${outcome.reason}`);
@@ -178,16 +180,14 @@ function progressIntervalMs(): number {
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** After a stop signal the CLI exits within this, whether or not the run's running tasks have finished. */
 const STOP_GRACE_MS = 8_000;
-/** How long the follower keeps retrying while the database is unreachable before giving up. */
-const RECONNECT_FOR_MS = 60_000;
 
 /**
  * Follows the Run row until a final status. On a terminal: a progress bar; otherwise (CI logs, pipes) a
  * line every few seconds with done/total, accuracy so far and errors by kind, and a last one at the end.
  * A stop signal (Ctrl-C, SIGTERM, SIGHUP) CANCELS the run: pending tasks are skipped, running ones
  * finish (we wait at most STOP_GRACE_MS); a second signal quits at once. While the database is
- * unreachable the follower retries with backoff and says so on one line; after RECONNECT_FOR_MS it
- * exits with one clear line (no stack).
+ * unreachable the follower retries under the reconnect policy (lib/db-retry.ts) and says so on one
+ * line; once the policy's total time is spent it exits with one clear line (no stack).
  */
 async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
   let stopBy = Number.POSITIVE_INFINITY;
@@ -203,30 +203,29 @@ async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number
   bar?.start(tasksTotal, 0, { status: "queued", accuracy: "-" });
   let status = "queued";
   let unreachableSince: number | null = null;
+  const reportUnreachable = () => {
+    if (unreachableSince === null && !bar) console.log("database unavailable, reconnecting");
+    unreachableSince ??= Date.now();
+    bar?.update({ status: "database unavailable, reconnecting" });
+  };
   let lastLine = Date.now();
   const every = progressIntervalMs();
   try {
     while (!FINAL_STATUSES.has(status) && Date.now() < stopBy) {
-      await new Promise((resolve) => setTimeout(resolve, unreachableSince ? 1_000 : 300));
-      let run;
-      try {
-        run = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } });
-      } catch (error) {
-        if (!isConnectionError(error)) throw error;
-        if (unreachableSince === null && !bar) console.log("database unavailable, reconnecting");
-        unreachableSince ??= Date.now();
-        bar?.update({ status: "database unavailable, reconnecting" });
-        if (Date.now() - unreachableSince > RECONNECT_FOR_MS) {
-          throw new Error(`database unreachable for ${RECONNECT_FOR_MS / 1000} s; run ${runId} stays in the database and resumes when a worker can reach it`);
-        }
-        continue;
-      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const run = await withDbRetry(
+        () => prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } }),
+        { onRetry: reportUnreachable },
+      ).catch((error: unknown) => {
+        if (!isTransientDbError(error)) throw error;
+        throw new Error(`database unreachable for ${DB_RETRY_POLICY.totalMs / 1000} s; run ${runId} stays in the database and resumes when a worker can reach it`);
+      });
       unreachableSince = null;
       status = run.status;
       const accuracy = run.tasksDone ? `${((run.correctCount / run.tasksDone) * 100).toFixed(1)} %` : "-";
       bar?.update(run.tasksDone, { status, accuracy });
       if (!bar && (Date.now() - lastLine >= every || FINAL_STATUSES.has(status))) {
-        console.log(progressLine(await readProgress(prisma, runId)));
+        console.log(progressLine(await withDbRetry(() => readProgress(prisma, runId))));
         lastLine = Date.now();
       }
     }
@@ -235,10 +234,4 @@ async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number
     for (const name of STOP_SIGNALS) process.off(name, onSignal);
   }
   return status;
-}
-
-/** Connection refused / reset / terminated: the database is (for now) unreachable. */
-function isConnectionError(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : String(error)} ${(error as { code?: unknown })?.code ?? ""}`;
-  return /ECONNREFUSED|ECONNRESET|EPIPE|terminat|Connection|connect|P1001|P1017|DatabaseNotReachable/i.test(text);
 }
