@@ -50,22 +50,26 @@ export function checkTasks(sandbox: SandboxData, tasks: readonly CheckedTask[]):
 }
 
 function recompute(task: CheckedTask, read: Reader): string[] | string {
-  if (task.templateId === CHAIN_ID) {
-    const body = /^Please do these in order: \(1\) (.*)$/.exec(task.text)?.[1];
-    if (!body) return "the chain's wording is not recognised";
+  const rule = CHECKER_RULES.find((candidate) => candidate.id === task.templateId);
+  const body = /^Please do these in order: \(1\) (.*)$/.exec(task.text)?.[1];
+  if (body !== undefined) {
+    // A chain, or a compound task: the template's own request first, then requests to other toolkits.
     const parts = body.split(/; \(\d+\) /).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
     const out: string[] = [];
-    for (const part of parts) {
-      const solved = solveAny(part, CHECKER_RULES, read);
+    for (const [index, part] of parts.entries()) {
+      const solved = index === 0 && rule ? solveWith(rule, part, read) : solveAny(part, CHECKER_RULES, read);
       if (typeof solved === "string") return solved;
       out.push(...solved);
     }
     return out;
   }
-  const rule = CHECKER_RULES.find((candidate) => candidate.id === task.templateId);
   if (!rule) return `no checker rule for ${task.templateId}`;
-  const match = rule.pattern.exec(task.text);
-  return match ? rule.solve([...match], read) : `the text does not read as ${task.templateId}`;
+  return solveWith(rule, task.text, read);
+}
+
+function solveWith(rule: Rule, text: string, read: Reader): string[] | string {
+  const match = rule.pattern.exec(text);
+  return match ? rule.solve([...match], read) : `the text does not read as ${rule.id}`;
 }
 
 function solveAny(text: string, rules: readonly Rule[], read: Reader): string[] | string {
