@@ -38,6 +38,7 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
       return false;
     }
   }
+  await fetchMissingToolSources(dir, log);
   const { importDataset } = await import("@/lib/datasets/import-dataset");
   const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
   await importDataset(prisma, { dataDir: dir, versions: GROUND_TRUTH_VERSIONS });
@@ -46,6 +47,24 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
   log(`Data: imported the official files and ${runs.length} recorded runs of the paper (${dir})`);
   await importPublished2026(prisma, dir, log);
   return true;
+}
+
+/**
+ * The 2026 tool sources the workbench-2026 agent reads its tool descriptions from, for a data folder
+ * fetched before they were part of the official files. Optional: only that agent needs them.
+ */
+async function fetchMissingToolSources(dir: string, log: (line: string) => void): Promise<void> {
+  const { fetchFiles, FetchError } = await import("@/lib/datasets/fetch-official");
+  const { officialFiles } = await import("@/lib/datasets/official-files");
+  const missing = officialFiles().filter((file) => file.localPath.startsWith("v2026/src/") && !existsSync(path.join(dir, file.localPath)));
+  if (missing.length === 0) return;
+  try {
+    const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    await fetchFiles(missing, { outDir: dir, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    log(`Data: the 2026 tool sources could not be downloaded (${error.message}); the workbench-2026 agent needs them.`);
+  }
 }
 
 /**

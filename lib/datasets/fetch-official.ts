@@ -64,7 +64,8 @@ export function fetchPublishedResults2026(options: FetchOptions & { files?: read
   return fetchFiles(options.files ?? publishedResults2026(), options);
 }
 
-async function fetchFiles(files: readonly OfficialFile[], options: FetchOptions): Promise<string[]> {
+/** Downloads the given files (a subset of the official ones, e.g. those missing locally). */
+export async function fetchFiles(files: readonly OfficialFile[], options: FetchOptions): Promise<string[]> {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const fetchImpl = options.fetchImpl ?? fetch;
   const written: string[] = [];

@@ -92,6 +92,19 @@ describe("the official 2026 tool sources", () => {
     expect(names).toEqual(PROTOCOLS["2026"].tools.all.map((tool) => tool.name).sort());
   });
 
+  test("are looked up in the data directory, else in the copy npm start fetched into .data/workbench-data", () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "workbench-cwd-"));
+    try {
+      const fetched = path.join(cwd, ".data", "workbench-data", "v2026", "src", "tools");
+      expect(toolSourcesDir2026(path.join(cwd, "nowhere"), cwd)).toBe(path.join(cwd, "nowhere", "v2026", "src", "tools"));
+      cpSync(toolSourcesDir2026(), fetched, { recursive: true });
+      expect(toolSourcesDir2026(path.join(cwd, "nowhere"), cwd)).toBe(fetched);
+      expect(toolSourcesDir2026(undefined, cwd)).toBe(toolSourcesDir2026());
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   test("are read at run time from the data directory: an edited copy is what gets described", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "workbench-tools-2026-"));
     try {

@@ -5,7 +5,7 @@
 // argument schema comes from the signature (inspect.signature + get_type_hints). This module reads the
 // same facts from the source text without running it: the decorator's name, each parameter's name,
 // annotation and default, the return annotation, and the docstring literal decoded as Python does.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readStringLiteral, startsStringLiteral } from "../calls/python-string";
 import { resolveDataDir, resolveDataRoot } from "../datasets";
@@ -210,9 +210,22 @@ function skipBlank(text: string, i: number): number {
   return i;
 }
 
-/** Where the official 2026 tool sources are: <data root>/v2026/src/tools. */
-export function toolSourcesDir2026(dataDir: string = resolveDataDir()): string {
-  return path.join(resolveDataRoot(dataDir), "v2026", "src", "tools");
+/**
+ * Where the official 2026 tool sources are: <data root>/v2026/src/tools of the data directory
+ * (WORKBENCH_DATA_DIR, default ../shared/workbench), else of the copy `npm start` fetched into
+ * .data/workbench-data. The first candidate when neither exists (the error then names it).
+ */
+export function toolSourcesDir2026(dataDir: string = resolveDataDir(), cwd: string = process.cwd()): string {
+  const candidates = [dataDir, path.join(cwd, ".data", "workbench-data")].map((dir) => {
+    let root = path.resolve(dir);
+    try {
+      root = resolveDataRoot(dir);
+    } catch {
+      // Not a data directory: its v2026/src/tools is simply absent.
+    }
+    return path.join(root, "v2026", "src", "tools");
+  });
+  return candidates.find((dir) => existsSync(/*turbopackIgnore: true*/ dir)) ?? (candidates[0] as string);
 }
 
 const loaded = new Map<string, ReadonlyMap<string, UpstreamTool2026>>();
