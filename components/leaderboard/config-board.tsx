@@ -38,8 +38,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} />
-      {allRows.length === 0 ? (
-        <EmptyState title="No configuration matches these filters" testId="leaderboard-empty">
+      {rows.length === 0 ? (
+        <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">
           Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked. Import the
           paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
         </EmptyState>
@@ -60,21 +60,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            {rows.length ? (
-              <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
-            ) : (
-              <p className="px-5 py-6 text-sm text-muted" data-testid="leaderboard-no-models">No model configuration matches these filters; only reference agents do.</p>
-            )}
+            <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
           </Card>
-          {references.length ? (
-            <Card data-testid="reference-agents">
-              <CardHeader
-                title="Reference agents (not ranked)"
-                description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
-              />
-              <ConfigTable rows={references} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
-            </Card>
-          ) : null}
           <Card data-testid="frontier-card">
             <CardHeader
               title="Accuracy vs cost"
@@ -102,6 +89,15 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
           </Card>
         </>
       )}
+      {references.length ? (
+        <Card data-testid="reference-agents">
+          <CardHeader
+            title="Reference agents (not ranked)"
+            description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
+          />
+          <ConfigTable rows={references} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -62,7 +62,13 @@ export function ConfigTable({
               <TableCell key={column.id} numeric={column.numeric} className={clsx(index === 0 && stickyFirst)}>
                 {/* data-column on the value itself: the second line is not part of the cell's value. */}
                 {index === 0 ? (
-                  <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} className="font-medium text-ink hover:text-accent" data-column={column.id}>
+                  // Long model ids are cut (full id in the tooltip) rather than widening the table.
+                  <Link
+                    href={`/leaderboard/configurations/${configKeyParam(row.key)}`}
+                    className="block max-w-52 truncate font-medium text-ink hover:text-accent"
+                    title={column.cell(row)}
+                    data-column={column.id}
+                  >
                     {column.cell(row)}
                   </Link>
                 ) : (

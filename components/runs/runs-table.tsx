@@ -9,7 +9,7 @@ import type { RunListItem } from "@/lib/queries/runs";
 import { RunProgress } from "./run-progress";
 import { RunStatusBadge } from "./run-status-badge";
 
-/** The runs list; compact cells (px-3) so every column, Created included, fits the page at 1,280 px. */
+/** The runs list; compact cells (px-3, second lines, long names cut with a tooltip) so every column, Created included, fits the page. */
 export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
   return (
     <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
@@ -20,8 +20,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
           <TableHeaderCell>Progress</TableHeaderCell>
           <TableHeaderCell>Agent / model</TableHeaderCell>
           <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
-          <TableHeaderCell numeric>Accuracy</TableHeaderCell>
-          <TableHeaderCell numeric>Side eff.</TableHeaderCell>
+          <TableHeaderCell numeric title="Second line: wrong answers that changed the sandbox">Accuracy</TableHeaderCell>
           <TableHeaderCell numeric>Errors</TableHeaderCell>
           <TableHeaderCell numeric>Cost</TableHeaderCell>
           <TableHeaderCell numeric>Created</TableHeaderCell>
@@ -30,7 +29,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-64">
+            <TableCell className="max-w-52">
               <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
@@ -42,8 +41,8 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             <TableCell>
               <RunProgress done={run.tasksDone} total={run.tasksTotal} />
             </TableCell>
-            <TableCell>
-              <div className="text-ink">{run.model ?? run.agent}</div>
+            <TableCell className="max-w-44">
+              <div className="truncate text-ink" title={run.model ?? run.agent}>{run.model ?? run.agent}</div>
               <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>
             <TableCell>
@@ -54,8 +53,10 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
                 <Badge>{run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth}</Badge> {run.protocol}
               </div>
             </TableCell>
-            <TableCell numeric>{scoredRate(run, run.correctCount)}</TableCell>
-            <TableCell numeric>{scoredRate(run, run.sideEffectCount)}</TableCell>
+            <TableCell numeric>
+              {scoredRate(run, run.correctCount)}
+              <div className="sub">side eff. {scoredRate(run, run.sideEffectCount)}</div>
+            </TableCell>
             <TableCell numeric>{run.errorCount}</TableCell>
             <TableCell numeric>
               <FigureValue figure={runUsage(run).cost} />
