@@ -12,6 +12,7 @@ import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
 import { matchRowsToTasks } from "./match-tasks";
 import { buildImportRows, writeImportedRun } from "./write-imported-run";
+import { estimateRecordedRun } from "@/lib/costs/estimate-recorded-run";
 
 export interface ImportResultsOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
@@ -58,10 +59,12 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], groun
   const scoring = resolveScoringConfig({ groundTruth });
   const built = await buildImportRows(matched, context, scoring.protocol);
   const first = rows[0];
+  const estimate = await estimateRecordedRun(first?.model ?? null, first?.toolSet ?? "all",
+    matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
   const name = first ? `${first.model} · ${first.toolSet} tools (recorded) · ${groundTruth}` : `recorded · ${groundTruth}`;
   const runId = await writeImportedRun(db, {
     name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: first?.model ?? null,
-    toolSet: first?.toolSet ?? "all", rows: built, protocol: scoring.protocol, scoringRevision: scoring.revision,
+    toolSet: first?.toolSet ?? "all", rows: built, protocol: scoring.protocol, scoringRevision: scoring.revision, estimate,
   });
   return { runId, name, importFile, created: true, tasks: built.length, correct: built.filter((row) => row.verdict.correct).length };
 }
