@@ -1,0 +1,14 @@
+// How an estimated cost or token count is marked wherever it is shown (tables, charts, cards): the
+// figure, then "estimated". Plain strings, usable from server and client components alike.
+
+export const ESTIMATED_LABEL = "estimated";
+
+/** `text` as shown; an estimate says so after the figure. */
+export function withEstimateLabel(text: string, estimated: boolean): string {
+  return estimated ? `${text} (${ESTIMATED_LABEL})` : text;
+}
+
+/** A USD amount per task or per run: cents where they matter, two significant digits below a cent. */
+export function formatUsd(value: number): string {
+  return value < 0.01 ? `$${value.toPrecision(2)}` : `$${value.toFixed(2)}`;
+}
