@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import type { LeaderboardRow, LeaderboardSort } from "@/lib/queries/leaderboard";
 import { formatCost, formatDate, formatInterval, formatPercent, formatTokens } from "@/lib/metrics/format";
+import { costOrEstimate } from "@/lib/costs/estimated-label";
 
 interface Column {
   readonly sort: LeaderboardSort;
@@ -85,7 +86,7 @@ export function LeaderboardTable({
             <TableCell numeric>{formatPercent(row.onePlus, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.twoPlus, 1)}</TableCell>
             <TableCell numeric>{formatTokens(row.tokens)}</TableCell>
-            <TableCell numeric>{formatCost(row.costUsd)}</TableCell>
+            <TableCell numeric>{costOrEstimate(row.costUsd, row.estimatedCostUsd, formatCost)}</TableCell>
             <TableCell numeric className="sub whitespace-nowrap">
               {formatDate(row.createdAt)}
             </TableCell>

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { formatCost, formatDate, formatPercent } from "@/lib/metrics/format";
 import { ratio } from "@/lib/metrics/wilson";
+import { costOrEstimate } from "@/lib/costs/estimated-label";
 import type { RunListItem } from "@/lib/queries/runs";
 import { RunProgress } from "./run-progress";
 import { RunStatusBadge } from "./run-status-badge";
@@ -49,7 +50,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             <TableCell numeric>{formatPercent(ratio(run.correctCount, run.tasksDone), 1)}</TableCell>
             <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>
             <TableCell numeric>{run.errorCount}</TableCell>
-            <TableCell numeric>{formatCost(run.costUsd)}</TableCell>
+            <TableCell numeric>{costOrEstimate(run.costUsd, run.estimatedCostUsd, formatCost)}</TableCell>
             <TableCell numeric className="sub">
               {formatDate(run.createdAt)}
             </TableCell>

@@ -12,3 +12,11 @@ export function withEstimateLabel(text: string, estimated: boolean): string {
 export function formatUsd(value: number): string {
   return value < 0.01 ? `$${value.toPrecision(2)}` : `$${value.toFixed(2)}`;
 }
+
+/**
+ * A run's cost cell: the measured cost as `measured` formats it, or, for a run that measured nothing
+ * ($0 recorded) but carries an estimate, the estimate labelled as such.
+ */
+export function costOrEstimate(costUsd: number, estimatedCostUsd: number | null | undefined, measured: (usd: number) => string): string {
+  return costUsd === 0 && estimatedCostUsd != null ? withEstimateLabel(formatUsd(estimatedCostUsd), true) : measured(costUsd);
+}

@@ -28,6 +28,7 @@ const runListSelect = {
   sideEffectCount: true,
   errorCount: true,
   costUsd: true,
+  estimatedCostUsd: true,
   createdAt: true,
   finishedAt: true,
 } as const;
