@@ -23,7 +23,6 @@ export async function estimateRecordedRun(model: string | null, toolSet: string,
       tools: toolSet === "domains" ? TOOLS_2024.forToolkits(toolkits) : TOOLS_2024.all,
       steps: row.steps,
       finalOutput: row.finalOutput,
-      error: row.error,
     })),
   );
 }

@@ -17,7 +17,7 @@ const steps = [
 ];
 const answered: RecordedConversation = {
   taskText: "Delete my last email from nadia", tools: TOOLS_2024.forToolkits(["email"]), steps,
-  finalOutput: "The last email from Nadia has been successfully deleted.", error: "",
+  finalOutput: "The last email from Nadia has been successfully deleted.",
 };
 
 describe("estimateRecordedUsage", () => {
@@ -47,10 +47,10 @@ describe("estimateRecordedUsage", () => {
     expect(all.outputTokens).toBe(domains.outputTokens);
   });
 
-  test("an error ends without a final call; an unrecorded trace counts nothing and is reported", async () => {
-    const stopped = await estimateRecordedUsage(gpt4, [{ ...answered, finalOutput: "Agent stopped due to iteration limit or time limit.", error: "Agent stopped due to iteration limit or time limit." }]);
+  test("the step limit ends without a final call; an unrecorded trace counts nothing and is reported", async () => {
+    const stopped = await estimateRecordedUsage(gpt4, [{ ...answered, finalOutput: "Agent stopped due to iteration limit or time limit." }]);
     expect(stopped.modelCalls).toBe(2);
-    const untraced = await estimateRecordedUsage(gpt4, [{ ...answered, steps: null, finalOutput: null, error: "Context window exceeded" }, answered]);
+    const untraced = await estimateRecordedUsage(gpt4, [{ ...answered, steps: null, finalOutput: null }, answered]);
     expect(untraced.untracedTasks).toBe(1);
     expect(untraced.modelCalls).toBe(3);
     expect(untraced.priceAsOf).toBe("2024-03");
@@ -59,12 +59,12 @@ describe("estimateRecordedUsage", () => {
 
 describe("finalCallText", () => {
   test.each([
-    ["Done.", "", `Action:\n\`\`\`\n{\n  "action": "Final Answer",\n  "action_input": "Done."\n}\n\`\`\``],
-    ['{\n  "action": "email.search_emails"\n}', "", '{\n  "action": "email.search_emails"\n}'],
-    ["Done.", "Context window exceeded", null],
-    [null, "", null],
-  ] as const)("%j (error %j)", (finalOutput, error, expected) => {
-    expect(finalCallText({ finalOutput, error })).toBe(expected);
+    ["Done.", `Action:\n\`\`\`\n{\n  "action": "Final Answer",\n  "action_input": "Done."\n}\n\`\`\``],
+    ['{\n  "action": "email.search_emails"\n}', '{\n  "action": "email.search_emails"\n}'],
+    ["Agent stopped due to iteration limit or time limit.", null],
+    [null, null],
+  ] as const)("%j", (finalOutput, expected) => {
+    expect(finalCallText({ finalOutput })).toBe(expected);
   });
 });
 

@@ -17,7 +17,6 @@ export interface RecordedConversation {
   /** null when the response was not recorded (e.g. the call that overflowed the context threw). */
   readonly steps: readonly { readonly log: string; readonly observation?: string | null }[] | null;
   readonly finalOutput: string | null;
-  readonly error: string;
 }
 
 export interface UsageEstimate {
@@ -84,13 +83,15 @@ function memoByTools(counter: TokenCounter): (tools: readonly Tool[]) => number 
 const ITERATION_LIMIT = "Agent stopped due to iteration limit or time limit.";
 
 /**
- * The text of the call that ended the task, or null when no call ended it (an error stopped the agent,
- * or the step limit did). LangChain keeps only the answer of a "Final Answer" blob, so the blob is
- * rebuilt around it; an output that is itself a blob or bare JSON was the model's whole unparsed reply.
+ * The text of the call that ended the task, or null when no call ended it (the step or time limit did,
+ * or nothing was returned). A recorded output means the agent finished, even when the harness then
+ * failed on its steps (e.g. "'str' object has no attribute 'items'"). LangChain keeps only the answer of
+ * a "Final Answer" blob, so the blob is rebuilt around it; an output that is itself a blob or bare JSON
+ * was the model's whole unparsed reply.
  */
-export function finalCallText(conversation: Pick<RecordedConversation, "finalOutput" | "error">): string | null {
+export function finalCallText(conversation: Pick<RecordedConversation, "finalOutput">): string | null {
   const output = conversation.finalOutput;
-  if (output === null || conversation.error !== "" || output === ITERATION_LIMIT) return null;
+  if (output === null || output === ITERATION_LIMIT) return null;
   const trimmed = output.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("```") || trimmed.startsWith("Action:")) return output;
   return `Action:\n\`\`\`\n{\n  "action": "Final Answer",\n  "action_input": ${JSON.stringify(output)}\n}\n\`\`\``;
