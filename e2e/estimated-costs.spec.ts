@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { LeaderboardPage } from "./pages/leaderboard-page";
+import { LeaderboardPage, RunLeaderboardPage } from "./pages/leaderboard-page";
 
 // The e2e setup imports the paper's recorded results, which carry no usage: their tokens and costs are
 // estimated at import (real tokenizers, 2024 list prices) and every place that shows them says so.
@@ -34,6 +34,7 @@ test.describe("estimated costs of the paper's runs", () => {
     expect(await costs.count()).toBeGreaterThan(0);
     for (const text of await costs.allTextContents()) expect(text).toMatch(/^\$[\d.]+ \(estimated\)$/);
 
+    await card.screenshot({ path: test.info().outputPath("frontier.png") });
     // The tooltip names the configuration and says the cost is estimated.
     await card.locator('[data-testid="frontier-point"][data-label="gpt-4 · recorded · all"]').hover({ force: true });
     const tooltip = page.getByTestId("frontier-tooltip");
@@ -41,7 +42,7 @@ test.describe("estimated costs of the paper's runs", () => {
     await expect(tooltip).toContainText(/Cost per task \$[\d.]+ \(estimated\)/);
   });
 
-  test("the table, the run page and the runs list label the estimate", async ({ page }) => {
+  test("the table, the run page and the runs board label the estimate", async ({ page }) => {
     const leaderboard = new LeaderboardPage(page);
     await leaderboard.goto({ gt: "v1" });
     await expect(leaderboard.row("gpt-4", "all").locator('[data-column="cost"]')).toHaveText(/^\$[\d.]+ \(estimated\)$/);
@@ -50,5 +51,9 @@ test.describe("estimated costs of the paper's runs", () => {
     await expect(page.getByTestId("stat-cost-value")).toHaveText(/^\$[\d.]+ \(estimated\)$/);
     await expect(page.getByTestId("stat-cost")).toContainText("2024-03");
     await expect(page.getByTestId("stat-tokens")).toContainText("cl100k_base");
+
+    const runs = new RunLeaderboardPage(page);
+    await runs.goto({ gt: "v1" });
+    await expect(runs.row("gpt-4", "all")).toContainText(/\$[\d.]+ \(estimated\)/);
   });
 });

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
 import { axisTick, chartColors, percentTick } from "./palette";
 import { useMounted } from "./use-mounted";
+import { placeLabels, type LabelSide } from "./frontier-labels";
 import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 
 export interface FrontierChartPoint {
@@ -50,10 +51,30 @@ function FrontierTooltip({ active, payload }: { active?: boolean; payload?: read
   );
 }
 
-type ShapeProps = { cx?: number; cy?: number; size?: number; payload?: FrontierChartPoint };
+type PlacedPoint = FrontierChartPoint & { readonly labelText: string; readonly labelSide: LabelSide };
+type ShapeProps = { cx?: number; cy?: number; size?: number; payload?: PlacedPoint };
+
+/** Where a label's text starts and how it is anchored, for each side of its point. */
+function labelAt(side: LabelSide, cx: number, cy: number, radius: number): { x: number; y: number; anchor: "start" | "end" | "middle" } {
+  switch (side) {
+    case "right":
+      return { x: cx + radius + 4, y: cy + 3, anchor: "start" };
+    case "left":
+      return { x: cx - radius - 4, y: cy + 3, anchor: "end" };
+    case "above":
+      return { x: cx, y: cy - radius - 5, anchor: "middle" };
+    case "below":
+      return { x: cx, y: cy + radius + 12, anchor: "middle" };
+    default: {
+      const never: never = side;
+      return never;
+    }
+  }
+}
 
 function PointShape({ cx = 0, cy = 0, size = 60, payload }: ShapeProps) {
   const radius = Math.sqrt(size / Math.PI);
+  const label = labelAt(payload?.labelSide ?? "right", cx, cy, radius);
   return (
     <g>
       <circle
@@ -70,9 +91,8 @@ function PointShape({ cx = 0, cy = 0, size = 60, payload }: ShapeProps) {
         data-estimated={payload?.estimated ? "true" : "false"}
         data-label={payload?.label}
       />
-      <text x={cx + radius + 4} y={cy + 3} fontSize={10} fill={chartColors.ink} data-testid="frontier-point-label" pointerEvents="none">
-        {payload?.shortLabel}
-        {payload?.estimated ? " (est.)" : ""}
+      <text x={label.x} y={label.y} textAnchor={label.anchor} fontSize={10} fill={chartColors.ink} data-testid="frontier-point-label" pointerEvents="none">
+        {payload?.labelText}
       </text>
     </g>
   );
@@ -96,6 +116,9 @@ export function FrontierChart({ points }: { points: readonly FrontierChartPoint[
   const ticks: number[] = [];
   for (let exponent = Math.floor(Math.log10(domain[0])); exponent <= Math.ceil(Math.log10(domain[1])); exponent += 1) ticks.push(10 ** exponent);
   const anyEstimated = points.some((point) => point.estimated);
+  const labelled = points.map((point) => ({ ...point, labelText: `${point.shortLabel}${point.estimated ? " (est.)" : ""}` }));
+  const sides = placeLabels(labelled.map((point) => ({ id: point.id, cost: point.cost, accuracy: point.accuracy, text: point.labelText })), [ticks[0] ?? domain[0], ticks.at(-1) ?? domain[1]]);
+  const placed: PlacedPoint[] = labelled.map((point) => ({ ...point, labelSide: sides.get(point.id) ?? "right" }));
   return (
     <div>
       <div data-testid="frontier-chart" className="h-96 w-full">
@@ -134,7 +157,7 @@ export function FrontierChart({ points }: { points: readonly FrontierChartPoint[
               isAnimationActive={false}
               legendType="none"
             />
-            <Scatter name="Configurations" data={[...points]} isAnimationActive={false} onClick={open} cursor="pointer" shape={PointShape} />
+            <Scatter name="Configurations" data={placed} isAnimationActive={false} onClick={open} cursor="pointer" shape={PointShape} />
           </ScatterChart>
         ) : null}
       </div>
