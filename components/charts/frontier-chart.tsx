@@ -65,6 +65,10 @@ function labelAt(side: LabelSide, cx: number, cy: number, radius: number): { x: 
       return { x: cx, y: cy - radius - 5, anchor: "middle" };
     case "below":
       return { x: cx, y: cy + radius + 12, anchor: "middle" };
+    case "above-right":
+      return { x: cx + 4, y: cy - radius - 5, anchor: "start" };
+    case "below-right":
+      return { x: cx + 4, y: cy + radius + 12, anchor: "start" };
     default: {
       const never: never = side;
       return never;

@@ -26,3 +26,16 @@ describe("placeLabels", () => {
     expect(new Set(placeLabels(points, domain).values()).size).toBe(3);
   });
 });
+
+test("the paper's crowded low-cost corner gets a clear place for every label", () => {
+  // Estimated cost per task and pass@1 of the paper's cheap configurations.
+  const points = [
+    { id: "llama", cost: 0.0031, accuracy: 0.023, text: "llama2-70b · domains (est.)" },
+    { id: "mixtral-domains", cost: 0.004, accuracy: 0.191, text: "mistral-8x7B · domains (est.)" },
+    { id: "mixtral-all", cost: 0.0057, accuracy: 0.157, text: "mistral-8x7B · all (est.)" },
+    { id: "gpt-3.5", cost: 0.0088, accuracy: 0.135, text: "gpt-3.5 · domains (est.)" },
+  ];
+  const sides = placeLabels(points, [0.001, 1]);
+  expect(sides.get("mixtral-all")).not.toBe("right"); // its right is where gpt-3.5's point is
+  expect(sides.size).toBe(4);
+});

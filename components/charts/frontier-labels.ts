@@ -2,7 +2,10 @@
 // cover other points or each other. Recharts gives a point's shape only its own position, so placement
 // is decided up front on a nominal plot (log cost × accuracy); the tooltip still names every point.
 
-export type LabelSide = "right" | "left" | "above" | "below";
+export type LabelSide = "right" | "left" | "above" | "below" | "above-right" | "below-right";
+
+/** Tried in this order; the first clear one wins. */
+const SIDES: readonly LabelSide[] = ["right", "left", "above", "below", "above-right", "below-right"];
 
 export interface LabelInput {
   readonly id: string;
@@ -37,6 +40,10 @@ function labelBox(x: number, y: number, width: number, side: LabelSide): Box {
       return { left: x - width / 2, right: x + width / 2, top: y - POINT_RADIUS - GAP - LINE_HEIGHT, bottom: y - POINT_RADIUS - GAP };
     case "below":
       return { left: x - width / 2, right: x + width / 2, top: y + POINT_RADIUS + GAP, bottom: y + POINT_RADIUS + GAP + LINE_HEIGHT };
+    case "above-right":
+      return { left: x + GAP, right: x + GAP + width, top: y - POINT_RADIUS - GAP - LINE_HEIGHT, bottom: y - POINT_RADIUS - GAP };
+    case "below-right":
+      return { left: x + GAP, right: x + GAP + width, top: y + POINT_RADIUS + GAP, bottom: y + POINT_RADIUS + GAP + LINE_HEIGHT };
     default: {
       const never: never = side;
       return never;
@@ -44,7 +51,7 @@ function labelBox(x: number, y: number, width: number, side: LabelSide): Box {
   }
 }
 
-/** A side per point id: the first of right, left, above, below that is clear, else right. */
+/** A side per point id: the first clear one of SIDES, else the one that covers least. */
 export function placeLabels(points: readonly LabelInput[], costDomain: readonly [number, number]): Map<string, LabelSide> {
   const [low, high] = costDomain.map(Math.log10) as [number, number];
   const span = high - low || 1;
@@ -60,8 +67,11 @@ export function placeLabels(points: readonly LabelInput[], costDomain: readonly 
   for (const point of [...at].sort((a, b) => a.x - b.x)) {
     const width = point.text.length * CHAR_WIDTH;
     const own = circles[at.indexOf(point)];
-    const clear = (box: Box) => circles.every((circle) => circle === own || !overlaps(box, circle)) && placed.every((other) => !overlaps(box, other));
-    const side = (["right", "left", "above", "below"] as const).find((candidate) => clear(labelBox(point.x, point.y, width, candidate))) ?? "right";
+    // What a label there would cover: other points and the labels placed so far.
+    const covered = (box: Box) =>
+      circles.filter((circle) => circle !== own && overlaps(box, circle)).length + placed.filter((other) => overlaps(box, other)).length;
+    const scored = SIDES.map((side) => ({ side, covered: covered(labelBox(point.x, point.y, width, side)) }));
+    const side = (scored.find((candidate) => candidate.covered === 0) ?? [...scored].sort((a, b) => a.covered - b.covered)[0])?.side ?? "right";
     placed.push(labelBox(point.x, point.y, width, side));
     sides.set(point.id, side);
   }
