@@ -1,6 +1,7 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
+import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
 import type { ConfigSort } from "@/lib/metrics/config-leaderboard";
 import { configQueryOf, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
@@ -27,8 +28,10 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
       : [{
           id: row.key,
           label: `${row.label} · ${row.agent} · ${row.toolSet}`,
+          shortLabel: `${row.label} · ${row.toolSet}`,
           href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
           cost: row.costPerTask,
+          estimated: row.costEstimated,
           accuracy: row.passAt1,
           sideEffectRate: row.sideEffectRate,
           onFrontier: frontier.has(row.key),
@@ -65,7 +68,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
           <Card data-testid="frontier-card">
             <CardHeader
               title="Accuracy vs cost"
-              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
+              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (README, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
             />
             <div className="px-3 py-3">
               {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
@@ -81,7 +84,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                       {index > 0 ? " · " : ""}
                       <a href={point.href} className="text-accent" data-testid="frontier-member">
                         {point.label}
-                      </a>
+                      </a>{" "}
+                      <span data-testid="frontier-member-cost">{withEstimateLabel(formatUsd(point.cost), point.estimated)}</span>
                     </span>
                   ))}
               </p>

@@ -126,5 +126,5 @@ export function LeaderboardTable({
 /** Tokens and cost, "—" with the reason when the run recorded no usage (lib/metrics/run-usage.ts). */
 function usageOf(row: LeaderboardRow) {
   const model = row.label === row.agent ? null : row.label;
-  return runUsage({ source: row.source, model, inputTokens: row.tokens, outputTokens: 0, costUsd: row.costUsd });
+  return runUsage({ source: row.source, model, inputTokens: row.tokens, outputTokens: 0, costUsd: row.costUsd, estimatedCostUsd: row.estimatedCostUsd });
 }

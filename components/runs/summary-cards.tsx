@@ -4,6 +4,8 @@ import { formatInterval, formatPercent, formatTokens, latencyFigure, UNKNOWN_FIG
 import { durationFigure, runUsage } from "@/lib/metrics/run-usage";
 import { FigureValue } from "@/components/ui/figure-value";
 import { StatCard } from "./stat-card";
+import { EstimatedUsageCards } from "@/components/costs/estimated-usage-cards";
+import { runEstimate } from "@/lib/costs/run-estimate";
 
 /**
  * The run's headline numbers, from its scored results (accuracy...) and its row (tokens, cost, time).
@@ -18,6 +20,7 @@ export function SummaryCards({ run, summary }: { run: RunDetail; summary: RunSum
   const noneScored = providerFailures > 0 ? "no rate: every task failed at the provider, none was scored" : "no rate: no task has been scored yet";
   const rate = (value: number): FigureText =>
     overall.n === 0 ? { text: UNKNOWN_FIGURE, reason: noneScored, state: "unknown" } : { text: formatPercent(value), reason: null, state: "known" };
+  const estimate = runEstimate(run);
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8" data-testid="summary-cards">
       <StatCard
@@ -36,13 +39,19 @@ export function SummaryCards({ run, summary }: { run: RunDetail; summary: RunSum
         value={providerFailures}
         detail={providerFailures > 0 ? `of ${summary.done} done: not scored` : "none"}
       />
-      <StatCard
-        label="Tokens"
-        testId="stat-tokens"
-        value={<FigureValue figure={usage.tokens} />}
-        detail={usage.tokens.state === "unknown" ? "not recorded" : `${formatTokens(run.inputTokens)} in · ${formatTokens(run.outputTokens)} out`}
-      />
-      <StatCard label="Cost" testId="stat-cost" value={<FigureValue figure={usage.cost} />} detail={`${run.retries} provider retries`} />
+      {estimate ? (
+        <EstimatedUsageCards estimate={estimate} tasks={run.tasksDone} />
+      ) : (
+        <>
+        <StatCard
+          label="Tokens"
+          testId="stat-tokens"
+          value={<FigureValue figure={usage.tokens} />}
+          detail={usage.tokens.state === "unknown" ? "not recorded" : `${formatTokens(run.inputTokens)} in · ${formatTokens(run.outputTokens)} out`}
+        />
+        <StatCard label="Cost" testId="stat-cost" value={<FigureValue figure={usage.cost} />} detail={`${run.retries} provider retries`} />
+        </>
+      )}
       <StatCard
         label="Duration"
         testId="stat-duration"

@@ -41,6 +41,8 @@ export interface ConfigRunInput {
   /** USD spent; null when unknown (recorded without usage, or a model without a price). */
   readonly costUsd: number | null;
   readonly tokens: number | null;
+  /** True when costUsd / tokens are estimated from recorded prompts (lib/costs), not measured. */
+  readonly costEstimated?: boolean;
   readonly domains: readonly DomainCounts[];
 }
 
@@ -80,6 +82,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly partial: boolean;
   readonly costPerTask: number | null;
   readonly tokensPerTask: number | null;
+  /** Some of the cost and tokens are estimates (recorded runs without usage): shown as "estimated". */
+  readonly costEstimated: boolean;
   readonly byDomain: Readonly<Record<string, ConfigDomainCell>>;
   readonly latest: Date;
 }
@@ -160,6 +164,7 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: Readon
     partial: coverage < 1,
     costPerTask: cost === null || results === 0 ? null : cost / results,
     tokensPerTask: tokens === null || results === 0 ? null : tokens / results,
+    costEstimated: runs.some((run) => run.costEstimated === true),
     byDomain,
     latest: new Date(Math.max(...runs.map((run) => run.createdAt.getTime()))),
   };

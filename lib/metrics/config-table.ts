@@ -5,6 +5,7 @@
  */
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent } from "./format";
+import { withEstimateLabel } from "@/lib/costs/estimated-label";
 
 export const UNKNOWN = "—";
 
@@ -35,6 +36,9 @@ function usd(value: number | null): string {
   return value < 0.01 ? `$${value.toFixed(5)}` : `$${value.toFixed(3)}`;
 }
 
+/** A known figure of a configuration whose usage was estimated says so (lib/costs). */
+const estimated = (row: ConfigRow, text: string) => withEstimateLabel(text, row.costEstimated && text !== UNKNOWN);
+
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
     { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
@@ -50,8 +54,11 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
       numeric: true,
       cell: (row) => percent(row.byDomain[domain]?.accuracy ?? null),
     })),
-    { id: "cost", header: "Cost/task", title: "Mean USD per (task, trial); — when unknown", sort: "cost", numeric: true, cell: (row) => usd(row.costPerTask) },
-    { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => (row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
+    {
+      id: "cost", header: "Cost/task", title: "Mean USD per (task, trial); (estimated): recorded runs without usage, from their prompts at 2024 list prices; — when unknown",
+      sort: "cost", numeric: true, cell: (row) => estimated(row, usd(row.costPerTask)),
+    },
+    { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
     { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runIds.length) },
   ];

@@ -55,7 +55,7 @@ export interface FigureText {
 export const UNKNOWN_FIGURE = "—";
 
 export interface FigureOptions {
-  /** The value is an estimate (e.g. a cost priced from estimated token counts): shown as "≈ … est.". */
+  /** The value is an estimate (e.g. a cost priced from estimated token counts): shown as "… (estimated)". */
   readonly estimated?: boolean;
   /** Tooltip: why unknown (when the value is null) or the estimate's basis (with `estimated`). */
   readonly reason?: string;
@@ -63,7 +63,8 @@ export interface FigureOptions {
 
 function figure(value: number | null, format: (value: number) => string, options: FigureOptions, unknownReason: string): FigureText {
   if (value === null || !Number.isFinite(value)) return { text: UNKNOWN_FIGURE, reason: options.reason ?? unknownReason, state: "unknown" };
-  if (options.estimated) return { text: `≈${format(value)} est.`, reason: options.reason ?? "estimated, not measured", state: "estimated" };
+  // The same label as lib/costs/estimated-label.ts: the figure, then "(estimated)".
+  if (options.estimated) return { text: `${format(value)} (estimated)`, reason: options.reason ?? "estimated, not measured", state: "estimated" };
   return { text: format(value), reason: null, state: "known" };
 }
 

@@ -37,6 +37,8 @@ export interface LeaderboardCounts {
   createdAt: Date;
   tokens: number;
   costUsd: number;
+  /** Recorded runs without usage: the import's estimate (lib/costs); null/absent when none. */
+  estimatedCostUsd?: number | null;
   n: number;
   correct: number;
   sideEffects: number;
@@ -77,6 +79,7 @@ export interface LeaderboardRow {
   readonly twoPlus: number;
   readonly tokens: number;
   readonly costUsd: number;
+  readonly estimatedCostUsd: number | null;
 }
 
 export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
@@ -106,6 +109,7 @@ export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
     twoPlus: ratio(row.twoPlusCorrect, row.twoPlusN),
     tokens: row.tokens,
     costUsd: row.costUsd,
+    estimatedCostUsd: row.estimatedCostUsd ?? null,
   };
 }
 

@@ -13,7 +13,13 @@ export interface RunUsageFields {
   readonly costUsd: number;
   /** Run.params: `priceUnknown` is set at launch when no price is known for the model. */
   readonly params?: unknown;
+  /** Recorded runs: usage estimated at import from the recorded prompts (lib/costs), shown labelled. */
+  readonly estimatedInputTokens?: number | null;
+  readonly estimatedOutputTokens?: number | null;
+  readonly estimatedCostUsd?: number | null;
 }
+
+export const ESTIMATED_FROM_RECORDED = "estimated: recorded prompts and responses counted with the model family's tokenizer, priced from the dated 2024 price table (README)";
 
 export const NOT_RECORDED = "not recorded: the imported results carry no token usage";
 export const NO_PRICE = "cost not known: no price for this model (only the token budget applied)";
@@ -36,6 +42,8 @@ function priceUnknown(params: unknown): boolean {
 
 export function runUsage(run: RunUsageFields): RunUsage {
   if (!usageRecorded(run)) {
+    const estimated = estimatedUsage(run);
+    if (estimated) return estimated;
     const unknown = { reason: NOT_RECORDED };
     return { tokens: tokensFigure(null, unknown), inputTokens: tokensFigure(null, unknown), outputTokens: tokensFigure(null, unknown), cost: costFigure(null, unknown) };
   }
@@ -44,6 +52,20 @@ export function runUsage(run: RunUsageFields): RunUsage {
     inputTokens: tokensFigure(run.inputTokens),
     outputTokens: tokensFigure(run.outputTokens),
     cost: run.model !== null && priceUnknown(run.params) ? costFigure(null, { reason: NO_PRICE }) : costFigure(run.costUsd),
+  };
+}
+
+/** Figures for a recorded run from its stored estimates; null when it has none (or only a cost). */
+function estimatedUsage(run: RunUsageFields): RunUsage | null {
+  const { estimatedCostUsd: cost, estimatedInputTokens: input, estimatedOutputTokens: output } = run;
+  if (cost == null) return null;
+  const options = { estimated: true, reason: ESTIMATED_FROM_RECORDED };
+  const known = input != null && output != null;
+  return {
+    tokens: known ? tokensFigure(input + output, options) : tokensFigure(null, { reason: NOT_RECORDED }),
+    inputTokens: input != null ? tokensFigure(input, options) : tokensFigure(null, { reason: NOT_RECORDED }),
+    outputTokens: output != null ? tokensFigure(output, options) : tokensFigure(null, { reason: NOT_RECORDED }),
+    cost: costFigure(cost, options),
   };
 }
 

@@ -38,6 +38,9 @@ interface RunRow {
   trials: number;
   tokens: number;
   costUsd: number;
+  /** Recorded runs without usage: the import's estimate (lib/costs), null when none was made. */
+  estimatedTokens: number | null;
+  estimatedCostUsd: number | null;
   versionTasks: number;
   /** What the run's per-task trial counts depend on (see trialCountsOf). */
   stateKey: string;
@@ -47,13 +50,15 @@ interface RunRow {
  * What a run cost, or null when nobody knows: recorded runs without usage, and models without a price
  * (the run then records $0 although it was not free). Model-less agents (oracle, noop) cost nothing.
  */
-function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { costUsd: number | null; tokens: number | null } {
-  if (!run.model) return { costUsd: 0, tokens: 0 };
+function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { costUsd: number | null; tokens: number | null; costEstimated: boolean } {
+  if (!run.model) return { costUsd: 0, tokens: 0, costEstimated: false };
   const tokens = run.source === "imported" && run.tokens === 0 ? null : run.tokens;
+  // Measured usage always wins; an estimate only stands in where nothing was measured, and says so.
+  if (tokens === null && run.estimatedCostUsd !== null) return { costUsd: run.estimatedCostUsd, tokens: run.estimatedTokens, costEstimated: true };
   const flaggedUnknown = typeof run.params === "object" && run.params !== null && (run.params as { priceUnknown?: unknown }).priceUnknown === true;
   const priced = run.provider ? findPrice(prices, run.provider, run.model) !== undefined : false;
   const costUsd = tokens === null || flaggedUnknown || (!priced && run.costUsd === 0) ? null : run.costUsd;
-  return { costUsd, tokens };
+  return { costUsd, tokens, costEstimated: false };
 }
 
 /** Finished and imported runs; `stateKey` changes whenever anything the board shows of a run changes. */
@@ -61,7 +66,8 @@ async function loadRunRows(): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
     SELECT r.id, r.name, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
-           r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks",
+           r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
+           (r."estimatedInputTokens" + r."estimatedOutputTokens")::float8 AS "estimatedTokens", coalesce(v."taskCount", 0)::int AS "versionTasks",
            concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt",
              (SELECT md5(string_agg(concat_ws(':', t.domain, t."actionCount", t.n, t.correct, t."sideEffects"), ',' ORDER BY t.domain, t."actionCount"))
                 FROM "RunTally" t WHERE t."runId" = r.id)) AS "stateKey"

@@ -44,7 +44,7 @@ async function leaderboardCounts({ dataset, groundTruth, toolSet, protocol, scor
   return prisma.$queryRaw<LeaderboardCounts[]>`
     SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt",
       d.slug AS dataset, v.revision AS "versionRevision", r.protocol, r."scoringRevision",
-      (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd",
+      (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
       sum(t.n)::int AS n, sum(t.correct)::int AS correct,
       sum(t."sideEffects")::int AS "sideEffects", sum(t."exactMatch")::int AS "exactMatch",
       coalesce(sum(t.n) FILTER (WHERE t."actionCount" = 0), 0)::int AS "zeroN",

@@ -32,6 +32,7 @@ const runListSelect = {
   sideEffectCount: true,
   errorCount: true,
   costUsd: true,
+  estimatedCostUsd: true,
   createdAt: true,
   finishedAt: true,
   inputTokens: true,

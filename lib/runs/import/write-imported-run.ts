@@ -13,6 +13,8 @@ import { stepColumns } from "../step-columns";
 import type { MatchedRow } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";
+import { estimateColumns } from "@/lib/costs/estimate-recorded-run";
+import type { UsageEstimate } from "@/lib/costs/estimate-recorded-usage";
 
 export interface ImportRow {
   readonly id: string;
@@ -60,6 +62,8 @@ export interface ImportedRunData {
   readonly params?: Record<string, unknown>;
   readonly promptHash?: string | null;
   readonly costUsd?: number;
+  /** Recorded runs without usage: tokens and cost estimated from the recorded prompts (stored apart). */
+  readonly estimate?: UsageEstimate | null;
   readonly startedAt?: Date;
   readonly finishedAt?: Date;
 }
@@ -113,7 +117,7 @@ export async function writeImportedRunInChunks(
         protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
-        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
+        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0, ...estimateColumns(data.estimate),
         appRevision: appRevision(), status: "completed", concurrency: 1,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
