@@ -65,7 +65,8 @@ export function LeaderboardTable({
     );
   };
   return (
-    <Table data-testid={testId}>
+    // Figures never wrap ("46.1 %" on one line); narrower padding keeps every column on a 1,440 px screen.
+    <Table data-testid={testId} className="[&_.cell-num]:whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <tr>
           <TableHeaderCell className="w-8">#</TableHeaderCell>

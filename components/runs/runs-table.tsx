@@ -29,7 +29,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-52">
+            <TableCell className="max-w-48">
               <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
@@ -41,7 +41,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
             <TableCell>
               <RunProgress done={run.tasksDone} total={run.tasksTotal} />
             </TableCell>
-            <TableCell className="max-w-44">
+            <TableCell className="max-w-40">
               <div className="truncate text-ink" title={run.model ?? run.agent}>{run.model ?? run.agent}</div>
               <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>

@@ -22,10 +22,14 @@ export interface ConfigColumn {
   readonly sub?: (row: ConfigRow) => string;
 }
 
-/** "v1 r2 · 2024" or "v2026 · 2026 · 2026-06": the ground truth (and which files of it) and the rules. */
+/**
+ * "v1 r2 · 2024" or "v2026 r1 · 2026-06": the ground truth (and which files of it) and the rules — the
+ * scoring revision, which names its protocol ("2026-06" is protocol 2026), or else the protocol.
+ */
 export function groundTruthLabel(row: Pick<ConfigRow, "groundTruth" | "versionRevision" | "protocol" | "revision">): string {
   const groundTruth = row.versionRevision === null ? row.groundTruth : `${row.groundTruth} r${row.versionRevision}`;
-  return [groundTruth, row.protocol, row.revision !== row.protocol ? row.revision : null].filter(Boolean).join(" · ");
+  const rules = row.revision && row.protocol && row.revision.startsWith(row.protocol) ? row.revision : [row.protocol, row.revision].filter(Boolean).join(" · ");
+  return [groundTruth, rules].filter(Boolean).join(" · ");
 }
 
 const percent = (value: number | null, digits = 1) => (value === null ? UNKNOWN : formatPercent(value, digits));
@@ -44,7 +48,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
     { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
     { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) },
-    { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : `${percent(row.passHatK)} (k=${row.k})`) },
+    { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : percent(row.passHatK)), sub: (row) => (row.passHatK === null ? "" : `k=${row.k}`) },
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({
       id: `domain:${domain}`,
