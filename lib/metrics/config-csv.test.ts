@@ -49,6 +49,8 @@ describe("configCsvRows", () => {
     expect(cell(gpt, "pass_hat_k")).toBe("");
     const recorded = byModel("recorded-model");
     expect([cell(recorded, "cost_per_task_usd"), cell(recorded, "tokens_per_task")]).toEqual(["", ""]);
+    // Whether a cost is estimated is its own column: false for a measured one, empty when unknown.
+    expect([cell(gpt, "cost_estimated"), cell(recorded, "cost_estimated")]).toEqual(["false", ""]);
   });
 
   test("dataset, ground truth, its revision, protocol and scoring revision are columns; reference agents last", () => {
