@@ -12,7 +12,7 @@ const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   ...overrides,
 });
 
-const TEXT_COLUMNS = new Set(["model", "agent", "provider", "tool_set", "reference_agent", "dataset", "ground_truth", "protocol", "scoring_revision"]);
+const TEXT_COLUMNS = new Set(["model", "agent", "provider", "tool_set", "reference_agent", "cost_estimated", "dataset", "ground_truth", "protocol", "scoring_revision"]);
 
 describe("configCsvRows", () => {
   const rows = configLeaderboard(
