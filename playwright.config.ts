@@ -58,11 +58,16 @@ export default defineConfig({
   ],
   webServer: {
     // import-results (idempotent) gives the leaderboard/trace specs the paper's 8 recorded v1 runs (~1 min)
-    // and the protocols spec a 2026-format run (lib/runs/import/fixtures/results-2026).
+    // and the protocols spec a 2026-format run (lib/runs/import/fixtures/results-2026). The datasets spec
+    // gets a generated workplace with an oracle run on it (what an offline first start creates), and a
+    // 5-task noop run of the official v2026 on a domain the 2026-format run never touched.
     command:
       `npx tsx scripts/workbench.ts import-data --data "${dataDir}"` +
       ` && npx tsx scripts/workbench.ts import-results --results "${path.join(dataDir, "v1", "data", "results")}" --gt v1` +
       ` && npx tsx scripts/workbench.ts import-results --results lib/runs/import/fixtures/results-2026` +
+      ` && npx tsx scripts/workbench.ts generate --seed 1 --import` +
+      ` && npx tsx scripts/workbench.ts run --agent oracle --dataset gen-s1-x1 --gt v1 --concurrency 16 --name "e2e oracle gen-s1-x1"` +
+      ` && npx tsx scripts/workbench.ts run --agent noop --gt v2026 --domains project_management --limit 5 --sample first --name "e2e noop project v2026"` +
       ` && npx next start --hostname 127.0.0.1 --port ${port}`,
     url: baseURL,
     timeout: 300_000,

@@ -1,10 +1,11 @@
-// Runs before every page and route: refuses oversize POST bodies, sets the per-request CSP nonce
+// Runs before every page and route: refuses oversize POST bodies and actions from another origin, sets the per-request CSP nonce
 // (lib/security/csp.ts) and, with
 // STUDIO_PRIVATE=1, sends visitors without a valid session to /sign-in. The session is checked for
 // real here (not only the cookie's presence), since pages and their RSC requests are served after it.
 import { NextResponse, type NextRequest } from "next/server";
 import { pagesArePrivate, signInConfigured } from "@/lib/auth/config";
 import { databaseUnavailableResponse } from "@/lib/db-health";
+import { forbiddenOriginResponse, foreignOriginReason, isPagePost } from "@/lib/security/action-origin";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
 
 /**
@@ -24,6 +25,11 @@ export async function proxy(request: NextRequest) {
   const isAction = request.method === "POST" && request.headers.has("next-action");
   if (isAction && Number(request.headers.get("content-length") ?? 0) > MAX_ACTION_BODY_BYTES) {
     return new NextResponse("Request too large: at most 1 MB", { status: 413, headers: { "content-type": "text/plain" } });
+  }
+  // Actions from another site, or with no Origin at all: a plain 403, not Next's HTTP 500.
+  if (isPagePost(request.method, request.nextUrl.pathname)) {
+    const reason = foreignOriginReason(request.headers);
+    if (reason) return forbiddenOriginResponse(reason);
   }
   // While PostgreSQL is unreachable: 503 "database unavailable, retrying" (lib/db-health.ts), not an error page.
   const unavailable = await databaseUnavailableResponse(); if (unavailable) return unavailable;

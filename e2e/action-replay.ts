@@ -25,17 +25,22 @@ export async function captureAction(page: Page, trigger: () => Promise<void>): P
   };
 }
 
+/** Headers of a replay. curl can send any Origin, so replays send the site's own (proxy.ts refuses others). */
 function actionHeaders(action: CapturedAction): Record<string, string> {
   return {
+    origin: new URL(action.url).origin,
     "next-action": action.actionId,
     accept: "text/x-component",
     ...(action.routerState ? { "next-router-state-tree": action.routerState } : {}),
   };
 }
 
-/** Sends the captured request again, byte for byte. */
-export function replayAction(request: APIRequestContext, action: CapturedAction): Promise<APIResponse> {
-  return request.post(action.url, { headers: { ...actionHeaders(action), "content-type": action.contentType }, data: action.body, maxRedirects: 0 });
+/** Sends the captured request again, byte for byte; `origin` replaces its Origin (null: none at all). */
+export function replayAction(request: APIRequestContext, action: CapturedAction, options: { origin?: string | null } = {}): Promise<APIResponse> {
+  const headers: Record<string, string> = { ...actionHeaders(action), "content-type": action.contentType };
+  if (options.origin === null) delete headers.origin;
+  else if (options.origin !== undefined) headers.origin = options.origin;
+  return request.post(action.url, { headers, data: action.body, maxRedirects: 0 });
 }
 
 /** The multipart fields of a captured form action (React prefixes each field name with an id, e.g. "1_agent"). */

@@ -21,6 +21,8 @@ export interface AnalysisSeed {
   readonly flakyKey: string;
 }
 
+// Every query reads the official dataset's version: a generated workplace (seeded by the e2e web
+// server) has versions of the same names.
 async function insertRun(db: pg.Client, versionName: string, fields: { name: string; model: string; costUsd: number; trials: number; total: number }) {
   const id = randomUUID();
   await db.query(
@@ -28,7 +30,7 @@ async function insertRun(db: pg.Client, versionName: string, fields: { name: str
                         "tasksTotal", "tasksDone", "inputTokens", "outputTokens", "costUsd", "createdAt", "finishedAt")
      SELECT $1, $2, v."datasetId", v.name, 'launched', 'tools', 'openai', $3, 'all', '{}'::jsonb, 'completed', $4, $5, $5,
             $5 * 1000, $5 * 100, $6, now(), now()
-       FROM "GroundTruthVersion" v WHERE v.name = $7 LIMIT 1`,
+       FROM "GroundTruthVersion" v WHERE v.name = $7 AND v."datasetId" = (SELECT id FROM "Dataset" WHERE slug = 'workbench') LIMIT 1`,
     [id, fields.name, fields.model, fields.trials, fields.total, fields.costUsd, versionName],
   );
   return id;
@@ -39,7 +41,7 @@ async function insertResults(db: pg.Client, runId: string, versionName: string, 
   await db.query(
     `INSERT INTO "TaskResult" (id, "runId", "taskId", trial, status, calls, correct, "sideEffects", "exactMatch", "inputTokens", "outputTokens", "costUsd")
      SELECT gen_random_uuid()::text, $1, t.id, 0, 'done', '{}', (t.position % 10) < $2, (t.position % 10) = 9, false, 1000, 100, 0
-       FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $3`,
+       FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $3 AND v."datasetId" = (SELECT id FROM "Dataset" WHERE slug = 'workbench')`,
     [runId, correctBelow, versionName],
   );
 }
@@ -67,7 +69,7 @@ export async function seedAnalysis(): Promise<AnalysisSeed> {
   try {
     const tag = randomUUID().slice(0, 8);
     const v = "v1";
-    const total = Number((await db.query(`SELECT count(*) FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $1`, [v])).rows[0].count);
+    const total = Number((await db.query(`SELECT count(*) FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $1 AND v."datasetId" = (SELECT id FROM "Dataset" WHERE slug = 'workbench')`, [v])).rows[0].count);
     // Priced by prefix in config/prices.json ("gpt-4o-mini-…" uses gpt-4o-mini), unique per suite run.
     const cheap = { id: await insertRun(db, v, { name: `e2e cheap ${tag}`, model: `gpt-4o-mini-e2e-${tag}`, costUsd: total * 0.001, trials: 1, total }), model: `gpt-4o-mini-e2e-${tag}` };
     const mid = { id: await insertRun(db, v, { name: `e2e mid ${tag}`, model: `gpt-4o-e2e-${tag}`, costUsd: total * 0.01, trials: 1, total }), model: `gpt-4o-e2e-${tag}` };
@@ -79,7 +81,7 @@ export async function seedAnalysis(): Promise<AnalysisSeed> {
     // A task whose ground truth deletes one event: in the mid run the agent deletes another one.
     const deletes = (await db.query(
       `SELECT t.id, t.key, t."groundTruth"[1] AS call FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId"
-        WHERE v.name = $1 AND t."actionCount" = 1 AND t."groundTruth"[1] LIKE 'calendar.delete_event.func(%' ORDER BY t.key`,
+        WHERE v.name = $1 AND v."datasetId" = (SELECT id FROM "Dataset" WHERE slug = 'workbench') AND t."actionCount" = 1 AND t."groundTruth"[1] LIKE 'calendar.delete_event.func(%' ORDER BY t.key`,
       [v],
     )).rows as { id: string; key: string; call: string }[];
     const target = deletes[0];
@@ -100,7 +102,7 @@ export async function seedAnalysis(): Promise<AnalysisSeed> {
 
     // 3 trials on the first 4 email tasks; the first flips (right, wrong, right).
     const emails = (await db.query(
-      `SELECT t.id, t.key FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $1 AND t.domain = 'email' ORDER BY t.position LIMIT 4`,
+      `SELECT t.id, t.key FROM "Task" t JOIN "GroundTruthVersion" v ON v.id = t."versionId" WHERE v.name = $1 AND v."datasetId" = (SELECT id FROM "Dataset" WHERE slug = 'workbench') AND t.domain = 'email' ORDER BY t.position LIMIT 4`,
       [v],
     )).rows as { id: string; key: string }[];
     const flakyModel = `gpt-4o-mini-flaky-${tag}`;

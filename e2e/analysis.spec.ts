@@ -21,7 +21,7 @@ test.beforeAll(async () => {
 const boardUrl = () => `/leaderboard?agent=tools&gt=v1`;
 
 test.describe("configuration leaderboard", () => {
-  test("filters in the URL, sorts on a column, and the CSV equals the table", async ({ page }) => {
+  test("filters in the URL, sorts on a column, and the CSV holds the table's rows as numbers", async ({ page }) => {
     await page.goto("/leaderboard");
     await page.getByTestId("filter-agent").selectOption("tools");
     await page.getByTestId("filter-gt").selectOption("v1");
@@ -44,15 +44,26 @@ test.describe("configuration leaderboard", () => {
     const href = await page.getByTestId("export-csv").getAttribute("href");
     expect(href).toContain("format=csv");
     const csv = await (await page.request.get(href ?? "")).text();
-    const [header, ...body] = parse(csv) as string[][];
-    // textContent, not innerText: the header cells are uppercased by CSS only.
-    const tableHeader = (await page.getByTestId("config-table").locator("thead th").allTextContents()).map((text) => text.replace(/ ?[↑↓]$/, "").trim());
-    expect(header).toEqual(tableHeader);
-    const tableRows = await rows.evaluateAll((elements) => elements.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())));
-    expect(body).toEqual(tableRows);
+    const [header = [], ...body] = parse(csv) as string[][];
+    // The CSV carries numbers (rates as fractions, the interval as two bounds), one row per table row.
+    expect(header).toEqual(expect.arrayContaining(["model", "dataset", "ground_truth", "ground_truth_revision", "protocol", "pass_at_1", "pass_at_1_ci_low", "pass_at_1_ci_high"]));
+    const column = (name: string) => header.indexOf(name);
+    const tableRows = await rows.evaluateAll((elements) =>
+      elements.map((row) => ({
+        model: (row.querySelector('[data-column="model"]')?.textContent ?? "").trim(),
+        pass1: (row.querySelector('[data-column="pass1"]')?.textContent ?? "").trim(),
+      })),
+    );
+    expect(body.map((row) => row[column("model")])).toEqual(tableRows.map((row) => row.model));
+    for (const [index, row] of body.entries()) {
+      expect(row[column("dataset")]).toBe("workbench");
+      expect(`${(Number(row[column("pass_at_1")]) * 100).toFixed(2)} %`).toBe(tableRows[index]?.pass1);
+      expect(Number(row[column("pass_at_1_ci_low")])).toBeLessThanOrEqual(Number(row[column("pass_at_1")]));
+      expect(Number(row[column("pass_at_1_ci_high")])).toBeGreaterThanOrEqual(Number(row[column("pass_at_1")]));
+    }
 
     const json = await (await page.request.get((href ?? "").replace("format=csv", "format=json"))).json();
-    expect(json.rows.map((row: { label: string }) => row.label)).toEqual(tableRows.map((row) => row[0]));
+    expect(json.rows.map((row: { label: string }) => row.label)).toEqual(tableRows.map((row) => row.model));
   });
 
   test("the frontier marks the Pareto points and a click opens the configuration", async ({ page }) => {

@@ -1,6 +1,6 @@
 // Security headers on every page, and bad input to the launch form answered beside the field:
 // oversize values, NUL bytes, and the CLI-only `resultsFile` replayed into the web action.
-import { captureAction, replayFormAction } from "./action-replay";
+import { captureAction, replayAction, replayFormAction } from "./action-replay";
 import { expect, test } from "./fixtures";
 import { LaunchPage } from "./pages/launch-page";
 
@@ -75,4 +75,18 @@ test("a replayed launch with an oversize body gets a plain 413, not an error pag
   const response = await replayFormAction(page.request, action, { name: "y".repeat(2_000_000) });
   expect(response.status()).toBe(413);
   expect(await response.text()).toBe("Request too large: at most 1 MB");
+});
+
+test("an action from another site, or with no Origin, gets a plain 403 (not an error page)", async ({ page }) => {
+  const launch = new LaunchPage(page);
+  await launch.goto();
+  await launch.chooseAgent("noop");
+  await launch.fill("name", "x".repeat(200));
+  const action = await captureAction(page, () => launch.submit());
+  for (const origin of ["https://evil.example", null]) {
+    const response = await replayAction(page.request, action, { origin });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    expect(await response.text()).toMatch(/^Forbidden: (foreign|missing) Origin\. Changes are accepted only from this site's own pages\./);
+  }
 });

@@ -1,12 +1,14 @@
 // The product's processes, end to end against the production build (NEXT_DIST_DIR from scripts/test.ts):
 // SIGTERM to `npm start` leaves no process of its tree behind (next-server, PostgreSQL included), and
-// pages answer 503 "database unavailable, retrying" while PostgreSQL cannot be reached.
+// pages answer 503 "database unavailable, retrying" while PostgreSQL cannot be reached; kill -9 of
+// next-server under `npm start` is repaired by its supervisor within seconds, PostgreSQL untouched.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { findFreePort } from "../scripts/db/free-port";
+import { readFileSync } from "node:fs";
 import { findPostmasterPid } from "../scripts/db/postmaster";
 import { processTree, survivors } from "../scripts/db/process-tree";
 
@@ -80,5 +82,52 @@ test("pages answer 503 'database unavailable, retrying' while PostgreSQL is unre
     server.child.kill("SIGTERM");
     await Promise.race([server.exited, sleep(10_000)]);
     stopQuietly(server.child);
+  }
+});
+
+/** The next-server process among `root`'s descendants (it renames itself "next-server (v…)"). */
+function nextServerPid(root: number): number | null {
+  for (const pid of processTree(root)) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("next-server")) return pid;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+test("kill -9 of next-server under `npm start`: pages are back within 15 s, PostgreSQL kept running", async () => {
+  const parent = mkdtempSync(path.join(os.tmpdir(), "start-supervise-"));
+  chmodSync(parent, 0o755);
+  const dataDir = path.join(parent, "pg");
+  const port = await findFreePort();
+  const product = start("npm", ["start"], { PORT: String(port), WORKBENCH_PG_DATA_DIR: dataDir });
+  try {
+    expect(await waitForStatus(`http://127.0.0.1:${port}/`, 180_000)).toBe(200);
+    const postmaster = findPostmasterPid(dataDir);
+    const server = nextServerPid(product.child.pid!);
+    expect(server, product.output()).not.toBeNull();
+
+    process.kill(server!, "SIGKILL");
+    const killedAt = Date.now();
+    // Down first (nothing listens), then back: a new next-server answers the pages again.
+    let status = 0;
+    while (Date.now() - killedAt < 15_000) {
+      const replacement = nextServerPid(product.child.pid!);
+      status = replacement !== null && replacement !== server ? await fetch(`http://127.0.0.1:${port}/runs`).then((response) => response.status, () => 0) : 0;
+      if (status === 200) break;
+      await sleep(250);
+    }
+    expect(status, product.output()).toBe(200);
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    expect(product.output()).toContain("restarting it in 1 s (PostgreSQL stays up)");
+    expect(findPostmasterPid(dataDir)).toBe(postmaster); // the same PostgreSQL all along
+    expect(product.child.exitCode).toBeNull();
+  } finally {
+    product.child.kill("SIGTERM");
+    await Promise.race([product.exited, sleep(15_000)]);
+    stopQuietly(product.child);
+    rmSync(parent, { recursive: true, force: true });
   }
 });

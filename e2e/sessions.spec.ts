@@ -63,7 +63,12 @@ test("without a session, cancelling changes nothing; the admin's run completes a
   const anonymous = await browser.newContext({ storageState: NO_SESSION });
   const stranger = await anonymous.newPage();
   await stranger.goto(runUrl); // run pages are public
-  const action = await captureAction(stranger, () => stranger.getByTestId("cancel-run").click());
+  // Cancel asks first: "Keep running" backs out without a request, then the confirmed click sends it.
+  await stranger.getByTestId("cancel-run").click();
+  await stranger.getByTestId("cancel-run-keep").click();
+  await expect(stranger.getByTestId("cancel-confirm")).toHaveCount(0);
+  await stranger.getByTestId("cancel-run").click();
+  const action = await captureAction(stranger, () => stranger.getByTestId("cancel-run-confirm").click());
   await expect(stranger.getByTestId("cancel-error")).toHaveText("Sign in to make changes");
   const client = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: NO_SESSION });
   expect(await (await replayAction(client, action)).text()).toContain("Sign in to make changes");

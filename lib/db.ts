@@ -2,10 +2,25 @@
 // re-evaluates modules on every change, so the client is kept on globalThis to avoid leaking pools.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { createReconnectingPool } from "@/lib/db-pool";
 import { env } from "@/lib/env";
 
+/**
+ * THE interactive-transaction limits of every client. Prisma's defaults (wait 2 s for a connection,
+ * 5 s per transaction) fail launches and tests on a busy 2-core machine, where a transaction that
+ * takes 100 ms idle can take seconds. These bound a stuck transaction without failing a slow one;
+ * a transaction that needs more (imports, rescoring) passes its own, larger, limit.
+ */
+export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 60_000 } as const;
+
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  // Connections are taken under the reconnect policy (lib/db-pool.ts): a query issued while PostgreSQL
+  // restarts waits for it instead of failing.
+  const pool = createReconnectingPool({ connectionString: databaseUrl });
+  return new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: TRANSACTION_LIMITS,
+  });
 }
 
 /** Without DATABASE_URL, importing still works (e.g. during `next build`); using it throws clearly. */

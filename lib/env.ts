@@ -44,6 +44,8 @@ export const envSchema = z.looseObject({
   STUDIO_PRIVATE: flag,
   BETTER_AUTH_SECRET: optionalSecret,
   BETTER_AUTH_URL: httpUrl.optional(),
+  /** Reverse proxies whose X-Forwarded-For is believed; its entries are checked by lib/auth/config trustedProxies. */
+  STUDIO_TRUSTED_PROXIES: optionalText,
   // Spending limits (lib/runs/budget).
   STUDIO_MAX_TASKS_PER_LAUNCH: positiveInt,
   STUDIO_LAUNCHES_PER_MINUTE: positiveInt,

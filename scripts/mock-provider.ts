@@ -17,8 +17,10 @@ const options = new Command()
   .option("--latency <ms>", "delay before each reply", "0")
   .option("--fault-rate <rate>", "share of requests answered 429, 500 or a hang", "0")
   .option("--seed <n>", "seed of the fault schedule", "1")
+  .option("--strict", "refuse what OpenAI's API refuses (stop, temperature, max_tokens for gpt-5 / o-series) with 400")
+  .option("--api-key <key>", "answer 401 unless requests carry this bearer key (use with the openai endpoint and OPENAI_BASE_URL)")
   .parse()
-  .opts<{ port: string; behaviour: MockBehaviour; groundTruth: GroundTruthVersion; dataDir?: string; latency: string; faultRate: string; seed: string }>();
+  .opts<{ port: string; behaviour: MockBehaviour; groundTruth: GroundTruthVersion; dataDir?: string; latency: string; faultRate: string; seed: string; strict?: boolean; apiKey?: string }>();
 
 const dataDir = options.dataDir ?? resolveDataDir(env().WORKBENCH_DATA_DIR);
 const dataset = await loadDataset(dataDir, options.groundTruth);
@@ -29,6 +31,8 @@ const mock = await startMockProvider({
   latencyMs: Number(options.latency),
   faultRate: Number(options.faultRate),
   seed: Number(options.seed),
+  strict: options.strict ?? false,
+  apiKey: options.apiKey,
   // Demo clients time out well before this; the hang only has to outlast them.
   hangMs: 180_000,
 });
@@ -37,7 +41,7 @@ console.log(`Any of these model names selects a behaviour per request: ${MOCK_BE
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    console.log(`\nServed ${mock.stats.requests} requests (faults: ${JSON.stringify(mock.stats.faults)})`);
+    console.log(`\nServed ${mock.stats.requests} requests (faults: ${JSON.stringify(mock.stats.faults)}, rejected: ${mock.stats.rejected})`);
     void mock.close().then(() => process.exit(0));
   });
 }

@@ -2,7 +2,8 @@
 // `npm start`: the product. Opens the database in this process (openDatabase: the embedded PostgreSQL
 // unless DATABASE_URL is set, restarted by a watchdog if it dies), imports WORKBENCH_DATA_DIR when set
 // (safe at every start: unchanged files are a no-op, different files add a revision), builds the app
-// when the build is missing or older than the sources, then serves it with `next start` on PORT.
+// when the build is missing or older than the sources, then serves it with `next start` on PORT,
+// restarting next-server with backoff if it crashes (scripts/supervise.ts) while PostgreSQL stays up.
 // SIGTERM/SIGINT stop the tree: next is signalled and awaited, then PostgreSQL is stopped.
 import "../lib/node-version-check"; // first: a clear message on a too-old Node
 import { existsSync } from "node:fs";
@@ -15,6 +16,7 @@ import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
 import { buildIsStale, NEXT_BIN, REPO_ROOT } from "./next-build";
 import { ensureStarterData } from "./starter-data";
 import { errorMessage } from "@/lib/errors";
+import { supervise } from "./supervise";
 
 // Process plumbing: what Next and Prisma (child processes) read, not settings of ours.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -60,7 +62,8 @@ async function serve(bind: { host: string }): Promise<number> {
     console.log("  npm run workbench -- import-data --data <dir>     (e.g. ../shared/workbench)");
     console.log("or restart with WORKBENCH_DATA_DIR=<dir> npm start.");
   }
-  return runNext(["start", "--hostname", bind.host, "--port", port]);
+  // Supervised: a crashed next-server is started again (with backoff) while PostgreSQL stays up.
+  return supervise(() => runNext(["start", "--hostname", bind.host, "--port", port]), { stopping: () => stopSignal !== null });
 }
 
 async function main(): Promise<number> {

@@ -1,12 +1,14 @@
 // `npm start`'s first-run data, so the leaderboard, the launch form and the built-in agents work at once.
 // Only when the database holds no dataset at all:
 //   - online: fetch the official files (the `fetch` command's code) into .data/workbench-data, import
-//     them, and import the paper's recorded results so the leaderboard is not empty;
+//     them, and import the paper's recorded results and upstream's published 2026 results, so the
+//     leaderboard shows both generations;
 //   - offline (the download fails, or WORKBENCH_OFFLINE=1): generate and import a 1× workplace (seed 1).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import type { OfficialFile } from "@/lib/datasets/official-files";
 
 const FETCH_TIMEOUT_MS = 15_000;
 
@@ -37,11 +39,68 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
       return false;
     }
   }
+  await fetchMissingToolSources(dir, log);
   const { importDataset } = await import("@/lib/datasets/import-dataset");
   const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
   await importDataset(prisma, { dataDir: dir, versions: GROUND_TRUTH_VERSIONS });
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
   const runs = await importRecordedResults(prisma, { resultsPath: path.join(dir, "v1", "data", "results"), groundTruth: "v1" });
   log(`Data: imported the official files and ${runs.length} recorded runs of the paper (${dir})`);
+  await importPublished2026(prisma, dir, log);
   return true;
+}
+
+/**
+ * The 2026 tool sources the workbench-2026 agent reads its tool descriptions from, for a data folder
+ * fetched before they were part of the official files. Optional: only that agent needs them.
+ */
+async function fetchMissingToolSources(dir: string, log: (line: string) => void): Promise<void> {
+  const { fetchFiles, FetchError } = await import("@/lib/datasets/fetch-official");
+  const { officialFiles } = await import("@/lib/datasets/official-files");
+  const missing = officialFiles().filter((file) => file.localPath.startsWith("v2026/src/") && !existsSync(path.join(dir, file.localPath)));
+  if (missing.length === 0) return;
+  try {
+    const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    await fetchFiles(missing, { outDir: dir, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    log(`Data: the 2026 tool sources could not be downloaded (${error.message}); the workbench-2026 agent needs them.`);
+  }
+}
+
+/**
+ * The published 2026 leaderboard (24 models, upstream's results at f7bed57), fetched once beside the
+ * official files and imported as protocol-2026 runs. Optional: without them (offline, or a file
+ * server that lacks them) the paper's runs are still there, and the reason is logged.
+ */
+export async function importPublished2026(
+  prisma: PrismaClient,
+  dir: string,
+  log: (line: string) => void,
+  files?: readonly OfficialFile[],
+): Promise<void> {
+  const { fetchPublishedResults2026, FetchError } = await import("@/lib/datasets/fetch-official");
+  const { PUBLISHED_RESULTS_2026_DIR, publishedResults2026 } = await import("@/lib/datasets/published-results-2026");
+  const resultsDir = path.join(dir, PUBLISHED_RESULTS_2026_DIR);
+  const missing = (files ?? publishedResults2026()).filter((file) => !existsSync(path.join(dir, file.localPath)));
+  if (missing.length > 0) {
+    log(`Data: downloading upstream's published 2026 results (${missing.length} files)...`);
+    try {
+      const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      await fetchPublishedResults2026({ outDir: dir, files: missing, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      log(`Data: the published 2026 results could not be downloaded (${error.message}); only the paper's runs are listed.`);
+      return;
+    }
+  }
+  const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
+  try {
+    const runs = await importResults2026(prisma, { resultsPath: resultsDir });
+    log(`Data: imported ${runs.length} published 2026 runs (${resultsDir})`);
+  } catch (error) {
+    // The paper's runs are in: a bad or refused 2026 file is reported, never a failed start.
+    if (error instanceof GroundTruthSnapshotError) log(`Data: imported ${error.imported.length} published 2026 runs; refused: ${error.message}`);
+    else log(`Data: the published 2026 results were not imported (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

@@ -8,6 +8,7 @@ import { registerInProcessRerun } from "./db/rerun-with-db";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { register as registerFetch } from "./commands/fetch";
 import { register as registerGenerate } from "./commands/generate";
+import { register as registerEstimateCosts } from "./commands/estimate-costs";
 import { register as registerImportData } from "./commands/import-data";
 import { register as registerImportResults } from "./commands/import-results";
 import { register as registerRebuildAggregates } from "./commands/rebuild-aggregates";
@@ -24,6 +25,7 @@ const program = new Command()
   .showHelpAfterError();
 
 // Commands register themselves below (kept in alphabetical order).
+registerEstimateCosts(program);
 registerFetch(program);
 registerGenerate(program);
 registerImportData(program);

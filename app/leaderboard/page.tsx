@@ -20,13 +20,17 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         title="Leaderboard"
         description={
           <>
-            Model × agent × tool set × protocol × dataset, with trials and repeated runs pooled. Runs that cover only part of the
-            benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>
+            Model × agent × tool set × protocol, on one dataset at a time (the official WorkBench unless another is chosen), with
+            trials and repeated runs pooled. Reference agents (oracle, noop) are listed apart, never ranked. Runs that cover
+            only part of the benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>
           </>
         }
       />
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
-        <ConfigBoard search={search} />
+        {/* Wider than the page's column on large screens: every column of the board shows at 1,440 px. */}
+        <div className="xl:relative xl:left-1/2 xl:w-[calc(100vw-3rem)] xl:max-w-[1600px] xl:-translate-x-1/2" data-testid="leaderboard-wide">
+          <ConfigBoard search={search} />
+        </div>
       </Suspense>
     </>
   );

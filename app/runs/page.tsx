@@ -9,14 +9,22 @@ import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { RunsTable } from "@/components/runs/runs-table";
 import { Pager } from "@/components/ui/pager";
+import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
+import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { isActiveStatus, listRuns, RUN_PAGE_SIZE } from "@/lib/queries/runs";
 
 export const metadata: Metadata = { title: "Runs" };
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(0).catch(0) });
+const searchSchema = z.object({
+  ds: z.string().regex(/^[a-z0-9_-]+$/).optional().catch(undefined),
+  page: z.coerce.number().int().min(0).catch(0),
+});
+
+const runsHref = (ds: string | undefined, page = 0) => `/runs${queryString({ ds, page: page > 0 ? String(page) : undefined })}`;
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
-  const { page } = searchSchema.parse(await searchParams);
+  const { ds, page } = searchSchema.parse(await searchParams);
+  const datasets = await listLaunchDatasets();
   return (
     <>
       <PageHeader
@@ -33,15 +41,29 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           </>
         }
       />
-      <Suspense key={page} fallback={<PanelSkeleton rows={8} />}>
-        <RunsPanel page={page} />
+      {datasets.length > 1 ? (
+        <div className="mb-4">
+          <FilterTabs
+            label="Dataset"
+            testId="runs-filter-dataset"
+            current={ds}
+            options={[{ value: undefined, label: "All" }, ...datasets.map((dataset) => ({ value: dataset.slug, label: dataset.label }))]}
+            hrefFor={(value) => runsHref(value)}
+          />
+        </div>
+      ) : null}
+      <Suspense key={`${ds}-${page}`} fallback={<PanelSkeleton rows={8} />}>
+        <RunsPanel dataset={ds} page={page} />
       </Suspense>
     </>
   );
 }
 
-async function RunsPanel({ page }: { page: number }) {
-  const { total, runs } = await listRuns({ page });
+async function RunsPanel({ dataset, page }: { dataset?: string; page: number }) {
+  const { total, runs } = await listRuns({ dataset, page });
+  if (total === 0 && dataset) {
+    return <EmptyState title="No runs on this dataset" testId="runs-empty" />;
+  }
   if (total === 0) {
     return (
       <EmptyState title="No runs yet" testId="runs-empty" action={<ButtonLink href="/runs/new">Launch a run</ButtonLink>}>
@@ -57,7 +79,7 @@ async function RunsPanel({ page }: { page: number }) {
       <Pager
         page={page}
         pages={Math.max(1, Math.ceil(total / RUN_PAGE_SIZE))}
-        href={(target) => (target > 0 ? `/runs?page=${target}` : "/runs")}
+        href={(target) => runsHref(dataset, target)}
         testId="runs-pager"
       />
     </Card>

@@ -3,7 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { recordAudit } from "@/lib/auth";
+import { clientAddressOf } from "@/lib/auth/client-address";
+import { admitSignIn, auditSignInFailure, signInSucceeded, throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { ensureAdminAccount } from "@/lib/auth/admin";
 import { prisma } from "@/lib/db";
 import { adminEmail, signInConfigured } from "@/lib/auth/config";
@@ -17,9 +18,6 @@ const credentialsSchema = z.object({
   next: z.string().max(500).optional(),
 });
 
-const MAX_FAILURES = 10;
-const FAILURE_WINDOW_MS = 5 * 60_000;
-
 /** Only a path on this site: an absolute or protocol-relative URL would make sign-in an open redirect. */
 function safeNext(next: string | undefined): string {
   return next && /^\/(?!\/)[^\\\s]*$/.test(next) ? next : "/";
@@ -30,17 +28,22 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   if (!signInConfigured()) return { message: "Sign-in is not configured on this server (set STUDIO_ADMIN_PASSWORD)", email };
   const parsed = credentialsSchema.safeParse({ email, password: form.get("password"), next: form.get("next") ?? undefined });
   if (!parsed.success) return { message: "Enter an email and a password", email };
-  // Password guessing is slowed per account: a few failures, then a pause (failures are audited).
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const failures = await prisma.auditEvent.count({ where: { actor: parsed.data.email, action: "auth.sign_in_failed", createdAt: { gte: since } } });
-  if (failures >= MAX_FAILURES) return { message: "Too many failed attempts for this account: wait a few minutes", email };
+  // Password guessing is slowed per client address, never per account (lib/auth/sign-in-throttle.ts).
+  const requestHeaders = await headers();
+  const client = clientAddressOf(requestHeaders);
+  const admission = admitSignIn(client);
+  if (!admission.allowed) {
+    await auditSignInFailure(prisma, { email: parsed.data.email, client, path: "form", admission });
+    return { message: throttledMessage(admission.retryAfterS), email };
+  }
   await ensureAdminAccount();
   try {
-    await getAuth().api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: await headers() });
+    await getAuth().api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: requestHeaders });
   } catch {
-    await recordAudit(prisma, { userId: null, label: parsed.data.email }, "auth.sign_in_failed", null);
+    await auditSignInFailure(prisma, { email: parsed.data.email, client, path: "form", admission });
     return { message: "Wrong email or password", email };
   }
+  signInSucceeded(admission);
   redirect(safeNext(parsed.data.next));
 }
 

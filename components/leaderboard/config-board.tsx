@@ -1,7 +1,9 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
+import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import type { ConfigSort } from "@/lib/metrics/config-leaderboard";
 import { configQueryOf, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
 import { paretoFrontier } from "@/lib/metrics/pareto";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
@@ -10,9 +12,13 @@ import { ConfigTable } from "./config-table";
 
 /** Filters, the configuration table with its exports, and the cost/accuracy frontier of the same rows. */
 export async function ConfigBoard({ search }: { search: ConfigSearch }) {
-  const { rows, options } = await getConfigLeaderboard(configQueryOf(search));
+  const { rows: allRows, options } = await getConfigLeaderboard(configQueryOf(search));
+  // Reference agents (oracle, noop) bound the scale; they are listed apart, never ranked among models.
+  const rows = allRows.filter((row) => !row.reference);
+  const references = allRows.filter((row) => row.reference);
   const domains = search.domain ? [search.domain] : options.domains;
   const query = configSearchString(search);
+  const sortHref = (sort: ConfigSort, dir: "asc" | "desc") => `/leaderboard${configSearchString(search, { sort, dir })}`;
   // Only priced configurations compete: a model-less agent (oracle, noop) costs $0 and has no place on a log axis.
   const priced = rows.map((row) => ({ id: row.key, cost: row.costPerTask !== null && row.costPerTask > 0 ? row.costPerTask : null, accuracy: row.passAt1 }));
   const frontier = new Set(paretoFrontier(priced));
@@ -22,8 +28,10 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
       : [{
           id: row.key,
           label: `${row.label} · ${row.agent} · ${row.toolSet}`,
+          shortLabel: `${row.label} · ${row.toolSet}`,
           href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
           cost: row.costPerTask,
+          estimated: row.costEstimated,
           accuracy: row.passAt1,
           sideEffectRate: row.sideEffectRate,
           onFrontier: frontier.has(row.key),
@@ -34,7 +42,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} />
       {rows.length === 0 ? (
-        <EmptyState title="No configuration matches these filters" testId="leaderboard-empty">
+        <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">
           Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked. Import the
           paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
         </EmptyState>
@@ -55,18 +63,12 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            <ConfigTable
-              rows={rows}
-              domains={domains}
-              sort={search.sort}
-              direction={search.dir}
-              sortHref={(sort, dir) => `/leaderboard${configSearchString(search, { sort, dir })}`}
-            />
+            <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
           </Card>
           <Card data-testid="frontier-card">
             <CardHeader
               title="Accuracy vs cost"
-              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
+              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (README, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
             />
             <div className="px-3 py-3">
               {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
@@ -82,7 +84,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                       {index > 0 ? " · " : ""}
                       <a href={point.href} className="text-accent" data-testid="frontier-member">
                         {point.label}
-                      </a>
+                      </a>{" "}
+                      <span data-testid="frontier-member-cost">{withEstimateLabel(formatUsd(point.cost), point.estimated)}</span>
                     </span>
                   ))}
               </p>
@@ -90,6 +93,15 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
           </Card>
         </>
       )}
+      {references.length ? (
+        <Card data-testid="reference-agents">
+          <CardHeader
+            title="Reference agents (not ranked)"
+            description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
+          />
+          <ConfigTable rows={references} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
+        </Card>
+      ) : null}
     </div>
   );
 }

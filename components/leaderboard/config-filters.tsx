@@ -1,8 +1,16 @@
 import { ButtonLink } from "@/components/ui/button";
-import type { ConfigSearch } from "@/lib/metrics/config-search";
+import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
+import { ALL_DATASETS, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
+import { FilterTabs } from "./filter-tabs";
+
+interface DatasetOption {
+  readonly slug: string;
+  readonly name: string;
+  readonly kind: string;
+}
 
 interface Options {
-  readonly datasets: readonly string[];
+  readonly datasets: readonly DatasetOption[];
   readonly groundTruths: readonly string[];
   readonly protocols: readonly string[];
   readonly revisions: readonly string[];
@@ -14,8 +22,33 @@ interface Options {
 
 const selectClasses = "rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink";
 
-/** A plain GET form: the filters live in the URL, work without JavaScript and survive a reload. */
+/**
+ * The dataset as one-click tabs (the official one by default; generated workplaces and "all" one click
+ * away, never mixed in silently), then a plain GET form for the rest: the filters live in the URL, work
+ * without JavaScript and survive a reload.
+ */
 export function ConfigFilters({ search, options }: { search: ConfigSearch; options: Options }) {
+  const datasets = options.datasets.some((dataset) => dataset.slug === OFFICIAL_DATASET_SLUG)
+    ? options.datasets
+    : [{ slug: OFFICIAL_DATASET_SLUG, name: "WorkBench", kind: "official" }, ...options.datasets];
+  return (
+    <div className="space-y-3">
+      <FilterTabs
+        label="Dataset"
+        testId="filter-dataset-tabs"
+        current={search.dataset ?? OFFICIAL_DATASET_SLUG}
+        options={[
+          ...datasets.map((dataset) => ({ value: dataset.slug, label: dataset.kind === "generated" ? `${dataset.slug} (generated)` : `${dataset.name} (official)` })),
+          { value: ALL_DATASETS, label: "All datasets" },
+        ]}
+        hrefFor={(dataset) => `/leaderboard${configSearchString(search, { dataset: dataset === OFFICIAL_DATASET_SLUG ? undefined : dataset })}`}
+      />
+      <FilterForm search={search} options={options} />
+    </div>
+  );
+}
+
+function FilterForm({ search, options }: { search: ConfigSearch; options: Options }) {
   const select = (name: keyof ConfigSearch, label: string, values: readonly string[]) => (
     <label className="flex flex-col gap-1 text-xs font-medium text-muted">
       {label}
@@ -31,7 +64,7 @@ export function ConfigFilters({ search, options }: { search: ConfigSearch; optio
   );
   return (
     <form method="get" action="/leaderboard" className="flex flex-wrap items-end gap-3" data-testid="config-filters">
-      {select("dataset", "Dataset", options.datasets)}
+      {search.dataset ? <input type="hidden" name="dataset" value={search.dataset} /> : null}
       {select("gt", "Ground truth", options.groundTruths)}
       {select("protocol", "Protocol", options.protocols)}
       {select("rev", "Scoring revision", options.revisions)}

@@ -5,32 +5,38 @@ import { configKeyParam, type ConfigRow, type ConfigSort } from "@/lib/metrics/c
 import { configColumns } from "@/lib/metrics/config-table";
 
 /**
- * One row per agent configuration; every header is a sort link. The cells are the same text the CSV
- * export writes (lib/metrics/config-table.ts).
+ * One row per agent configuration; every header is a sort link. Compact (second lines instead of extra
+ * columns, narrow padding, a sticky first column) so every column shows on a 1,440 px screen.
  */
+// The first column stays in view if a narrow screen scrolls the table sideways.
+const stickyFirst = "sticky left-0 z-10 bg-surface";
+
 export function ConfigTable({
   rows,
   domains,
   sort,
   direction,
   sortHref,
+  testId = "config-table",
 }: {
   rows: readonly ConfigRow[];
   domains: readonly string[];
   sort: ConfigSort;
   direction: "asc" | "desc";
   sortHref: (sort: ConfigSort, direction: "asc" | "desc") => string;
+  testId?: string;
 }) {
   const columns = configColumns(domains);
   return (
-    <Table data-testid="config-table" className="whitespace-nowrap">
+    // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
+    <Table data-testid={testId} className="whitespace-nowrap [&_td]:px-2 [&_th]:px-2">
       <TableHead>
         <tr>
           {columns.map((column) => {
-            const active = column.sort === sort && column.id !== "ci" && column.id !== "gt";
+            const active = column.sort === sort && column.sortable !== false;
             const next = active && direction === "desc" ? "asc" : "desc";
             return (
-              <TableHeaderCell key={column.id} numeric={column.numeric} className="whitespace-nowrap" data-column={column.id}>
+              <TableHeaderCell key={column.id} numeric={column.numeric} className={clsx("whitespace-nowrap", column.id === "model" && stickyFirst)} data-column={column.id}>
                 <Link href={sortHref(column.sort, next)} title={column.title} className={clsx("hover:text-ink", active && "text-ink")} data-testid={`sort-${column.id}`}>
                   {column.header}
                   {active ? (direction === "desc" ? " ↓" : " ↑") : ""}
@@ -49,16 +55,26 @@ export function ConfigTable({
             data-model={row.label}
             data-agent={row.agent}
             data-tool-set={row.toolSet}
+            data-dataset={row.dataset}
+            data-reference={row.reference || undefined}
           >
             {columns.map((column, index) => (
-              <TableCell key={column.id} numeric={column.numeric} data-column={column.id}>
+              <TableCell key={column.id} numeric={column.numeric} className={clsx(index === 0 && stickyFirst)}>
+                {/* data-column on the value itself: the second line is not part of the cell's value. */}
                 {index === 0 ? (
-                  <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} className="font-medium text-ink hover:text-accent">
+                  // Long model ids are cut (full id in the tooltip) rather than widening the table.
+                  <Link
+                    href={`/leaderboard/configurations/${configKeyParam(row.key)}`}
+                    className="block max-w-52 truncate font-medium text-ink hover:text-accent"
+                    title={column.cell(row)}
+                    data-column={column.id}
+                  >
                     {column.cell(row)}
                   </Link>
                 ) : (
-                  column.cell(row)
+                  <span data-column={column.id}>{column.cell(row)}</span>
                 )}
+                {column.sub ? <div className="sub" data-sub={column.id}>{column.sub(row)}</div> : null}
               </TableCell>
             ))}
           </TableRow>

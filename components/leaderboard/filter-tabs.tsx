@@ -24,9 +24,9 @@ export function FilterTabs({
   testId?: string;
 }) {
   return (
-    <div className="flex items-center gap-2" data-testid={testId}>
+    <div className="flex flex-wrap items-center gap-2" data-testid={testId}>
       <span className="text-xs font-medium text-muted">{label}</span>
-      <div className="inline-flex rounded-lg bg-canvas p-0.5 ring-1 ring-inset ring-line">
+      <div className="inline-flex flex-wrap rounded-lg bg-canvas p-0.5 ring-1 ring-inset ring-line">
         {options.map((option) => {
           const active = option.value === current;
           return (

@@ -3,7 +3,9 @@ import clsx from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import type { LeaderboardRow, LeaderboardSort } from "@/lib/queries/leaderboard";
-import { formatCost, formatDate, formatInterval, formatPercent, formatTokens } from "@/lib/metrics/format";
+import { FigureValue } from "@/components/ui/figure-value";
+import { formatDate, formatInterval, formatPercent } from "@/lib/metrics/format";
+import { runUsage } from "@/lib/metrics/run-usage";
 
 interface Column {
   readonly sort: LeaderboardSort;
@@ -24,17 +26,33 @@ const columns: readonly Column[] = [
   { sort: "date", label: "Date", numeric: true },
 ];
 
-/** Sortable leaderboard; headers are links that flip the sort in the URL. */
+/** "v1 r1 · 2024": the ground truth, which files of it, and the protocol (with its scoring revision). */
+function rulesLabel(row: LeaderboardRow): string {
+  const groundTruth = row.versionRevision === null ? row.groundTruth : `${row.groundTruth} r${row.versionRevision}`;
+  const scoring = row.scoringRevision && row.scoringRevision !== row.protocol ? ` (${row.scoringRevision})` : "";
+  return `${groundTruth} · ${row.protocol}${scoring}`;
+}
+
+/**
+ * Sortable leaderboard; headers are links that flip the sort in the URL. `firstRank` numbers the rows
+ * of a later page; `ranked={false}` lists reference agents without a rank.
+ */
 export function LeaderboardTable({
   rows,
   sort,
   direction,
   sortHref,
+  firstRank = 1,
+  ranked = true,
+  testId = "leaderboard-table",
 }: {
   rows: readonly LeaderboardRow[];
   sort: LeaderboardSort;
   direction: "asc" | "desc";
   sortHref: (sort: LeaderboardSort, direction: "asc" | "desc") => string;
+  firstRank?: number;
+  ranked?: boolean;
+  testId?: string;
 }) {
   const header = (column: Pick<Column, "sort" | "label" | "title">) => {
     const active = column.sort === sort;
@@ -47,12 +65,14 @@ export function LeaderboardTable({
     );
   };
   return (
-    <Table data-testid="leaderboard-table">
+    // Figures never wrap ("46.1 %" on one line); narrower padding keeps every column on a 1,440 px screen.
+    <Table data-testid={testId} className="[&_.cell-num]:whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <tr>
           <TableHeaderCell className="w-8">#</TableHeaderCell>
           <TableHeaderCell>{header({ sort: "model", label: "Agent / model" })}</TableHeaderCell>
           <TableHeaderCell>Tools</TableHeaderCell>
+          <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
           {columns.map((column) => (
             <TableHeaderCell key={column.sort} numeric={column.numeric}>
               {header(column)}
@@ -62,16 +82,20 @@ export function LeaderboardTable({
       </TableHead>
       <TableBody>
         {rows.map((row, position) => (
-          <TableRow key={row.id} data-testid="leaderboard-row" data-model={row.label} data-tool-set={row.toolSet}>
-            <TableCell className="text-muted tabular-nums">{position + 1}</TableCell>
+          <TableRow key={row.id} data-testid="leaderboard-row" data-model={row.label} data-tool-set={row.toolSet} data-dataset={row.dataset} data-reference={row.reference || undefined}>
+            <TableCell className="text-muted tabular-nums">{ranked ? firstRank + position : "ref"}</TableCell>
             <TableCell>
               <Link href={`/runs/${row.id}`} className="font-medium text-ink hover:text-accent">
                 {row.label}
               </Link>
-              <div className="sub">{`${row.agent} · ${row.groundTruth} · ${row.source}`}</div>
+              <div className="sub">{`${row.agent} · ${row.source}`}</div>
             </TableCell>
             <TableCell>
               <Badge>{row.toolSet}</Badge>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <span data-column="dataset">{row.dataset}</span>
+              <div className="sub">{rulesLabel(row)}</div>
             </TableCell>
             <TableCell numeric>
               <span className="font-semibold" data-testid="leaderboard-accuracy">
@@ -84,8 +108,12 @@ export function LeaderboardTable({
             <TableCell numeric>{formatPercent(row.zeroAction, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.onePlus, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.twoPlus, 1)}</TableCell>
-            <TableCell numeric>{formatTokens(row.tokens)}</TableCell>
-            <TableCell numeric>{formatCost(row.costUsd)}</TableCell>
+            <TableCell numeric>
+              <FigureValue figure={usageOf(row).tokens} />
+            </TableCell>
+            <TableCell numeric>
+              <FigureValue figure={usageOf(row).cost} />
+            </TableCell>
             <TableCell numeric className="sub whitespace-nowrap">
               {formatDate(row.createdAt)}
             </TableCell>
@@ -94,4 +122,10 @@ export function LeaderboardTable({
       </TableBody>
     </Table>
   );
+}
+
+/** Tokens and cost, "—" with the reason when the run recorded no usage (lib/metrics/run-usage.ts). */
+function usageOf(row: LeaderboardRow) {
+  const model = row.label === row.agent ? null : row.label;
+  return runUsage({ source: row.source, model, inputTokens: row.tokens, outputTokens: 0, costUsd: row.costUsd, estimatedCostUsd: row.estimatedCostUsd });
 }

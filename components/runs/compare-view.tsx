@@ -34,7 +34,7 @@ export function CompareView({ a, b, agreement, pager }: { a: RunRef; b: RunRef; 
       <Card data-testid="agreement-matrix">
         <CardHeader
           title="Agreement"
-          description={`${agreement.shared} tasks scored by both (matched by task key, trial 0); same verdict on ${formatPercent(agreement.agreementRate, 1)}.`}
+          description={`${agreement.shared} tasks scored by both (matched by task key and identical text, trial 0); same verdict on ${formatPercent(agreement.agreementRate, 1)}.`}
         />
         <table className="mx-auto my-4 border-collapse text-sm">
           <thead>

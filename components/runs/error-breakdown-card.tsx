@@ -31,11 +31,26 @@ function Group({ title, total, rows, breakdown }: { title: string; total: number
   );
 }
 
-/** Paper Fig. 6: why wrong answers went wrong, split by whether they also changed the sandbox. */
-export function ErrorBreakdownCard({ breakdown }: { breakdown: ErrorBreakdown }) {
+/**
+ * Paper Fig. 6: why wrong answers went wrong, split by whether they also changed the sandbox. Over the
+ * scored tasks only: a task that failed at the provider never reached the agent, so it is counted on
+ * its own line, not as "no actions".
+ */
+export function ErrorBreakdownCard({ breakdown, providerFailures = 0 }: { breakdown: ErrorBreakdown; providerFailures?: number }) {
   return (
     <Card data-testid="error-breakdown">
-      <CardHeader title="Error breakdown" description="Paper Fig. 6 categories; categories overlap, so they need not sum." />
+      <CardHeader
+        title="Error breakdown"
+        description="Paper Fig. 6 categories over the scored tasks; categories overlap, so they need not sum."
+      />
+      {providerFailures > 0 ? (
+        <div className="flex justify-between border-b border-line px-5 py-2 text-sm text-bad" data-testid="error-providerFailures">
+          <span title="The provider refused or could not be reached (after retries): not the agent's behaviour, not scored">
+            Failed at the provider (not scored)
+          </span>
+          <span className="tabular-nums">{providerFailures}</span>
+        </div>
+      ) : null}
       <div className="grid gap-5 px-5 py-4 sm:grid-cols-2">
         <Group title="Errors without side effects" total={breakdown.withoutSideEffects} rows={withoutSideEffects} breakdown={breakdown} />
         <Group title="Errors with side effects" total={breakdown.withSideEffects} rows={withSideEffects} breakdown={breakdown} />

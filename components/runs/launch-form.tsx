@@ -1,7 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
-import { useActionState, useState } from "react";
+import { useActionState, useRef, useState } from "react";
 import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -9,9 +10,11 @@ import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "@/lib/runs/launch-input";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
+import { signInHref, SignInNotice, useFocusFirstError } from "./launch-sign-in-notice";
 
 type FieldErrors = Partial<Record<string, string[]>>;
 
@@ -89,12 +92,17 @@ export function LaunchForm({
   endpoints,
   datasets = [],
   protocols,
+  signInRequired = false,
 }: {
   endpoints: readonly EndpointSummary[];
   datasets?: readonly LaunchDatasetOption[];
   protocols: readonly ProtocolOption[];
+  /** Sign-in is configured and this user has no session: launching would be refused. */
+  signInRequired?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(submit, initialState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   const [agent, setAgent] = useState(state.values.agent ?? "react");
   const [endpointName, setEndpointName] = useState(state.values.endpoint ?? "");
   const endpoint = endpoints.find((candidate) => candidate.name === endpointName);
@@ -109,11 +117,17 @@ export function LaunchForm({
 
   if (state.external) return <ExternalLaunched runId={state.external.runId} agentToken={state.external.agentToken} />;
   return (
-    <form action={formAction} key={formKey} noValidate className="space-y-6" data-testid="launch-form">
+    <form action={formAction} key={formKey} ref={formRef} noValidate className="space-y-6" data-testid="launch-form">
+      {signInRequired && !state.message ? <SignInNotice returnTo="/runs/new" /> : null}
       {state.message ? (
-        <p className="rounded-lg bg-bad-soft px-4 py-2 text-sm text-bad" role="alert" data-testid="launch-error">
-          {state.message}
-        </p>
+        <div className="rounded-lg bg-bad-soft px-4 py-2 text-sm text-bad" role="alert" tabIndex={-1} data-form-error>
+          <span data-testid="launch-error">{state.message}</span>
+          {signInRequired ? (
+            <Link href={signInHref("/runs/new")} className="ml-2 font-medium text-accent underline" data-testid="launch-error-sign-in">
+              Sign in and come back to this form
+            </Link>
+          ) : null}
+        </div>
       ) : null}
       <Card>
         <CardHeader title="Agent" description="What acts on the sandbox." />
@@ -180,7 +194,7 @@ export function LaunchForm({
               ))}
             </select>
           </FormField>
-          <FormField name="limit" label="Limit" errors={errors("limit")} hint="N tasks, sampled as chosen below (empty: all 690)">
+          <FormField name="limit" label="Limit" errors={errors("limit")} hint="N tasks, sampled as chosen below (empty: all of the dataset’s tasks)">
             <input id="limit" name="limit" type="number" min={1} className={inputClasses} defaultValue={value("limit")} aria-invalid={invalid("limit")} />
           </FormField>
           <FormField name="sample" label="Sample" errors={errors("sample")} hint="stratified: each domain's share, spread over templates">
@@ -220,8 +234,19 @@ export function LaunchForm({
           <NumberField name="trials" label="Trials (k)" fallback={String(RUN_SETTINGS_DEFAULTS.trials)} hint="Runs per task" state={state} />
           <NumberField name="concurrency" label="Concurrency" fallback={String(RUN_SETTINGS_DEFAULTS.concurrency)} hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
           <NumberField name="temperature" label="Temperature" fallback={String(RUN_SETTINGS_DEFAULTS.temperature)} step="0.1" state={state} />
+          <FormField name="reasoningEffort" label="Reasoning effort" errors={errors("reasoningEffort")} hint="Models that reason; checked against the model at launch">
+            <select id="reasoningEffort" name="reasoningEffort" className={inputClasses} defaultValue={value("reasoningEffort")} disabled={!needsModel} aria-invalid={invalid("reasoningEffort")}>
+              <option value="">provider default</option>
+              {REASONING_EFFORTS.map((effort) => (
+                <option key={effort} value={effort}>
+                  {effort}
+                </option>
+              ))}
+            </select>
+          </FormField>
           <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint="Paper: 20" state={state} />
-          <NumberField name="timeoutMs" label="Timeout (ms)" fallback={String(RUN_SETTINGS_DEFAULTS.timeoutMs)} hint="Per task; paper: 120 s" state={state} />
+          {/* Empty by default: each agent's own default applies at launch (launch-input.ts withTimingDefaults). */}
+          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint="Per task; empty: 120 s (paper), or 600 s checked between turns for workbench-2026 (upstream)" state={state} />
         </CardBody>
       </Card>
 

@@ -16,9 +16,15 @@ function budgetText(run: RunDetail): string {
 /** Everything needed to rerun this run the same way. */
 export function ReproducibilityCard({ run }: { run: RunDetail }) {
   const params = typeof run.params === "object" && run.params !== null && !Array.isArray(run.params) ? run.params : {};
+  const dataset = `${run.dataset.name} (${run.dataset.slug}${run.dataset.kind === "generated" ? `, generated, seed ${run.dataset.seed ?? "?"}` : ""})`;
+  const groundTruth = run.version
+    ? `${run.groundTruth} r${run.version.revision}${run.version.supersededAt ? " (superseded by a later import)" : ""}`
+    : `${run.groundTruth} (revision not recorded)`;
   const entries: [string, string][] = [
+    ["Dataset", dataset],
+    ["Ground truth", groundTruth],
+    ["Ground-truth files", run.version ? run.version.contentHash.slice(0, 12) : "–"],
     ["Protocol", run.protocol],
-    ["Ground truth", run.groundTruth],
     ["Scoring revision", run.scoringRevision ?? "unrevised"],
     ["Agent", run.agent],
     ["Endpoint", run.endpoint ?? "–"],
@@ -45,7 +51,7 @@ export function ReproducibilityCard({ run }: { run: RunDetail }) {
         {entries.map(([key, value]) => (
           <div key={key} className="min-w-0">
             <dt className="text-xs text-muted">{key}</dt>
-            <dd className="truncate font-mono text-xs text-ink" title={value}>
+            <dd className="truncate font-mono text-xs text-ink" title={value} data-testid={`repro-${key.toLowerCase().replace(/[^a-z]+/g, "-")}`}>
               {value}
             </dd>
           </div>

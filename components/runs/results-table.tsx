@@ -36,6 +36,7 @@ export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: 
             <TableCell>
               <VerdictBadges
                 pending={row.status !== "done"}
+                skipped={row.status === "skipped"}
                 correct={row.correct}
                 sideEffects={row.sideEffects}
                 exactMatch={row.exactMatch}

@@ -1,20 +1,23 @@
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { displayStatus } from "@/lib/runs/run-outcome";
 
-const tones: Record<RunStatus, BadgeTone> = {
-  queued: "neutral",
-  running: "accent",
-  cancelling: "warn",
-  cancelled: "warn",
-  completed: "good",
-  failed: "bad",
-  budget_exceeded: "bad",
-};
-
-export function RunStatusBadge({ status }: { status: RunStatus }) {
+/**
+ * A run's status as it should read (lib/runs/run-outcome.ts): a completed run whose tasks failed at
+ * the provider shows `failed` or `completed with errors` (with the share) in red. Without `outcome`
+ * counts the stored status is shown as is.
+ */
+export function RunStatusBadge({
+  status,
+  outcome,
+}: {
+  status: RunStatus;
+  outcome?: { source: string; done: number; providerFailures: number };
+}) {
+  const shown = displayStatus({ status, source: outcome?.source ?? "launched", done: outcome?.done ?? 0, providerFailures: outcome?.providerFailures ?? 0 });
   return (
-    <Badge tone={tones[status]} data-testid="run-status" data-status={status}>
-      {status}
+    <Badge tone={shown.tone} data-testid="run-status" data-status={shown.status} title={shown.detail ?? undefined}>
+      {shown.label}
     </Badge>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { DomainAccuracyChart } from "@/components/charts/domain-accuracy-chart";
 import { ErrorBreakdownCard } from "@/components/runs/error-breakdown-card";
+import { RunProgress } from "@/components/runs/run-progress";
 import { SummaryCards } from "@/components/runs/summary-cards";
 import { TallyTable } from "@/components/runs/tally-table";
 import { TrialConsistencyCard } from "@/components/runs/trial-consistency-card";
@@ -14,7 +15,7 @@ const TEMPLATES_SHOWN = 8;
 
 /** Headline cards, per-domain chart, action-count buckets, Fig. 6 errors and per-template table. */
 export async function RunSummaryPanels({ run, allTemplates = false }: { run: RunDetail; allTemplates?: boolean }) {
-  const summary = await getRunSummary({ runId: run.id, trials: run.trials });
+  const summary = await getRunSummary({ runId: run.id, trials: run.trials, source: run.source });
   const domainData = summary.byDomain.map((group) => ({
     domain: group.key,
     accuracy: group.accuracy,
@@ -22,8 +23,13 @@ export async function RunSummaryPanels({ run, allTemplates = false }: { run: Run
   }));
   const buckets = ACTION_BUCKETS.map((bucket) => ({ key: bucket, ...summary.byActionCount[bucket] }));
   const templates = allTemplates ? summary.byTemplate : summary.byTemplate.slice(0, TEMPLATES_SHOWN);
+  const { progress } = summary;
   return (
     <div className="space-y-6">
+      <div className="rounded-xl border border-line bg-surface px-5 py-3 shadow-xs">
+        {/* Counts from the summary's own read: the bar and the rates below never disagree. */}
+        <RunProgress done={progress.done} total={Math.max(progress.total, run.tasksTotal)} skipped={progress.skipped} wide />
+      </div>
       <SummaryCards run={run} summary={summary} />
       {summary.consistency ? <TrialConsistencyCard consistency={summary.consistency} /> : null}
       <div className="grid gap-6 lg:grid-cols-5">
@@ -39,7 +45,7 @@ export async function RunSummaryPanels({ run, allTemplates = false }: { run: Run
             <CardHeader title="By ground-truth actions" description="Paper Table 7: 0, 1+ and 2+ actions (2+ ⊂ 1+)." />
             <TallyTable groups={buckets} groupLabel="GT actions" testId="action-table" compact />
           </Card>
-          <ErrorBreakdownCard breakdown={summary.errors} />
+          <ErrorBreakdownCard breakdown={summary.errors} providerFailures={summary.providerFailures} />
         </div>
       </div>
       <Card id="templates">

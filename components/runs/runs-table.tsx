@@ -1,24 +1,26 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
-import { formatCost, formatDate, formatPercent } from "@/lib/metrics/format";
+import { FigureValue } from "@/components/ui/figure-value";
+import { formatDate, formatPercent } from "@/lib/metrics/format";
+import { runUsage } from "@/lib/metrics/run-usage";
 import { ratio } from "@/lib/metrics/wilson";
 import type { RunListItem } from "@/lib/queries/runs";
 import { RunProgress } from "./run-progress";
 import { RunStatusBadge } from "./run-status-badge";
 
+/** The runs list; compact cells (px-3, second lines, long names cut with a tooltip) so every column, Created included, fits the page. */
 export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
   return (
-    <Table data-testid="runs-table" className="whitespace-nowrap">
+    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <tr>
           <TableHeaderCell>Run</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
           <TableHeaderCell>Progress</TableHeaderCell>
           <TableHeaderCell>Agent / model</TableHeaderCell>
-          <TableHeaderCell>GT</TableHeaderCell>
-          <TableHeaderCell numeric>Accuracy</TableHeaderCell>
-          <TableHeaderCell numeric>Side eff.</TableHeaderCell>
+          <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
+          <TableHeaderCell numeric title="Second line: wrong answers that changed the sandbox">Accuracy</TableHeaderCell>
           <TableHeaderCell numeric>Errors</TableHeaderCell>
           <TableHeaderCell numeric>Cost</TableHeaderCell>
           <TableHeaderCell numeric>Created</TableHeaderCell>
@@ -27,29 +29,38 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-80">
+            <TableCell className="max-w-48">
               <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
               <span className="sub">{run.source}</span>
             </TableCell>
             <TableCell>
-              <RunStatusBadge status={run.status} />
+              <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures: run._count.results }} />
             </TableCell>
             <TableCell>
               <RunProgress done={run.tasksDone} total={run.tasksTotal} />
             </TableCell>
-            <TableCell>
-              <div className="text-ink">{run.model ?? run.agent}</div>
+            <TableCell className="max-w-40">
+              <div className="truncate text-ink" title={run.model ?? run.agent}>{run.model ?? run.agent}</div>
               <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>
             <TableCell>
-              <Badge>{run.groundTruth}</Badge>
+              <span data-testid="run-dataset" className={run.dataset.kind === "generated" ? "text-ink" : "text-muted"}>
+                {run.dataset.slug}
+              </span>
+              <div className="sub">
+                <Badge>{run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth}</Badge> {run.protocol}
+              </div>
             </TableCell>
-            <TableCell numeric>{formatPercent(ratio(run.correctCount, run.tasksDone), 1)}</TableCell>
-            <TableCell numeric>{formatPercent(ratio(run.sideEffectCount, run.tasksDone), 1)}</TableCell>
+            <TableCell numeric>
+              {scoredRate(run, run.correctCount)}
+              <div className="sub">side eff. {scoredRate(run, run.sideEffectCount)}</div>
+            </TableCell>
             <TableCell numeric>{run.errorCount}</TableCell>
-            <TableCell numeric>{formatCost(run.costUsd)}</TableCell>
+            <TableCell numeric>
+              <FigureValue figure={runUsage(run).cost} />
+            </TableCell>
             <TableCell numeric className="sub">
               {formatDate(run.createdAt)}
             </TableCell>
@@ -58,4 +69,17 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       </TableBody>
     </Table>
   );
+}
+
+/**
+ * A rate over the run's scored tasks (done minus those that failed at the provider, which are never
+ * correct); "—" when none was scored. Recorded runs' errors were all scored by their evaluator.
+ */
+function scoredRate(run: RunListItem, count: number) {
+  const scored = run.source === "imported" ? run.tasksDone : run.tasksDone - run._count.results;
+  if (scored <= 0) {
+    const reason = run.tasksDone > 0 ? "no rate: every task failed at the provider" : "no task scored yet";
+    return <FigureValue figure={{ text: "—", reason, state: "unknown" }} />;
+  }
+  return <span title={`over ${scored} scored task${scored === 1 ? "" : "s"}`}>{formatPercent(ratio(count, scored), 1)}</span>;
 }

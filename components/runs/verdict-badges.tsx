@@ -7,13 +7,17 @@ export function VerdictBadges({
   exactMatch,
   error,
   pending = false,
+  skipped = false,
 }: {
   correct: boolean | null;
   sideEffects: boolean | null;
   exactMatch?: boolean | null;
   error: string | null;
   pending?: boolean;
+  /** Never run: its run was cancelled first. */
+  skipped?: boolean;
 }) {
+  if (skipped) return <Badge tone="warn" title="Not run: the run was cancelled before this task started" data-testid="verdict-skipped">skipped</Badge>;
   if (pending) return <Badge data-testid="verdict-pending">pending</Badge>;
   return (
     <span className="inline-flex flex-wrap gap-1">

@@ -1,7 +1,10 @@
 import { buttonClasses } from "@/components/ui/button";
 import { controlClasses } from "@/components/runs/form-field";
+import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 
 export interface TaskSearch {
+  /** Dataset slug (kept by the form; chosen with the dataset tabs above it). */
+  readonly ds: string;
   readonly gt: string;
   readonly domain?: string;
   readonly template?: string;
@@ -21,6 +24,7 @@ export function TaskFilters({
   const select = "w-auto max-w-80 " + controlClasses;
   return (
     <form method="get" action="/tasks" className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="task-filters">
+      {search.ds !== OFFICIAL_DATASET_SLUG ? <input type="hidden" name="ds" value={search.ds} /> : null}
       <select name="gt" defaultValue={search.gt} className={select} aria-label="Ground truth version">
         <option value="v1">v1 (2024)</option>
         <option value="v2026">v2026</option>

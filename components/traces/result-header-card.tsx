@@ -17,6 +17,7 @@ export function ResultHeaderCard({ result }: { result: ResultWithTrace }) {
         <div className="flex flex-wrap items-center gap-2">
           <VerdictBadges
             pending={result.status !== "done"}
+            skipped={result.status === "skipped"}
             correct={result.correct}
             sideEffects={result.sideEffects}
             exactMatch={result.exactMatch}

@@ -1,5 +1,6 @@
 // The audit trail: who did what to which target, and when. Written by the guarded actions after the
-// change succeeded (denied attempts go to the server log only, so anonymous traffic cannot fill it).
+// change succeeded, and by the sign-in throttle for failed sign-ins (bounded by its backoff, so
+// anonymous traffic cannot fill it); other denied attempts go to the server log only.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { Actor } from "./guard";
 

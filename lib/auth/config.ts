@@ -1,5 +1,6 @@
 // Sign-in configuration from the environment, readable without touching the database: which methods
 // are on, whether read-only pages are private. No framework imports (scripts/start.ts reads it too).
+import { isIP } from "node:net";
 import { z } from "zod";
 import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
 
@@ -39,4 +40,23 @@ export function pagesArePrivate(env: Environment = currentEnv()): boolean {
 
 export function adminEmail(env: Environment = currentEnv()): string {
   return (env.STUDIO_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).toLowerCase();
+}
+
+/**
+ * STUDIO_TRUSTED_PROXIES: comma-separated addresses or CIDR ranges of reverse proxies in front of the
+ * server. Only a request arriving from one of them has its X-Forwarded-For read (lib/auth/client-address.ts);
+ * fails naming the variable on an entry that is not an address or range.
+ */
+export function trustedProxies(env: Environment = currentEnv()): string[] {
+  const entries = (env.STUDIO_TRUSTED_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = "", prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !validPrefix || extra !== undefined) {
+      throw new Error(`STUDIO_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.0/8, ::1)`);
+    }
+  }
+  return entries;
 }

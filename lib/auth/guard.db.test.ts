@@ -29,6 +29,7 @@ const { cancelRunAction, launchRunAction } = await import("@/app/runs/actions");
 const { ensureAdminAccount } = await import("./admin");
 const { signInAction } = await import("@/app/sign-in/actions");
 const { getAuth } = await import("./server");
+const { FREE_ATTEMPTS, resetSignInThrottle } = await import("./sign-in-throttle");
 
 let context: WorkerTestContext;
 
@@ -85,14 +86,17 @@ describe("without a session", () => {
 });
 
 describe("the sign-in page's action", () => {
-  test("signs in with the password, and pauses an account after 10 failures", async () => {
+  test("signs in with the password; failures are audited and slow down the client (not the account)", async () => {
     requestHeaders = new Headers();
     const attempt = (password: string) =>
       signInAction({ message: null, email: "" }, form({ email: "admin@guard-test.local", password, next: "//evil.example/x" })).catch((thrown: unknown) => thrown);
     expect(await attempt(PASSWORD)).toMatchObject({ url: "/" }); // an off-site `next` is ignored
-    for (let failure = 0; failure < 10; failure++) expect(await attempt("wrong")).toMatchObject({ message: "Wrong email or password" });
-    expect(await attempt(PASSWORD)).toMatchObject({ message: expect.stringMatching(/Too many failed attempts/) });
-    await context.db.auditEvent.deleteMany({ where: { action: "auth.sign_in_failed" } });
+    const audited = await context.db.auditEvent.count({ where: { action: "auth.sign_in_failed" } });
+    for (let failure = 0; failure < FREE_ATTEMPTS; failure++) expect(await attempt("wrong")).toMatchObject({ message: "Wrong email or password" });
+    expect(await context.db.auditEvent.count({ where: { action: "auth.sign_in_failed" } })).toBe(audited + FREE_ATTEMPTS);
+    // No client address layer here (instrumentation.ts installs it in the server): one shared client.
+    expect(await attempt(PASSWORD)).toMatchObject({ message: expect.stringMatching(/Too many failed sign-in attempts from your address/) });
+    resetSignInThrottle();
     expect(await attempt(PASSWORD)).toBeInstanceOf(RedirectSignal);
   });
 });

@@ -7,6 +7,7 @@ import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { oidcProviders } from "./config";
 
 /**
@@ -32,6 +33,9 @@ function createAuth() {
     // Accounts are the admin (ensured from STUDIO_ADMIN_PASSWORD) and OIDC users: no public sign-up.
     emailAndPassword: { enabled: true, disableSignUp: true },
     telemetry: { enabled: false },
+    // better-auth's own rate limiter keys on this header too: the client address from the socket (or a
+    // trusted proxy), never a client-supplied X-Forwarded-For (lib/auth/client-address.ts).
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     plugins: [
       // OpenID Connect providers for teams (STUDIO_OIDC_PROVIDERS); an empty list adds no route.
       genericOAuth({ config: providers.map((provider) => ({ ...provider, scopes: provider.scopes ?? ["openid", "email", "profile"] })) }),

@@ -7,13 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fetchOfficialFiles, FetchError } from "./fetch-official";
-import { V1_COMMIT, V2026_CRM_COMMIT, V2026_TASKS_COMMIT } from "./official-files";
+import { V1_COMMIT, V2026_CRM_COMMIT, V2026_TASKS_COMMIT, V2026_TOOL_SOURCE_COMMITS } from "./official-files";
 
 const shared = path.resolve(process.cwd(), "..", "shared", "workbench");
 
 /** The repository layout, written independently of official-files.ts: commit + repo path → local file. */
 function localFileFor(commit: string, repoPath: string): string | null {
   if (commit === V1_COMMIT) return path.join(shared, "v1", repoPath);
+  const toolSource = /^src\/tools\/([a-z_]+\.py)$/.exec(repoPath);
+  if (toolSource && V2026_TOOL_SOURCE_COMMITS[toolSource[1]!] === commit) return path.join(shared, "v2026", "src", "tools", toolSource[1]!);
+
   if (commit === V2026_TASKS_COMMIT) {
     const match = /^data\/processed\/tasks_and_outcomes\/(v2026-05-1[79])\/([a-z_]+_tasks_and_outcomes\.csv)$/.exec(repoPath);
     if (!match) return null;
@@ -76,7 +79,8 @@ describe("fetchOfficialFiles", () => {
   test("downloads every official file byte-identical into the shared layout", async () => {
     const outDir = await tempDir();
     const written = await fetchOfficialFiles({ outDir, baseUrl });
-    const expected = listFiles(shared).map((file) => path.relative(shared, file)).sort();
+    // v2026/src/README.md is the local note on those sources' commits, not a repository file.
+    const expected = listFiles(shared).map((file) => path.relative(shared, file)).filter((file) => file !== path.join("v2026", "src", "README.md")).sort();
     const got = listFiles(outDir).map((file) => path.relative(outDir, file)).sort();
     expect(got).toEqual(expected);
     expect(written).toHaveLength(expected.length);

@@ -9,6 +9,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { DEFAULT_BASE_URL, officialFiles, type OfficialFile } from "./official-files";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
+import { publishedResults2026 } from "./published-results-2026";
 
 export class FetchError extends CodedError<"fetch_failed"> {
   constructor(
@@ -53,8 +54,20 @@ async function download(url: string, target: string, fetchImpl: typeof fetch): P
 }
 
 /** Downloads every official file under `outDir`; returns the local paths written. */
-export async function fetchOfficialFiles(options: FetchOptions): Promise<string[]> {
-  const files = officialFiles();
+export function fetchOfficialFiles(options: FetchOptions): Promise<string[]> {
+  return fetchFiles(officialFiles(), options);
+}
+
+/**
+ * Downloads upstream's published 2026 results (24 models × 6 domains, results + meta) under
+ * `<outDir>/v2026/results`, where the 2026 importer reads them. `files` replaces the list (tests).
+ */
+export function fetchPublishedResults2026(options: FetchOptions & { files?: readonly OfficialFile[] }): Promise<string[]> {
+  return fetchFiles(options.files ?? publishedResults2026(), options);
+}
+
+/** Downloads the given files (a subset of the official ones, e.g. those missing locally). */
+export async function fetchFiles(files: readonly OfficialFile[], options: FetchOptions): Promise<string[]> {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const fetchImpl = options.fetchImpl ?? fetch;
   const written: string[] = [];

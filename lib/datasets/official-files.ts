@@ -44,6 +44,33 @@ const RESULT_RUNS: Record<(typeof DOMAINS)[number], readonly string[]> = {
   ],
 };
 
+/**
+ * The upstream ground-truth snapshot (folder of data/processed/tasks_and_outcomes/ at f7bed57) each
+ * domain's v2026 tasks are read from. The email tasks were last revised two days before the others.
+ */
+export const V2026_TASK_SNAPSHOTS: Readonly<Record<(typeof DOMAINS)[number], string>> = {
+  analytics: "v2026-05-19",
+  calendar: "v2026-05-19",
+  customer_relationship_manager: "v2026-05-19",
+  email: "v2026-05-17",
+  multi_domain: "v2026-05-19",
+  project_management: "v2026-05-19",
+};
+
+/** The newest 2026 version of each tool source that could be read, by file (v2026/src/README.md). */
+export const V2026_TOOL_SOURCE_COMMITS: Readonly<Record<string, string>> = {
+  "_utils.py": "5b76dee7593b49b4ccc81c4fd29a43b3250ee721",
+  "analytics.py": "5b76dee7593b49b4ccc81c4fd29a43b3250ee721",
+  "calendar.py": "27f2442d3da9fab7aaa0ef5084447483aee12d4c",
+  "company_directory.py": "5b76dee7593b49b4ccc81c4fd29a43b3250ee721",
+  "customer_relationship_manager.py": "27f2442d3da9fab7aaa0ef5084447483aee12d4c",
+  "email.py": V2026_TASKS_COMMIT,
+  "project_management.py": "27f2442d3da9fab7aaa0ef5084447483aee12d4c",
+  "state.py": V2026_TASKS_COMMIT,
+  "tool.py": V2026_TASKS_COMMIT,
+  "toolkits.py": "27f2442d3da9fab7aaa0ef5084447483aee12d4c",
+};
+
 const v1 = (repoPath: string): OfficialFile => ({ commit: V1_COMMIT, repoPath, localPath: `v1/${repoPath}` });
 
 /** Every file to download, in a stable order. */
@@ -55,11 +82,12 @@ export function officialFiles(): OfficialFile[] {
     v1("data/raw/email_addresses.csv"),
     ...DOMAINS.flatMap((domain) => RESULT_RUNS[domain].map((run) => v1(`data/results/${domain}/${run}.csv`))),
     ...DOMAINS.map((domain) => {
-      // The email tasks were last revised two days before the others.
-      const folder = domain === "email" ? "v2026-05-17" : "v2026-05-19";
+      const folder = V2026_TASK_SNAPSHOTS[domain];
       const file = `${domain}_tasks_and_outcomes.csv`;
       return { commit: V2026_TASKS_COMMIT, repoPath: `data/processed/tasks_and_outcomes/${folder}/${file}`, localPath: `v2026/tasks_and_outcomes/${file}` };
     }),
+    // Upstream's 2026 tool sources: the workbench-2026 agent sends their docstrings (README in v2026/src).
+    ...Object.entries(V2026_TOOL_SOURCE_COMMITS).map(([file, commit]) => ({ commit, repoPath: `src/tools/${file}`, localPath: `v2026/src/tools/${file}` })),
     {
       commit: V2026_CRM_COMMIT,
       repoPath: "data/processed/customer_relationship_manager_data.csv",

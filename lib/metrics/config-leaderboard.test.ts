@@ -3,7 +3,7 @@ import { configKey, configKeyFromParam, configKeyParam, configLeaderboard, sortC
 import { configTableText, UNKNOWN } from "./config-table";
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
-  id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
+  id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", versionRevision: 1, protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
   toolSet: "all", source: "launched", createdAt: new Date("2026-01-01"), versionTasks: 4, costUsd: 0.4, tokens: 4000,
   domains: [
     { domain: "email", results: 2, tasks: 2, correct: 1, sideEffects: 1 },
@@ -63,7 +63,7 @@ describe("sortConfigs", () => {
 });
 
 test("configuration keys survive the URL", () => {
-  const key = configKey({ dataset: "workbench", groundTruth: "v1", protocol: "2026", revision: "2026-07", model: "gpt-4o", agent: "react", toolSet: "all" });
+  const key = configKey({ dataset: "workbench", groundTruth: "v1", versionRevision: 2, protocol: "2026", revision: "2026-07", model: "gpt-4o", agent: "react", toolSet: "all" });
   expect(configKeyFromParam(configKeyParam(key))).toBe(key);
   expect(configKeyFromParam("not-base64-json")).toBeNull();
 });

@@ -5,6 +5,7 @@
  * task has, when > 1) comes from per-task counts. Cost and tokens are null ("—") when unknown, never 0.
  * Pure: lib/queries/config-leaderboard.ts reads the counts.
  */
+import { isReferenceAgent } from "./reference-agents";
 import { passHatKEstimate } from "./trial-consistency";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
 
@@ -24,6 +25,8 @@ export interface ConfigRunInput {
   readonly name: string;
   readonly dataset: string;
   readonly groundTruth: string;
+  /** Which files of that ground truth (1, 2... per re-import of different files); null when unknown. */
+  readonly versionRevision: number | null;
   /** The protocol the run followed ("2024" | "2026") and the scoring revision of its verdicts (null: unknown). */
   readonly protocol: string | null;
   readonly revision: string | null;
@@ -38,6 +41,8 @@ export interface ConfigRunInput {
   /** USD spent; null when unknown (recorded without usage, or a model without a price). */
   readonly costUsd: number | null;
   readonly tokens: number | null;
+  /** True when costUsd / tokens are estimated from recorded prompts (lib/costs), not measured. */
+  readonly costEstimated?: boolean;
   readonly domains: readonly DomainCounts[];
 }
 
@@ -56,8 +61,10 @@ export interface ConfigDomainCell {
   readonly accuracy: number | null;
 }
 
-export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet"> {
+export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet"> {
   readonly key: string;
+  /** A reference agent (oracle, noop): shown apart from the ranking of models. */
+  readonly reference: boolean;
   readonly label: string;
   readonly runIds: readonly string[];
   readonly runNames: readonly string[];
@@ -75,13 +82,16 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly partial: boolean;
   readonly costPerTask: number | null;
   readonly tokensPerTask: number | null;
+  /** Some of the cost and tokens are estimates (recorded runs without usage): shown as "estimated". */
+  readonly costEstimated: boolean;
   readonly byDomain: Readonly<Record<string, ConfigDomainCell>>;
   readonly latest: Date;
 }
 
 /** The grouping key; stable and URL-safe once encoded (configKeyParam). */
-export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "protocol" | "revision" | "model" | "agent" | "toolSet">): string {
-  return JSON.stringify([run.dataset, run.groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet]);
+export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet">): string {
+  const groundTruth = run.versionRevision === null ? run.groundTruth : `${run.groundTruth}@r${run.versionRevision}`;
+  return JSON.stringify([run.dataset, groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet]);
 }
 
 export function configKeyParam(key: string): string {
@@ -134,6 +144,8 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: Readon
     label: first.model ?? first.agent,
     dataset: first.dataset,
     groundTruth: first.groundTruth,
+    versionRevision: first.versionRevision,
+    reference: isReferenceAgent(first.agent),
     protocol: first.protocol,
     revision: first.revision,
     model: first.model,
@@ -152,6 +164,7 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: Readon
     partial: coverage < 1,
     costPerTask: cost === null || results === 0 ? null : cost / results,
     tokensPerTask: tokens === null || results === 0 ? null : tokens / results,
+    costEstimated: runs.some((run) => run.costEstimated === true),
     byDomain,
     latest: new Date(Math.max(...runs.map((run) => run.createdAt.getTime()))),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { configSearchString, parseConfigSearch } from "./config-search";
+import { configQueryOf, configSearchString, parseConfigSearch } from "./config-search";
 
 describe("config search", () => {
   test("round-trips through the URL and drops defaults", () => {
@@ -11,5 +11,11 @@ describe("config search", () => {
 
   test("bad values fall back instead of failing the page", () => {
     expect(parseConfigSearch({ sort: "'; drop table", dir: "sideways", partial: "yes" })).toMatchObject({ sort: "passAt1", dir: "desc", partial: undefined });
+  });
+
+  test("the official dataset unless another, or all of them, is asked for", () => {
+    expect(configQueryOf(parseConfigSearch({})).dataset).toBe("workbench");
+    expect(configQueryOf(parseConfigSearch({ dataset: "gen-s1-x1" })).dataset).toBe("gen-s1-x1");
+    expect(configQueryOf(parseConfigSearch({ dataset: "all" })).dataset).toBeUndefined();
   });
 });

@@ -3,7 +3,11 @@
  * page, the frontier chart and the CSV/JSON export so all three show exactly the same rows.
  */
 import { z } from "zod";
+import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 import { CONFIG_SORTS, type ConfigSort } from "./config-leaderboard";
+
+/** The `dataset` value that shows every dataset at once (with the dataset column telling them apart). */
+export const ALL_DATASETS = "all";
 
 const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
 
@@ -50,10 +54,16 @@ export function configSearchString(search: ConfigSearch, change: Partial<ConfigS
   return text ? `?${text}` : "";
 }
 
-/** The query for getConfigLeaderboard. */
+/** The dataset a search shows: the official one unless another (or all) was chosen; undefined = all. */
+export function datasetOf(search: ConfigSearch): string | undefined {
+  if (search.dataset === ALL_DATASETS) return undefined;
+  return search.dataset ?? OFFICIAL_DATASET_SLUG;
+}
+
+/** The query for getConfigLeaderboard: the official dataset by default, never all of them silently. */
 export function configQueryOf(search: ConfigSearch) {
   return {
-    dataset: search.dataset,
+    dataset: datasetOf(search),
     groundTruth: search.gt,
     protocol: search.protocol,
     revision: search.rev,

@@ -1,9 +1,11 @@
 /**
- * The columns of the configuration leaderboard, as text: the page renders these cells and the CSV
- * export writes the same ones, so an export is exactly the table on screen. Unknown values are "—".
+ * The columns of the configuration leaderboard, as text: the page renders these cells (with a second,
+ * smaller line where `sub` gives one, so the table fits a 1,440 px screen). Unknown values are "—".
+ * The CSV export writes numbers instead (config-csv.ts).
  */
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent } from "./format";
+import { withEstimateLabel } from "@/lib/costs/estimated-label";
 
 export const UNKNOWN = "—";
 
@@ -12,8 +14,22 @@ export interface ConfigColumn {
   readonly header: string;
   readonly title?: string;
   readonly sort: ConfigSort;
+  /** False where the header sorts nothing of its own (it links to `sort` without showing an arrow). */
+  readonly sortable?: boolean;
   readonly numeric: boolean;
   readonly cell: (row: ConfigRow) => string;
+  /** A second line under the cell. */
+  readonly sub?: (row: ConfigRow) => string;
+}
+
+/**
+ * "v1 r2 · 2024" or "v2026 r1 · 2026-06": the ground truth (and which files of it) and the rules — the
+ * scoring revision, which names its protocol ("2026-06" is protocol 2026), or else the protocol.
+ */
+export function groundTruthLabel(row: Pick<ConfigRow, "groundTruth" | "versionRevision" | "protocol" | "revision">): string {
+  const groundTruth = row.versionRevision === null ? row.groundTruth : `${row.groundTruth} r${row.versionRevision}`;
+  const rules = row.revision && row.protocol && row.revision.startsWith(row.protocol) ? row.revision : [row.protocol, row.revision].filter(Boolean).join(" · ");
+  return [groundTruth, rules].filter(Boolean).join(" · ");
 }
 
 const percent = (value: number | null, digits = 1) => (value === null ? UNKNOWN : formatPercent(value, digits));
@@ -24,15 +40,15 @@ function usd(value: number | null): string {
   return value < 0.01 ? `$${value.toFixed(5)}` : `$${value.toFixed(3)}`;
 }
 
+/** A known figure of a configuration whose usage was estimated says so (lib/costs). */
+const estimated = (row: ConfigRow, text: string) => withEstimateLabel(text, row.costEstimated && text !== UNKNOWN);
+
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
-    { id: "model", header: "Model / agent", sort: "label", numeric: false, cell: (row) => row.label },
-    { id: "agent", header: "Agent", sort: "agent", numeric: false, cell: (row) => row.agent },
-    { id: "tools", header: "Tools", sort: "toolSet", numeric: false, cell: (row) => row.toolSet },
-    { id: "gt", header: "GT · protocol", sort: "label", numeric: false, cell: (row) => [row.groundTruth, row.protocol, row.revision !== row.protocol ? row.revision : null].filter(Boolean).join(" · ") },
-    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2) },
-    { id: "ci", header: "95 % CI", title: "Wilson interval of pass@1", sort: "passAt1", numeric: true, cell: (row) => formatInterval(row.passAt1Interval) },
-    { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : `${percent(row.passHatK)} (k=${row.k})`) },
+    { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
+    { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
+    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) },
+    { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : percent(row.passHatK)), sub: (row) => (row.passHatK === null ? "" : `k=${row.k}`) },
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({
       id: `domain:${domain}`,
@@ -42,8 +58,11 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
       numeric: true,
       cell: (row) => percent(row.byDomain[domain]?.accuracy ?? null),
     })),
-    { id: "cost", header: "Cost/task", title: "Mean USD per (task, trial); — when unknown", sort: "cost", numeric: true, cell: (row) => usd(row.costPerTask) },
-    { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => (row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
+    {
+      id: "cost", header: "Cost/task", title: "Mean USD per (task, trial); (estimated): recorded runs without usage, from their prompts at 2024 list prices; — when unknown",
+      sort: "cost", numeric: true, cell: (row) => estimated(row, usd(row.costPerTask)),
+    },
+    { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
     { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runIds.length) },
   ];

@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
-import { formatCost, formatDate, formatDuration, formatInterval, formatPercent, formatTokens } from "./format";
+import { describe, expect, test } from "vitest";
+import { costFigure, formatCost, formatDate, formatDuration, formatInterval, formatPercent, formatTokens, latencyFigure, tokensFigure } from "./format";
 
 test.each([
   [0.4261, "42.61 %"],
@@ -43,4 +43,30 @@ test.each([
 
 test("formatDate is UTC and minute precision", () => {
   expect(formatDate(new Date("2024-03-21T15:21:12Z"))).toBe("2024-03-21 15:21");
+});
+
+describe("figures: unknown is —, with a reason; an estimate says so", () => {
+  test.each([
+    [costFigure(null), "—", "unknown"],
+    [costFigure(Number.NaN), "—", "unknown"],
+    [costFigure(0), "$0", "known"],
+    [costFigure(1.234), "$1.23", "known"],
+    [costFigure(1.234, { estimated: true, reason: "2024 list prices" }), "$1.23 (estimated)", "estimated"],
+    [tokensFigure(null), "—", "unknown"],
+    [tokensFigure(12_345), "12.3k", "known"],
+    [tokensFigure(12_345, { estimated: true }), "12.3k (estimated)", "estimated"],
+    [latencyFigure(null), "—", "unknown"],
+    [latencyFigure(-5), "—", "unknown"],
+    [latencyFigure(250), "250 ms", "known"],
+  ])("%j", (figure, text, state) => {
+    expect(figure.text).toBe(text);
+    expect(figure.state).toBe(state);
+    // Every "—" and every estimate carries a tooltip; a plain value none.
+    expect(figure.reason === null).toBe(state === "known");
+  });
+
+  test("the caller's reason is the tooltip", () => {
+    expect(tokensFigure(null, { reason: "not recorded" }).reason).toBe("not recorded");
+    expect(costFigure(2, { estimated: true, reason: "from the price table of 2024-03" }).reason).toBe("from the price table of 2024-03");
+  });
 });

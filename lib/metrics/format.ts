@@ -40,3 +40,45 @@ export function formatDuration(ms: number | null): string {
 export function formatDate(date: Date): string {
   return date.toISOString().slice(0, 16).replace("T", " ");
 }
+
+/**
+ * A figure as shown, with why it reads as it does: unknown is "—" with a reason (never 0), and an
+ * estimate says so. Render with components/ui/figure-text.tsx (the reason becomes its tooltip).
+ */
+export interface FigureText {
+  readonly text: string;
+  /** Tooltip: why the value is unknown, or what the estimate rests on; null for a plain value. */
+  readonly reason: string | null;
+  readonly state: "known" | "estimated" | "unknown";
+}
+
+export const UNKNOWN_FIGURE = "—";
+
+export interface FigureOptions {
+  /** The value is an estimate (e.g. a cost priced from estimated token counts): shown as "… (estimated)". */
+  readonly estimated?: boolean;
+  /** Tooltip: why unknown (when the value is null) or the estimate's basis (with `estimated`). */
+  readonly reason?: string;
+}
+
+function figure(value: number | null, format: (value: number) => string, options: FigureOptions, unknownReason: string): FigureText {
+  if (value === null || !Number.isFinite(value)) return { text: UNKNOWN_FIGURE, reason: options.reason ?? unknownReason, state: "unknown" };
+  // The same label as lib/costs/estimated-label.ts: the figure, then "(estimated)".
+  if (options.estimated) return { text: `${format(value)} (estimated)`, reason: options.reason ?? "estimated, not measured", state: "estimated" };
+  return { text: format(value), reason: null, state: "known" };
+}
+
+/** Cost in USD, or "—" when nobody knows it (no usage recorded, no price for the model). */
+export function costFigure(usd: number | null, options: FigureOptions = {}): FigureText {
+  return figure(usd, formatCost, options, "cost not known: no token usage or no price recorded for this model");
+}
+
+/** Token count, or "—" when no usage was recorded. */
+export function tokensFigure(count: number | null, options: FigureOptions = {}): FigureText {
+  return figure(count, formatTokens, options, "token counts not recorded");
+}
+
+/** Latency or duration, or "—" when no timing was recorded. */
+export function latencyFigure(ms: number | null, options: FigureOptions = {}): FigureText {
+  return figure(ms !== null && ms < 0 ? null : ms, formatDuration, options, "no timing recorded");
+}

@@ -2,6 +2,7 @@
  * Leaderboard rows from per-run counts (rates, Wilson interval, bucket accuracies) and their sort.
  * Pure, so ranking and rates are unit-tested; lib/queries/leaderboard.ts does the SQL.
  */
+import { isReferenceAgent } from "./reference-agents";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
 
 export const LEADERBOARD_SORTS = [
@@ -26,11 +27,18 @@ export interface LeaderboardCounts {
   provider: string | null;
   model: string | null;
   toolSet: string;
+  /** Dataset slug, and the ground truth's revision (null: recorded before revisions existed). */
+  dataset: string;
   groundTruth: string;
+  versionRevision: number | null;
+  protocol: string;
+  scoringRevision: string | null;
   source: string;
   createdAt: Date;
   tokens: number;
   costUsd: number;
+  /** Recorded runs without usage: the import's estimate (lib/costs); null/absent when none. */
+  estimatedCostUsd?: number | null;
   n: number;
   correct: number;
   sideEffects: number;
@@ -51,7 +59,13 @@ export interface LeaderboardRow {
   readonly agent: string;
   readonly provider: string | null;
   readonly toolSet: string;
+  readonly dataset: string;
   readonly groundTruth: string;
+  readonly versionRevision: number | null;
+  readonly protocol: string;
+  readonly scoringRevision: string | null;
+  /** oracle / noop: listed apart from the ranking of models. */
+  readonly reference: boolean;
   readonly source: string;
   readonly createdAt: Date;
   readonly n: number;
@@ -65,6 +79,7 @@ export interface LeaderboardRow {
   readonly twoPlus: number;
   readonly tokens: number;
   readonly costUsd: number;
+  readonly estimatedCostUsd: number | null;
 }
 
 export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
@@ -75,7 +90,12 @@ export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
     agent: row.agent,
     provider: row.provider,
     toolSet: row.toolSet,
+    dataset: row.dataset,
     groundTruth: row.groundTruth,
+    versionRevision: row.versionRevision,
+    protocol: row.protocol,
+    scoringRevision: row.scoringRevision,
+    reference: isReferenceAgent(row.agent),
     source: row.source,
     createdAt: row.createdAt,
     n: row.n,
@@ -89,6 +109,7 @@ export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
     twoPlus: ratio(row.twoPlusCorrect, row.twoPlusN),
     tokens: row.tokens,
     costUsd: row.costUsd,
+    estimatedCostUsd: row.estimatedCostUsd ?? null,
   };
 }
 

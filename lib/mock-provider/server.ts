@@ -8,6 +8,7 @@ import { decideReply } from "./behaviours";
 import { createFaultPlan } from "./faults";
 import { applyStop, completionBody, contextWindowError, errorBody, estimateTokens, streamEvents, usageFor } from "./wire";
 import { MOCK_BEHAVIOURS, type ChatRequest, type FaultKind, type MockBehaviour } from "./types";
+import { RUNAWAY_CONTINUATION, strictOpenAIRejection } from "./strict-openai";
 
 export interface MockProviderOptions {
   /** Where ground truth comes from (an engine Dataset has `tasks`). */
@@ -25,12 +26,24 @@ export interface MockProviderOptions {
   /** Prompts estimated above this many tokens get a context-length error. */
   readonly maxContextTokens?: number;
   readonly port?: number;
+  /**
+   * Check every request as OpenAI's API does (strict-openai.ts): reasoning models refuse `stop`,
+   * sampling parameters and `max_tokens` with 400, and a ReAct reply runs on past its action when the
+   * request has no stop sequence. Refusals are counted in `stats.rejected`.
+   */
+  readonly strict?: boolean;
+  /** When set, a request without `Authorization: Bearer <apiKey>` gets 401 (counted as rejected). */
+  readonly apiKey?: string;
+  /** Sees each chat request's body as it arrived (tests check the parameters on the wire). */
+  readonly onRequest?: (body: Readonly<Record<string, unknown>>) => void;
 }
 
 export interface MockStats {
   requests: number;
   completions: number;
   faults: Record<FaultKind, number>;
+  /** Requests refused for their parameters or their key (strict mode, apiKey). */
+  rejected: number;
   /** Chat requests being answered right now, and the most there ever were at once. */
   inFlight: number;
   maxInFlight: number;
@@ -44,7 +57,7 @@ export interface MockProvider {
 }
 
 export async function startMockProvider(options: MockProviderOptions = {}): Promise<MockProvider> {
-  const stats: MockStats = { requests: 0, completions: 0, faults: { "429": 0, "500": 0, timeout: 0 }, inFlight: 0, maxInFlight: 0 };
+  const stats: MockStats = { requests: 0, completions: 0, faults: { "429": 0, "500": 0, timeout: 0 }, rejected: 0, inFlight: 0, maxInFlight: 0 };
   const nextFault = createFaultPlan({
     faultRate: options.faultRate ?? 0,
     seed: options.seed ?? 1,
@@ -68,7 +81,19 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     res.once("close", () => stats.inFlight--); // answered, failed or abandoned by the client
-    const request = JSON.parse(await readBody(req)) as ChatRequest;
+    const raw: unknown = JSON.parse(await readBody(req));
+    const request = raw as ChatRequest;
+    const fields = raw as Readonly<Record<string, unknown>>;
+    options.onRequest?.(fields);
+    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      stats.rejected++;
+      return sendJson(res, 401, errorBody("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
+    }
+    const refused = options.strict ? strictOpenAIRejection(fields) : null;
+    if (refused) {
+      stats.rejected++;
+      return sendJson(res, refused.status, refused.body);
+    }
     const fault = nextFault();
     if (fault) return injectFault(fault, res, stats, options.hangMs ?? 600_000);
     const behaviour = MOCK_BEHAVIOURS.find((name) => name === request.model) ?? options.behaviour ?? "oracle";
@@ -81,7 +106,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     }
     const conversation = readConversation(request, findTask);
     const decided = decideReply(behaviour, behaviour === "flaky" ? withAttempt(conversation, attempts) : conversation);
-    const reply = decided.kind === "text" ? { ...decided, text: applyStop(decided.text, request.stop) } : decided;
+    const reply = decided.kind === "text" ? { ...decided, text: applyStop(options.strict ? runOn(decided.text, conversation.mode) : decided.text, request.stop) } : decided;
     const usage = usageFor(promptText, reply);
     const id = `chatcmpl-mock-${stats.requests}`;
     await untilLatencyPassed(arrived);
@@ -120,6 +145,11 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+/** Strict mode: a ReAct action without a stop sequence runs on into an invented observation. */
+function runOn(text: string, mode: "react" | "tools"): string {
+  return mode === "react" && text.includes("Action:") && !text.includes('"Final Answer"') ? text + RUNAWAY_CONTINUATION : text;
 }
 
 /** Numbers the conversations about one task as they start; later turns keep no count (see `flaky`). */

@@ -6,6 +6,8 @@ import { createSandbox } from "../workbench/sandbox/sandbox";
 import { ALL_TOOLS, toolsForToolkits } from "../workbench/tools";
 import { createModel } from "../providers/models";
 import type { RetryPolicy } from "../providers/retry-fetch";
+import type { ProviderKind } from "../providers/endpoints";
+import type { ModelRequestParams } from "../providers/request-params";
 
 /** Retries fast in tests. */
 export const FAST_RETRY: Partial<RetryPolicy> = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20, requestTimeoutMs: 2_000 };
@@ -19,7 +21,17 @@ export async function runAgent(
   kind: AgentKind,
   dataset: Dataset,
   task: Task,
-  options: { baseUrl: string; model?: string; retry?: Partial<RetryPolicy>; signal?: AbortSignal; maxSteps?: number; allTools?: boolean },
+  options: {
+    baseUrl: string;
+    model?: string;
+    retry?: Partial<RetryPolicy>;
+    signal?: AbortSignal;
+    maxSteps?: number;
+    allTools?: boolean;
+    /** Talk to the mock through a keyed vendor client (e.g. the OpenAI SDK) instead of the keyless one. */
+    keyed?: { kind: ProviderKind; apiKey: string };
+    requestParams?: ModelRequestParams;
+  },
 ): Promise<AgentRun> {
   const steps: AgentStep[] = [];
   const deps: AgentDeps = {
@@ -27,11 +39,17 @@ export async function runAgent(
     tools: options.allTools ? ALL_TOOLS : toolsForToolkits(task.toolkits),
     sink: { record: async (step) => void steps.push(step) },
     signal: options.signal ?? AbortSignal.timeout(60_000),
-    model: createModel({ target: { endpoint: "mock", kind: "mock", baseUrl: options.baseUrl }, model: options.model ?? "default", retry: options.retry ?? FAST_RETRY }),
+    model: createModel({ target: targetOf(options), model: options.model ?? "default", retry: options.retry ?? FAST_RETRY }),
     maxSteps: options.maxSteps,
+    requestParams: options.requestParams,
   };
   const outcome = await createAgent(kind).run(task, deps);
   return { outcome, steps };
+}
+
+function targetOf(options: { baseUrl: string; keyed?: { kind: ProviderKind; apiKey: string } }) {
+  if (!options.keyed) return { endpoint: "mock", kind: "mock" as const, baseUrl: options.baseUrl };
+  return { endpoint: options.keyed.kind, kind: options.keyed.kind, baseUrl: options.baseUrl, apiKey: options.keyed.apiKey, keyEnv: "TEST_API_KEY" };
 }
 
 /** A few tasks per domain that need actions, plus one that needs none. */

@@ -60,7 +60,7 @@ describe("resolveModelTarget", () => {
 
   test("openai-compatible exists only with a configured base URL; unknown names are refused", () => {
     const { OPENAI_COMPATIBLE_BASE_URL: _unused, ...withoutUrl } = env;
-    expect([...loadEndpoints(withoutUrl).keys()]).toEqual(["openai", "anthropic", "custom", "mock"]);
+    expect([...loadEndpoints(withoutUrl).keys()]).toEqual(["openai", "anthropic", "anthropic-openai", "custom", "mock"]);
     expect(() => resolveModelTarget({ endpoint: "openai-compatible", model: "m" }, loadEndpoints(withoutUrl), withoutUrl)).toThrowError(
       expect.objectContaining({ field: "endpoint" }),
     );
@@ -76,7 +76,7 @@ describe("resolveModelTarget", () => {
     expect(() => resolveModelTarget({ endpoint: "router", model: "c" }, endpoints, fileEnv)).toThrowError(expect.objectContaining({ field: "model" }));
 
     writeFileSync(file, JSON.stringify({ endpoints: [{ name: "custom", disabled: true }, { name: "mock", disabled: true }] }));
-    expect([...loadEndpoints(fileEnv).keys()]).toEqual(["openai", "anthropic", "openai-compatible"]);
+    expect([...loadEndpoints(fileEnv).keys()]).toEqual(["openai", "anthropic", "openai-compatible", "anthropic-openai"]);
 
     writeFileSync(file, JSON.stringify({ endpoints: [{ name: "bad", kind: "openai-compatible", keyEnv: "K", allowUserBaseUrl: true }] }));
     expect(() => loadEndpoints(fileEnv)).toThrow(/endpoints\.0\.allowUserBaseUrl: only keyless endpoints/);

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { env as currentEnv, secretNamed, type EnvPart as Environment } from "@/lib/env";
 import { CodedError } from "@/lib/errors";
 
-export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+// The kinds are the model APIs the engine's agents speak (lib/workbench/agents/model-capabilities.ts).
+import { PROVIDER_KINDS, type ProviderKind } from "@/lib/workbench/agents/model-capabilities";
+export { PROVIDER_KINDS, type ProviderKind };
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
@@ -49,10 +50,19 @@ const EndpointsFileSchema = z.object({ endpoints: z.array(z.union([DisabledEndpo
 export function defaultEndpoints(env: Environment): Endpoint[] {
   const endpoints: Endpoint[] = [
     { name: "openai", kind: "openai", baseUrl: env.OPENAI_BASE_URL || "https://api.openai.com/v1", keyEnv: "OPENAI_API_KEY", allowUserBaseUrl: false },
-    { name: "anthropic", kind: "anthropic", baseUrl: env.ANTHROPIC_BASE_URL || "https://api.anthropic.com/v1", keyEnv: "ANTHROPIC_API_KEY", allowUserBaseUrl: false },
+    // Anthropic's convention: ANTHROPIC_BASE_URL is the root (its SDKs add /v1/messages); "/v1" is tolerated.
+    { name: "anthropic", kind: "anthropic", baseUrl: env.ANTHROPIC_BASE_URL || "https://api.anthropic.com", keyEnv: "ANTHROPIC_API_KEY", allowUserBaseUrl: false },
   ];
   if (env.OPENAI_COMPATIBLE_BASE_URL) {
     endpoints.push({ name: "openai-compatible", kind: "openai-compatible", baseUrl: env.OPENAI_COMPATIBLE_BASE_URL, keyEnv: "OPENAI_COMPATIBLE_API_KEY", allowUserBaseUrl: false });
+  }
+  // The 2026 harness's own routes (upstream agent.py _PROVIDER_BASE_URLS): Claude through Anthropic's
+  // OpenAI-compatible endpoint and Gemini through Google's, each with its vendor's key only.
+  if (env.ANTHROPIC_API_KEY) {
+    endpoints.push({ name: "anthropic-openai", kind: "openai-compatible", baseUrl: "https://api.anthropic.com/v1", keyEnv: "ANTHROPIC_API_KEY", allowUserBaseUrl: false });
+  }
+  if (env.GEMINI_API_KEY) {
+    endpoints.push({ name: "gemini", kind: "openai-compatible", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai", keyEnv: "GEMINI_API_KEY", allowUserBaseUrl: false });
   }
   // Keyless: a local Ollama / vLLM / LM Studio, and the scripted mock of tests and demos (random ports).
   endpoints.push({ name: "custom", kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", allowUserBaseUrl: true });
@@ -135,8 +145,9 @@ export function resolveModelTarget(request: EndpointRequest, endpoints: Readonly
     return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(typed) };
   }
   if (!endpoint.baseUrl) throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} needs a base URL`);
-  if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl) };
-  return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(endpoint.baseUrl), apiKey: secretNamed(endpoint.keyEnv, env), keyEnv: endpoint.keyEnv };
+  const baseUrl = apiBaseUrl(endpoint.kind, endpoint.baseUrl);
+  if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl };
+  return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl, apiKey: secretNamed(endpoint.keyEnv, env), keyEnv: endpoint.keyEnv };
 }
 
 /** What the launch form may know about an endpoint: never the key, only whether one is set. */
@@ -160,6 +171,18 @@ export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env
     allowUserBaseUrl: endpoint.allowUserBaseUrl,
     models: endpoint.models ?? null,
   }));
+}
+
+/**
+ * The URL the provider client is given, from a configured base URL in its vendor's own convention.
+ * Anthropic's is the root (`https://api.anthropic.com`; its SDKs append `/v1/messages`), and a URL
+ * ending in `/v1` is taken as well. OpenAI's and OpenAI-compatible servers' include the version
+ * (`https://api.openai.com/v1`; the client appends `/chat/completions`), so they are used as given.
+ */
+export function apiBaseUrl(kind: ProviderKind, configured: string): string {
+  const url = stripSlash(configured);
+  if (kind !== "anthropic") return url;
+  return /\/v1$/.test(url) ? url : `${url}/v1`;
 }
 
 function stripSlash(url: string): string {

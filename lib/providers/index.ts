@@ -19,3 +19,5 @@ export {
 } from "./errors";
 export { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 export { costOf, loadPriceTable, parsePriceTable, findPrice, type Cost, type PriceTable, type TokenUsage } from "./prices";
+export { capabilitiesOf, REASONING_EFFORTS, type ModelCapabilities, type ReasoningEffort } from "./capabilities";
+export { resolveRequestParams, ModelRequestParamsSchema, UnsupportedParameterError, type ModelRequestParams } from "./request-params";

@@ -66,6 +66,7 @@ export function pinnedFetch(baseUrl: string, inner: Fetch): Fetch {
   return (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(prefix)) return Promise.reject(new Error(`Refusing to send a keyed request outside ${baseUrl}`));
-    return inner(input, { ...init, redirect: "error" });
+    // "manual": the 3xx comes back unfollowed and the retrying fetch reports it as "redirect refused".
+    return inner(input, { ...init, redirect: "manual" });
   };
 }

@@ -24,7 +24,8 @@ afterAll(() => {
   server.close();
 });
 
-const policy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, requestTimeoutMs: 200 };
+// The timeout is generous for a loopback answer: the first request of a busy machine took 0.8 s.
+const policy = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, requestTimeoutMs: 1_500 };
 
 describe("createRetryingFetch", () => {
   test.each([

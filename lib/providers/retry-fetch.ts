@@ -1,5 +1,5 @@
 // A fetch wrapper for AI SDK providers: per-request timeout, counted retries with exponential backoff
-// and jitter on 429 / 5xx / timeouts / connection failures. The SDK's own retries are turned off
+// and jitter on 429 / 5xx / timeouts / connection failures; a redirect is an error, never retried. The SDK's own retries are turned off
 // (maxRetries: 0 in the agents) so every retry happens here and can be counted.
 import { ProviderError, RETRIES_HEADER } from "./errors";
 import { errorMessage } from "@/lib/errors";
@@ -48,12 +48,13 @@ export function createRetryingFetch(policy: RetryPolicy = DEFAULT_RETRY_POLICY, 
       let failure: { code: "timeout" | "network"; message: string } | { response: Response };
       try {
         const response = await baseFetch(input, { ...init, signal });
+        if (isRedirect(response.status)) throw await redirectRefused(input, response, attempt);
         if (response.ok || !isRetryableStatus(response.status) || attempt >= policy.maxRetries) {
           return withRetriesHeader(response, attempt);
         }
         failure = { response };
       } catch (error) {
-        if (callerSignal?.aborted) throw error;
+        if (callerSignal?.aborted || error instanceof ProviderError) throw error;
         const code = timeout.aborted ? "timeout" : "network";
         const message = timeout.aborted
           ? `Request timed out after ${policy.requestTimeoutMs} ms`
@@ -66,6 +67,27 @@ export function createRetryingFetch(policy: RetryPolicy = DEFAULT_RETRY_POLICY, 
       await sleep(backoffDelayMs(policy, attempt, retryAfter), callerSignal);
     }
   };
+}
+
+/** 3xx: only seen with `redirect: "manual"` (keyed endpoints, models.ts pinnedFetch), never followed. */
+export function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+/**
+ * A redirect is the server's configuration, not a passing failure: said plainly and never retried.
+ * Following it would carry the key to wherever it points.
+ */
+async function redirectRefused(input: Parameters<Fetch>[0], response: Response, retries: number): Promise<ProviderError> {
+  await response.body?.cancel().catch(() => undefined);
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const location = response.headers.get("location");
+  const where = location ? ` to ${new URL(location, url).href}` : "";
+  return new ProviderError(
+    "redirect",
+    `Redirect refused: ${url} answered ${response.status}${where}. Requests and keys go only to the configured base URL; if the server has moved, configure its new URL.`,
+    { status: response.status, retries },
+  );
 }
 
 function parseRetryAfter(response: Response): number | undefined {

@@ -40,11 +40,26 @@ export async function getResultRunId({ resultId }: { resultId: string }): Promis
 
 /**
  * A run's scored results for export, in run order; null when the run does not exist. Token and cost
- * figures are null for imported runs that recorded none (unknown, not zero).
+ * figures are null for imported runs that recorded none (unknown, not zero). Every row names the
+ * dataset, ground truth (and its revision), protocol and scoring revision it was scored under, so rows
+ * of different exports never pass for one another.
  */
 export async function listRunExportRows({ runId }: { runId: string }) {
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { source: true, inputTokens: true, outputTokens: true } });
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    select: {
+      source: true, inputTokens: true, outputTokens: true, groundTruth: true, protocol: true, scoringRevision: true,
+      dataset: { select: { slug: true } }, version: { select: { revision: true } },
+    },
+  });
   if (!run) return null;
+  const identity = {
+    dataset: run.dataset.slug,
+    ground_truth: run.groundTruth,
+    ground_truth_revision: run.version?.revision ?? null,
+    protocol: run.protocol,
+    scoring_revision: run.scoringRevision,
+  };
   const usageKnown = run.source !== "imported" || run.inputTokens + run.outputTokens > 0;
   const rows = await prisma.taskResult.findMany({
     where: { runId, status: "done" },
@@ -55,6 +70,7 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     },
   });
   return rows.map((row) => ({
+    ...identity,
     task: row.task.key,
     domain: row.task.domain,
     trial: row.trial,

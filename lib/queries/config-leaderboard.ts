@@ -22,7 +22,10 @@ interface RunRow {
   id: string;
   name: string;
   dataset: string;
+  datasetName: string;
+  datasetKind: string;
   groundTruth: string;
+  versionRevision: number | null;
   protocol: string;
   revision: string | null;
   model: string | null;
@@ -35,6 +38,9 @@ interface RunRow {
   trials: number;
   tokens: number;
   costUsd: number;
+  /** Recorded runs without usage: the import's estimate (lib/costs), null when none was made. */
+  estimatedTokens: number | null;
+  estimatedCostUsd: number | null;
   versionTasks: number;
   /** What the run's per-task trial counts depend on (see trialCountsOf). */
   stateKey: string;
@@ -44,21 +50,24 @@ interface RunRow {
  * What a run cost, or null when nobody knows: recorded runs without usage, and models without a price
  * (the run then records $0 although it was not free). Model-less agents (oracle, noop) cost nothing.
  */
-function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { costUsd: number | null; tokens: number | null } {
-  if (!run.model) return { costUsd: 0, tokens: 0 };
+function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { costUsd: number | null; tokens: number | null; costEstimated: boolean } {
+  if (!run.model) return { costUsd: 0, tokens: 0, costEstimated: false };
   const tokens = run.source === "imported" && run.tokens === 0 ? null : run.tokens;
+  // Measured usage always wins; an estimate only stands in where nothing was measured, and says so.
+  if (tokens === null && run.estimatedCostUsd !== null) return { costUsd: run.estimatedCostUsd, tokens: run.estimatedTokens, costEstimated: true };
   const flaggedUnknown = typeof run.params === "object" && run.params !== null && (run.params as { priceUnknown?: unknown }).priceUnknown === true;
   const priced = run.provider ? findPrice(prices, run.provider, run.model) !== undefined : false;
   const costUsd = tokens === null || flaggedUnknown || (!priced && run.costUsd === 0) ? null : run.costUsd;
-  return { costUsd, tokens };
+  return { costUsd, tokens, costEstimated: false };
 }
 
 /** Finished and imported runs; `stateKey` changes whenever anything the board shows of a run changes. */
 async function loadRunRows(): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
-    SELECT r.id, r.name, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
+    SELECT r.id, r.name, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
-           r."costUsd"::float8 AS "costUsd", coalesce(v."taskCount", 0)::int AS "versionTasks",
+           r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
+           (r."estimatedInputTokens" + r."estimatedOutputTokens")::float8 AS "estimatedTokens", coalesce(v."taskCount", 0)::int AS "versionTasks",
            concat_ws('|', r."scoringRevision", r."tasksDone", r."correctCount", r."sideEffectCount", r."exactMatchCount", r."finishedAt",
              (SELECT md5(string_agg(concat_ws(':', t.domain, t."actionCount", t.n, t.correct, t."sideEffects"), ',' ORDER BY t.domain, t."actionCount"))
                 FROM "RunTally" t WHERE t."runId" = r.id)) AS "stateKey"
@@ -89,7 +98,7 @@ async function loadRuns(runRows: readonly RunRow[]): Promise<{ runs: ConfigRunIn
   }
   const prices = loadPriceTable();
   const runs = runRows.map((run): ConfigRunInput => ({
-    id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol, revision: run.revision,
+    id: run.id, name: run.name, dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
     model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, source: run.source,
     createdAt: run.createdAt, versionTasks: run.versionTasks, ...knownCost(run, prices),
     domains: domainsOf.get(run.id) ?? [],
@@ -131,9 +140,10 @@ async function pooledTrialCounts(group: readonly RunRow[]): Promise<TaskTrialCou
   return counts;
 }
 
-async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined): Promise<number | undefined> {
+async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined, dataset: string | undefined): Promise<number | undefined> {
   if (!domain) return undefined;
-  return prisma.task.count({ where: { domain, version: groundTruth ? { name: groundTruth } : undefined } }).then((count) => count || undefined);
+  const version = { ...(groundTruth ? { name: groundTruth } : {}), ...(dataset ? { dataset: { slug: dataset } } : {}) };
+  return prisma.task.count({ where: { domain, version } }).then((count) => count || undefined);
 }
 
 export interface ConfigBoardQuery extends ConfigFilter {
@@ -143,7 +153,7 @@ export interface ConfigBoardQuery extends ConfigFilter {
 
 /** The filtered, sorted configuration rows and the filter options present in the data. */
 export async function getConfigLeaderboard(query: ConfigBoardQuery) {
-  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth)]);
+  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth, query.dataset)]);
   // The board of unchanged runs is the one computed last time: a viewed leaderboard costs one query.
   const key = JSON.stringify([query, domainTasks ?? null, runRows]);
   const cached = boardCache.get(key);
@@ -163,7 +173,10 @@ async function computeBoard(runRows: readonly RunRow[], query: ConfigBoardQuery,
   return {
     rows,
     options: {
-      datasets: distinct(runs.map((run) => run.dataset)),
+      // The official dataset first, then generated workplaces by slug.
+      datasets: [...new Map(runRows.map((run) => [run.dataset, { slug: run.dataset, name: run.datasetName, kind: run.datasetKind }])).values()].sort(
+        (a, b) => Number(a.kind !== "official") - Number(b.kind !== "official") || a.slug.localeCompare(b.slug),
+      ),
       groundTruths: distinct(runs.map((run) => run.groundTruth)),
       protocols: distinct(runs.map((run) => run.protocol)),
       revisions: distinct(runs.map((run) => run.revision)),

@@ -16,7 +16,10 @@ export { LEADERBOARD_SORTS, type LeaderboardRow, type LeaderboardSort } from "@/
 export const LEADERBOARD_PAGE_SIZE = 15;
 
 export interface LeaderboardPage {
+  /** One page of the ranked runs (reference agents excluded). */
   readonly rows: LeaderboardRow[];
+  /** Runs of reference agents (oracle, noop), in the same order, apart from the ranking. */
+  readonly references: LeaderboardRow[];
   readonly total: number;
   readonly page: number;
   readonly pages: number;
@@ -40,7 +43,8 @@ async function leaderboardCounts({ dataset, groundTruth, toolSet, protocol, scor
   // Bucket rules as in the engine's ACTION_COUNT_BUCKETS: 0, 1+ (> 0), 2+ (> 1).
   return prisma.$queryRaw<LeaderboardCounts[]>`
     SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt",
-      (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd",
+      d.slug AS dataset, v.revision AS "versionRevision", r.protocol, r."scoringRevision",
+      (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
       sum(t.n)::int AS n, sum(t.correct)::int AS correct,
       sum(t."sideEffects")::int AS "sideEffects", sum(t."exactMatch")::int AS "exactMatch",
       coalesce(sum(t.n) FILTER (WHERE t."actionCount" = 0), 0)::int AS "zeroN",
@@ -50,9 +54,11 @@ async function leaderboardCounts({ dataset, groundTruth, toolSet, protocol, scor
       coalesce(sum(t.n) FILTER (WHERE t."actionCount" > 1), 0)::int AS "twoPlusN",
       coalesce(sum(t.correct) FILTER (WHERE t."actionCount" > 1), 0)::int AS "twoPlusCorrect"
     FROM "Run" r
+    JOIN "Dataset" d ON d.id = r."datasetId"
+    LEFT JOIN "GroundTruthVersion" v ON v.id = r."versionId"
     JOIN "RunTally" t ON t."runId" = r.id
     WHERE ${Prisma.join(filters, " AND ")}
-    GROUP BY r.id
+    GROUP BY r.id, d.slug, v.revision
     HAVING sum(t.n) > 0`;
 }
 
@@ -80,8 +86,15 @@ export async function getLeaderboard({
   page?: number;
   pageSize?: number;
 }): Promise<LeaderboardPage> {
-  const sorted = sortLeaderboard((await leaderboardCounts({ dataset, groundTruth, toolSet, protocol, scoringRevision })).map(toLeaderboardRow), sort, direction);
+  const all = sortLeaderboard((await leaderboardCounts({ dataset, groundTruth, toolSet, protocol, scoringRevision })).map(toLeaderboardRow), sort, direction);
+  const sorted = all.filter((row) => !row.reference);
   const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
   const current = Math.min(page, pages - 1);
-  return { rows: sorted.slice(current * pageSize, (current + 1) * pageSize), total: sorted.length, page: current, pages };
+  return {
+    rows: sorted.slice(current * pageSize, (current + 1) * pageSize),
+    references: all.filter((row) => row.reference),
+    total: sorted.length,
+    page: current,
+    pages,
+  };
 }

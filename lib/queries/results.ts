@@ -8,23 +8,31 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
+import { isProviderFailure } from "@/lib/runs/run-outcome";
 
-/** Light rows of the scored results of a run: enough for every chart and table of the run page. */
+/**
+ * Light rows of every result of a run (done ones carry verdicts): enough for every chart and table of
+ * the run page, and for its progress, read from the same snapshot so the header agrees with the rates.
+ */
 async function loadScoredResults(runId: string) {
   const rows = await prisma.taskResult.findMany({
-    where: { runId, status: "done" },
+    where: { runId },
     select: {
+      status: true,
       taskId: true,
       correct: true,
       sideEffects: true,
       exactMatch: true,
       error: true,
+      errorKind: true,
       diagnostics: true,
       task: { select: { domain: true, baseTemplate: true, actionCount: true } },
     },
   });
   return rows.map((row) => ({
+    status: row.status,
     taskId: row.taskId,
+    errorKind: row.errorKind,
     scored: {
       domain: row.task.domain,
       template: row.task.baseTemplate,
@@ -38,11 +46,22 @@ async function loadScoredResults(runId: string) {
   }));
 }
 
-/** `trials` is the run's k: with k > 1 the summary also carries pass@1 / pass^k / pass@k. */
-export async function getRunSummary({ runId, trials = 1 }: { runId: string; trials?: number }) {
-  const rows = await loadScoredResults(runId);
+/**
+ * `trials` is the run's k: with k > 1 the summary also carries pass@1 / pass^k / pass@k. Every rate is
+ * over the scored tasks: tasks that failed at the provider (lib/runs/run-outcome.ts) are counted apart,
+ * not as the agent's wrong answers; recorded (imported) results are all scored, as their evaluator did.
+ */
+export async function getRunSummary({ runId, trials = 1, source = "launched" }: { runId: string; trials?: number; source?: string }) {
+  const all = await loadScoredResults(runId);
+  const done = all.filter((row) => row.status === "done");
+  const rows = source === "imported" ? done : done.filter((row) => !isProviderFailure(row.errorKind));
   const scored = rows.map((row) => row.scored);
+  const count = (status: string) => all.filter((row) => row.status === status).length;
   return {
+    /** Results per status, from the same read as the rates (the page's progress bar shows these). */
+    progress: { total: all.length, done: done.length, running: count("running"), pending: count("pending"), skipped: count("skipped") },
+    done: done.length,
+    providerFailures: done.length - rows.length,
     overall: tallyResults(scored),
     consistency: trialConsistency(
       rows.map((row) => ({ taskId: row.taskId, correct: row.scored.correct })),
@@ -111,7 +130,7 @@ const findResultWithTrace = cache((runId: string, resultId: string) =>
     where: { id: resultId, runId },
     include: {
       task: true,
-      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true } },
+      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true, source: true } },
       steps: { orderBy: { index: "asc" } },
     },
   }),

@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { providerFailureWhere } from "./run-outcome";
 
 /** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "cancelling"];
@@ -14,6 +15,9 @@ export function isActiveStatus(status: RunStatus): boolean {
 const runListSelect = {
   id: true,
   name: true,
+  dataset: { select: { slug: true, kind: true } },
+  version: { select: { revision: true } },
+  protocol: true,
   status: true,
   source: true,
   agent: true,
@@ -28,17 +32,23 @@ const runListSelect = {
   sideEffectCount: true,
   errorCount: true,
   costUsd: true,
+  estimatedCostUsd: true,
   createdAt: true,
   finishedAt: true,
+  inputTokens: true,
+  outputTokens: true,
+  params: true,
+  // Tasks that failed at the provider: the status badge reads "failed" / "completed with errors".
+  _count: { select: { results: { where: providerFailureWhere } } },
 } as const;
 
 export type RunListItem = Awaited<ReturnType<typeof listRuns>>["runs"][number];
 
 export const RUN_PAGE_SIZE = 10;
 
-/** One page of runs, newest first (index Run(createdAt)), with the total for the pager. */
-export async function listRuns({ groundTruth, source, page = 0 }: { groundTruth?: string; source?: string; page?: number } = {}) {
-  const where = { groundTruth, source };
+/** One page of runs, newest first (index Run(createdAt)), with the total for the pager; `dataset` is a slug. */
+export async function listRuns({ dataset, groundTruth, source, page = 0 }: { dataset?: string; groundTruth?: string; source?: string; page?: number } = {}) {
+  const where = { groundTruth, source, ...(dataset ? { dataset: { slug: dataset } } : {}) };
   const [total, runs] = await Promise.all([
     prisma.run.count({ where }),
     prisma.run.findMany({
@@ -52,8 +62,17 @@ export async function listRuns({ groundTruth, source, page = 0 }: { groundTruth?
   return { total, runs };
 }
 
-// Per-request memo: generateMetadata and the page both read the run.
-const findRun = cache((id: string) => prisma.run.findUnique({ where: { id } }));
+// Per-request memo: generateMetadata and the page both read the run. With the dataset and the
+// ground-truth revision it was scored on: part of what the run is.
+const findRun = cache((id: string) =>
+  prisma.run.findUnique({
+    where: { id },
+    include: {
+      dataset: { select: { slug: true, name: true, kind: true, seed: true } },
+      version: { select: { revision: true, contentHash: true, supersededAt: true } },
+    },
+  }),
+);
 
 /** The run row itself (aggregates, parameters, reproducibility fields); null when missing. */
 export async function getRun({ id }: { id: string }) {
@@ -72,15 +91,23 @@ export async function getRunProgress({ id }: { id: string }) {
 
 export const COMPARE_PICKER_SIZE = 20;
 
+/** Statuses a run can be compared in: whatever it scored (a cancelled run's scored tasks count). */
+const COMPARABLE_STATUSES: readonly RunStatus[] = ["completed", "cancelled", "failed", "budget_exceeded"];
+
 /**
- * Runs a user can pick from when comparing: the newest completed or imported ones, plus the runs
- * already chosen (`include`), so the picker stays small however long the history grows.
+ * Runs a user can pick from when comparing: the newest finished, cancelled or imported ones, plus the
+ * runs already chosen (`include`), so the picker stays small however long the history grows. Each
+ * names its dataset, ground truth (and revision), protocol and status.
  */
 export async function listComparableRuns({ include = [] }: { include?: readonly string[] } = {}) {
-  const select = { id: true, name: true, groundTruth: true, model: true, agent: true, toolSet: true, createdAt: true } as const;
+  const select = {
+    id: true, name: true, groundTruth: true, protocol: true, scoringRevision: true, status: true, model: true, agent: true, toolSet: true, createdAt: true,
+    dataset: { select: { slug: true, name: true, kind: true } },
+    version: { select: { revision: true } },
+  } as const;
   const [recent, chosen] = await Promise.all([
     prisma.run.findMany({
-      where: { OR: [{ status: "completed" }, { source: "imported" }] },
+      where: { OR: [{ status: { in: [...COMPARABLE_STATUSES] } }, { source: "imported" }] },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: COMPARE_PICKER_SIZE,
       select,
@@ -88,7 +115,19 @@ export async function listComparableRuns({ include = [] }: { include?: readonly 
     include.length ? prisma.run.findMany({ where: { id: { in: [...include] } }, select }) : [],
   ]);
   const byId = new Map([...recent, ...chosen].map((run) => [run.id, run]));
-  return [...byId.values()].sort(
-    (x, y) => x.groundTruth.localeCompare(y.groundTruth) || y.createdAt.getTime() - x.createdAt.getTime(),
-  );
+  // The official dataset first, then by dataset, ground truth and newest.
+  return [...byId.values()]
+    .sort(
+      (x, y) =>
+        Number(x.dataset.kind !== "official") - Number(y.dataset.kind !== "official") ||
+        x.dataset.slug.localeCompare(y.dataset.slug) ||
+        x.groundTruth.localeCompare(y.groundTruth) ||
+        y.createdAt.getTime() - x.createdAt.getTime(),
+    )
+    .map((run) => ({
+      id: run.id, name: run.name, status: run.status, groundTruth: run.groundTruth, protocol: run.protocol, scoringRevision: run.scoringRevision,
+      dataset: run.dataset.slug, datasetName: run.dataset.name, datasetKind: run.dataset.kind, versionRevision: run.version?.revision ?? null,
+    }));
 }
+
+export type ComparableRun = Awaited<ReturnType<typeof listComparableRuns>>[number];

@@ -1,24 +1,37 @@
-// Cancelling a run: it turns `cancelling` at once; workers stop claiming its pending results (they
-// stay pending and are counted as not run), results already running finish, and the run becomes
-// `cancelled` when none is left running.
+// Cancelling a run: it turns `cancelling` at once and its pending results turn `skipped` in the same
+// statement (workers claim only queued/running runs, so none of them would ever run); results already
+// running finish, and the run becomes `cancelled` when none is left running. A result given back to
+// pending meanwhile (its worker stopped or died) is skipped when the run closes.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type CancelOutcome = "cancelling" | "cancelled" | "not_active";
 
 export async function cancelRun(db: PrismaClient, runId: string): Promise<CancelOutcome> {
-  const marked = await db.run.updateMany({
-    where: { id: runId, status: { in: ["queued", "running"] } },
-    data: { status: "cancelling" },
-  });
-  if (marked.count === 0) return "not_active";
+  const [row] = await db.$queryRaw<{ marked: number }[]>`
+    WITH marked AS (
+      UPDATE "Run" SET status = 'cancelling' WHERE id = ${runId} AND status IN ('queued', 'running') RETURNING id
+    ), skipped AS (
+      UPDATE "TaskResult" SET status = 'skipped' WHERE "runId" IN (SELECT id FROM marked) AND status = 'pending'
+    )
+    SELECT count(*)::int AS marked FROM marked`;
+  if (!row || row.marked === 0) return "not_active";
   return (await cancelRunIfIdle(db, runId)) ? "cancelled" : "cancelling";
 }
 
-/** Moves a cancelling run with nothing running to cancelled; true when it did. */
+/** Skips the pending results of the runs a `closed` CTE returns (as cancelled); shared with recovery.ts. */
+export const SKIP_PENDING_OF_CLOSED_RUN = `UPDATE "TaskResult" SET status = 'skipped' WHERE status = 'pending' AND "runId" IN (SELECT id FROM closed)`;
+
+/** Moves a cancelling run with nothing running to cancelled, skipping what is still pending; true when it did. */
 export async function cancelRunIfIdle(db: PrismaClient, runId: string): Promise<boolean> {
-  const changed = await db.$executeRaw`
-    UPDATE "Run" SET status = 'cancelled', "finishedAt" = now()
-     WHERE id = ${runId} AND status = 'cancelling'
-       AND NOT EXISTS (SELECT 1 FROM "TaskResult" WHERE "runId" = ${runId} AND status = 'running')`;
-  return changed > 0;
+  const [row] = await db.$queryRawUnsafe<{ closed: number }[]>(
+    `WITH closed AS (
+       UPDATE "Run" SET status = 'cancelled', "finishedAt" = now()
+        WHERE id = $1 AND status = 'cancelling'
+          AND NOT EXISTS (SELECT 1 FROM "TaskResult" WHERE "runId" = $1 AND status = 'running')
+       RETURNING id
+     ), skipped AS (${SKIP_PENDING_OF_CLOSED_RUN})
+     SELECT count(*)::int AS closed FROM closed`,
+    runId,
+  );
+  return (row?.closed ?? 0) > 0;
 }

@@ -28,6 +28,15 @@ describe("runOutcome", () => {
     expect(runOutcome(progress({ errors }), 0.5).exitCode).toBe(0);
   });
 
+  test("the worker's rule: a run the worker closed as failed at the provider says why", () => {
+    const errors = [{ kind: "provider", count: 10, firstMessage: "Provider error (network): Cannot connect to provider" }];
+    expect(runOutcome(progress({ status: "failed", correct: 0, errors }))).toEqual({ exitCode: 1, reason: "every task failed at the provider (10/10)" });
+  });
+
+  test("context-window overflows are the agent's errors, not the provider's", () => {
+    expect(runOutcome(progress({ errors: [{ kind: "context_window", count: 5, firstMessage: "Context window exceeded" }] }))).toEqual({ exitCode: 0, reason: null });
+  });
+
   test("a run that did not complete is non-zero", () => {
     expect(runOutcome(progress({ status: "budget_exceeded" })).exitCode).toBe(1);
   });

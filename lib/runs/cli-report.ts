@@ -1,9 +1,13 @@
 /**
  * What `workbench run` says while and after a run: a progress line for logs that are not a terminal,
- * and whether the run failed as a whole (every task errored, or more than a share of tasks failed at
- * the provider) so CI sees a non-zero exit instead of "[completed]" over a run of provider errors.
- * Pure: the command reads the numbers from the database and prints what these return.
+ * and whether the run failed as a whole (every task errored, or the provider rule of run-outcome.ts,
+ * the one the worker and the dashboard apply) so CI sees a non-zero exit instead of "[completed]"
+ * over a run of provider errors. Pure: the command reads the numbers from the database and prints
+ * what these return.
  */
+import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, isProviderFailure, judgeRunOutcome } from "./run-outcome";
+
+export { DEFAULT_MAX_PROVIDER_FAILURE_SHARE };
 
 export interface ErrorKindCount {
   readonly kind: string;
@@ -20,11 +24,6 @@ export interface RunProgress {
   readonly errors: readonly ErrorKindCount[];
 }
 
-/** Default share of tasks that may fail at the provider before the run counts as failed. */
-export const DEFAULT_MAX_PROVIDER_FAILURE_SHARE = 0.2;
-
-const PROVIDER_KINDS = new Set(["provider", "context_window"]);
-
 export function progressLine(progress: RunProgress): string {
   const accuracy = progress.done ? `${((progress.correct / progress.done) * 100).toFixed(1)} %` : "-";
   const errors = progress.errors.length ? progress.errors.map((error) => `${error.kind} ${error.count}`).join(", ") : "none";
@@ -39,13 +38,12 @@ export interface RunOutcome {
 
 export function runOutcome(progress: RunProgress, maxProviderFailureShare = DEFAULT_MAX_PROVIDER_FAILURE_SHARE): RunOutcome {
   const errored = progress.errors.reduce((sum, error) => sum + error.count, 0);
-  const atProvider = progress.errors.filter((error) => PROVIDER_KINDS.has(error.kind)).reduce((sum, error) => sum + error.count, 0);
+  const atProvider = progress.errors.filter((error) => isProviderFailure(error.kind)).reduce((sum, error) => sum + error.count, 0);
+  // The worker stores `failed` for a run that failed at the provider: the rule says why.
+  const judged = judgeRunOutcome({ done: progress.done, providerFailures: atProvider }, maxProviderFailureShare);
+  if (judged.kind === "failed" && (progress.status === "completed" || progress.status === "failed")) return { exitCode: 1, reason: judged.reason };
   if (progress.status !== "completed") return { exitCode: 1, reason: `the run ended ${progress.status}` };
   if (progress.done > 0 && errored >= progress.done) return { exitCode: 1, reason: `every task failed (${errored}/${progress.done})` };
-  if (progress.done > 0 && atProvider / progress.done > maxProviderFailureShare) {
-    const share = ((atProvider / progress.done) * 100).toFixed(1);
-    return { exitCode: 1, reason: `${atProvider}/${progress.done} tasks (${share} %) failed at the provider, more than the allowed ${(maxProviderFailureShare * 100).toFixed(0)} %` };
-  }
   return { exitCode: 0, reason: null };
 }
 

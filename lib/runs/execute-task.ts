@@ -7,6 +7,7 @@ import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
 import type { Protocol } from "@/lib/workbench/protocols/types";
+import type { ModelRequestParams } from "@/lib/providers/request-params";
 import { LostClaimError } from "./step-store";
 import { errorMessage } from "@/lib/errors";
 
@@ -32,6 +33,7 @@ export interface ExecuteTaskDeps {
   readonly signal?: AbortSignal;
   readonly model?: LanguageModel;
   readonly temperature?: number;
+  readonly requestParams?: ModelRequestParams;
   readonly maxSteps?: number;
   readonly recordedCalls?: readonly string[];
 }
@@ -67,6 +69,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
     signal,
     model: deps.model,
     temperature: deps.temperature,
+    requestParams: deps.requestParams,
     maxSteps: deps.maxSteps,
     recordedCalls: deps.recordedCalls,
   });

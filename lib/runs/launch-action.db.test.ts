@@ -77,7 +77,7 @@ describe("launchRunAction", () => {
     expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed", tasksDone: 24, correctCount: 24 });
   });
 
-  test("cancel: running tasks finish, pending ones are left, the run ends cancelled", async () => {
+  test("cancel: running tasks finish, pending ones are skipped, the run ends cancelled", async () => {
     const { runId } = await launchExpectingRedirect({
       agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, limit: "60", concurrency: "2",
     });
@@ -88,7 +88,9 @@ describe("launchRunAction", () => {
     const counts = await context.db.taskResult.groupBy({ by: ["status"], where: { runId }, _count: true });
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count]));
     expect(byStatus.running).toBeUndefined();
-    expect(byStatus.pending).toBeGreaterThan(0);
+    expect(byStatus.pending).toBeUndefined();
+    expect(byStatus.skipped).toBeGreaterThan(0);
+    expect((byStatus.done ?? 0) + (byStatus.skipped ?? 0)).toBe(60);
     expect(run.tasksDone).toBe(byStatus.done ?? 0);
   });
 });

@@ -13,6 +13,20 @@ describe("launchRunInputSchema", () => {
     expect(input).toMatchObject({ groundTruth: "v1", toolSet: "all", trials: 1, concurrency: 4, temperature: 0, maxSteps: 20, timeoutMs: 120_000, domains: [] });
   });
 
+  test("workbench-2026 gets upstream's timing: 600 s checked between turns, a 75 s call deadline, 10 attempts", () => {
+    const input = launchRunInputSchema.parse({ agent: "workbench-2026", endpoint: "openai", model: "gpt-5.4" });
+    // The worker's hard deadline comes after the worst case of a last call started just before the limit.
+    expect(input).toMatchObject({
+      timeoutMs: 600_000 + 10 * 75_000 + 9 * 90_000,
+      retry: { maxRetries: 9, requestTimeoutMs: 75_000, baseDelayMs: 2_000, maxDelayMs: 90_000 },
+      harness2026: { timeLimitMs: 600_000 },
+    });
+    const given = launchRunInputSchema.parse({ agent: "workbench-2026", endpoint: "openai", model: "m", timeoutMs: 300_000, retry: { maxRetries: 2 }, harness2026: { structuredOutputs: false } });
+    expect(given).toMatchObject({ harness2026: { timeLimitMs: 300_000, structuredOutputs: false }, retry: { maxRetries: 2, requestTimeoutMs: 75_000 } });
+    expect(launchRunInputSchema.parse({ agent: "react", endpoint: "openai", model: "m" })).toMatchObject({ timeoutMs: 120_000 });
+    expect(launchRunInputSchema.parse({ agent: "react", endpoint: "openai", model: "m" }).retry).toBeUndefined();
+  });
+
   test.each([
     { name: "react without endpoint and model", input: { agent: "react" }, fields: ["endpoint", "model"] },
     { name: "a file: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "file:///etc/passwd" }, fields: ["baseUrl"] },
@@ -25,6 +39,7 @@ describe("launchRunInputSchema", () => {
     { name: "concurrency 0", input: { agent: "noop", concurrency: 0 }, fields: ["concurrency"] },
     { name: "an unknown domain", input: { agent: "noop", domains: ["hr"] }, fields: ["domains"] },
     { name: "an unknown agent", input: { agent: "gpt" }, fields: ["agent"] },
+    { name: "an unknown reasoning effort", input: { agent: "tools", endpoint: "openai", model: "o3", reasoningEffort: "turbo" }, fields: ["reasoningEffort"] },
   ])("rejects $name", ({ input, fields }) => {
     const result = launchRunInputSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -5,7 +5,9 @@ import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
-import { runSettingsSchema } from "./run-settings";
+import { PAPER_TIMEOUT_MS, runSettingsSchema } from "./run-settings";
+import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export { MAX_CONCURRENCY } from "./run-settings";
@@ -65,6 +67,8 @@ export const launchRunInputSchema = z
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,
+    /** Sent only to models that take it (lib/providers/capabilities.ts); checked against the model at launch. */
+    reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
     retry: z
       .object({
@@ -90,7 +94,18 @@ export const launchRunInputSchema = z
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }
   })
-  .transform(({ provider, ...input }) => ({ ...input, endpoint: input.endpoint ?? provider }));
+  .transform(({ provider, ...input }) => withTimingDefaults({ ...input, endpoint: input.endpoint ?? provider }));
+
+/**
+ * The paper's 120 s per task, aborting mid-request; a workbench-2026 run instead gets upstream's
+ * timing: the time limit (600 s unless given) checked by the agent between turns, a worker deadline
+ * after the worst case of the last call, and upstream's per-call deadline and retries.
+ */
+function withTimingDefaults<T extends { agent: string; timeoutMs?: number; retry?: object; harness2026?: object }>(input: T) {
+  if (input.agent !== "workbench-2026") return { ...input, timeoutMs: input.timeoutMs ?? PAPER_TIMEOUT_MS };
+  const timing = timingDefaults2026(input.timeoutMs, input.retry);
+  return { ...input, timeoutMs: timing.hardTimeoutMs, retry: timing.retry, harness2026: { ...input.harness2026, timeLimitMs: timing.timeLimitMs } };
+}
 
 export type LaunchRunInput = z.infer<typeof launchRunInputSchema>;
 /** Before defaults are applied (what callers may pass). */

@@ -2,7 +2,7 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
+import { EndpointError, loadEndpoints, resolveModelTarget, resolveRequestParams, UnsupportedParameterError, type ModelRequestParams, type ModelTarget } from "@/lib/providers";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { WAKE_CHANNEL } from "./wake";
@@ -14,12 +14,13 @@ import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { MODEL_AGENTS } from "./launch-input";
 import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
+import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 
 export const DATASET_SLUG = "workbench";
 
-export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured";
+export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter";
 
 export class LaunchError extends CodedError<LaunchErrorCode> {
   constructor(
@@ -64,6 +65,7 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
     throw error;
   }
   const target = modelTargetFor(input);
+  const requestParams = target && input.model ? requestParamsFor(input, target, input.model) : null;
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
   if (budget.problem) throw new LaunchError("too_large", budget.problem, "budgetTokens");
   const version = await deps.db.groundTruthVersion.findFirst({
@@ -90,7 +92,7 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
-    const row = runRow({ ...input, seed }, scoring, target, version.datasetId, tasks.length * input.trials);
+    const row = runRow({ ...input, seed }, scoring, target, version.datasetId, tasks.length * input.trials, requestParams);
     const data = {
       ...row,
       params: { ...row.params, ...(budget.priceKnown === false ? { priceUnknown: true } : {}) },
@@ -143,6 +145,17 @@ function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
   }
 }
 
+/** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
+function requestParamsFor(input: LaunchRunInput, target: ModelTarget, model: string): ModelRequestParams {
+  try {
+    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
+    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
+  } catch (error) {
+    if (error instanceof UnsupportedParameterError) throw new LaunchError("unsupported_parameter", error.message, error.field);
+    throw error;
+  }
+}
+
 const usesModel = (input: LaunchRunInput) => MODEL_AGENTS.includes(input.agent);
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
@@ -169,7 +182,7 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
   return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
 }
 
-function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarget | null, datasetId: string, tasksTotal: number) {
+function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarget | null, datasetId: string, tasksTotal: number, requestParams: ModelRequestParams | null) {
   const external = input.agent === "external";
   return {
     name: input.name || defaultRunName(input),
@@ -189,6 +202,9 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
     // RunSettings: concurrency and trials are columns (the claim reads them), the rest is here.
     params: {
       temperature: input.temperature,
+      ...(input.reasoningEffort ? { reasoningEffort: input.reasoningEffort } : {}),
+      // What the model requests carry, from the capability table (the worker sends exactly this).
+      ...(requestParams ? { request: requestParams } : {}),
       maxSteps: input.maxSteps,
       timeoutMs: input.timeoutMs,
       domains: [...input.domains],

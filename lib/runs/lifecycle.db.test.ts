@@ -88,12 +88,14 @@ describe("with one worker for every run", () => {
     expect(await cancelRun(context.db, doomed.runId)).toBe("not_active"); // cancelling again is harmless
   });
 
-  test("an unreachable keyless endpoint: every task is a provider error and the run completes", async () => {
+  test("an unreachable keyless endpoint: every task is a provider error and the run ends failed, saying why", async () => {
     const { runId } = await launchRun(
       { agent: "react", endpoint: "custom", model: "any", baseUrl: "http://127.0.0.1:9/v1", limit: 4, concurrency: 4, retry: { maxRetries: 1, baseDelayMs: 1 } },
       context,
     );
-    expect(await waitForRun(context.db, runId, 60_000)).toMatchObject({ status: "completed", tasksDone: 4, correctCount: 0, errorCount: 4 });
+    expect(await waitForRun(context.db, runId, 60_000)).toMatchObject({
+      status: "failed", tasksDone: 4, correctCount: 0, errorCount: 4, error: "Run failed: every task failed at the provider (4/4)",
+    });
     const results = await context.db.taskResult.findMany({ where: { runId } });
     expect(results.map((result) => [result.status, result.errorKind])).toEqual(Array(4).fill(["done", "provider"]));
     const after = await launchRun({ agent: "oracle", limit: 3 }, context);

@@ -5,6 +5,7 @@ import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { ClaimedResult } from "./claim";
 import type { Sql } from "./sql";
 import { STEP_INSERT, stepRowsSelect, type StepRow } from "./step-store";
+import { judgeRunOutcome, PROVIDER_FAILURE_KINDS } from "./run-outcome";
 
 /** Steps a crashed earlier attempt left behind; its replacement starts the trace again at index 0. */
 export async function deletePartialSteps(sql: Sql, resultId: string): Promise<void> {
@@ -70,7 +71,29 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
       done.retries, Math.round(done.latencyMs), JSON.stringify(done.steps),
     ],
   );
-  return rows[0] ?? null;
+  const progress = rows[0] ?? null;
+  if (progress?.status === "completed") return { ...progress, status: await judgeCompletedRun(sql, claim.runId) };
+  return progress;
+}
+
+/**
+ * A run that has just completed turns `failed` when its tasks failed at the provider (run-outcome.ts):
+ * every one, or more than the allowed share. Its error says why; the leaderboards rank only completed
+ * runs, so such a run never appears there as a 0 % score. Returns the run's status after.
+ */
+export async function judgeCompletedRun(sql: Sql, runId: string): Promise<string> {
+  const { rows } = await sql.query<{ done: number; providerFailures: number }>(
+    `SELECT count(*)::int AS done, (count(*) FILTER (WHERE "errorKind" = ANY($2::text[])))::int AS "providerFailures"
+       FROM "TaskResult" WHERE "runId" = $1 AND status = 'done'`,
+    [runId, [...PROVIDER_FAILURE_KINDS]],
+  );
+  const judged = judgeRunOutcome(rows[0] ?? { done: 0, providerFailures: 0 });
+  if (judged.kind !== "failed") return "completed";
+  await sql.query(
+    `UPDATE "Run" SET status = 'failed', error = $2 WHERE id = $1 AND status = 'completed' AND source <> 'imported'`,
+    [runId, `Run failed: ${judged.reason}`],
+  );
+  return "failed";
 }
 
 /** Gives a result back (pending) after its attempt failed for an infrastructure reason or its worker stopped. */

@@ -59,6 +59,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     signal: shutdown,
     model: run.model,
     temperature: run.temperature,
+    requestParams: run.requestParams,
     maxSteps: run.maxSteps,
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
   });

@@ -2,9 +2,10 @@
 // same prompt template and tool descriptions.
 import { createHash } from "node:crypto";
 import type { AgentKind } from "@/lib/workbench/agents/types";
+import "./engine-settings"; // the engine is told the data folder (workbench-2026 tool sources)
 import { ALL_TOOLS } from "@/lib/workbench/tools";
 import { buildReactSystemPrompt, TOOLS_SYSTEM_PROMPT } from "@/lib/workbench/agents";
-import { parametersSchema2026, sanitizeToolName2026, systemPrompt2026 } from "@/lib/workbench/agents";
+import { parametersSchema2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026 } from "@/lib/workbench/agents";
 
 export function promptHashFor(agent: AgentKind): string | null {
   // The whole system prompt with every tool's description, so an edited description changes the hash.
@@ -14,7 +15,7 @@ export function promptHashFor(agent: AgentKind): string | null {
     return sha256([TOOLS_SYSTEM_PROMPT, ...toolText].join("\n\n"));
   }
   if (agent === "workbench-2026") {
-    const toolText = ALL_TOOLS.map((tool) => `${sanitizeToolName2026(tool.name)}\n${tool.description}\n${JSON.stringify(parametersSchema2026(tool))}`);
+    const toolText = ALL_TOOLS.map((tool) => `${sanitizeToolName2026(tool.name)}\n${toolDescription2026(tool)}\n${JSON.stringify(parametersSchema2026(tool))}`);
     return sha256([systemPrompt2026(true), ...toolText].join("\n\n"));
   }
   return null; // oracle, noop and replay show no prompt to anything

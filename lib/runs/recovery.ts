@@ -3,6 +3,7 @@
 // stuck in a live worker, a result running for longer than its run's timeout + grace goes back to
 // pending too (external runs' results are closed at their deadline by lib/mcp instead); (3) a cancelling run left with nothing running
 // (its last task's worker died) becomes cancelled, since nobody would finish it otherwise.
+import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
 import { releaseDeadWorkers } from "./heartbeat";
 import { RUN_SETTINGS_DEFAULTS } from "./run-settings";
 import type { Sql } from "./sql";
@@ -35,8 +36,11 @@ async function releaseOverdueResults(sql: Sql, graceMs: number): Promise<number>
 
 async function settleCancellingRuns(sql: Sql): Promise<void> {
   await sql.query(
-    `UPDATE "Run" run SET status = 'cancelled', "finishedAt" = now()
-      WHERE run.status = 'cancelling'
-        AND NOT EXISTS (SELECT 1 FROM "TaskResult" r WHERE r."runId" = run.id AND r.status = 'running')`,
+    `WITH closed AS (
+       UPDATE "Run" run SET status = 'cancelled', "finishedAt" = now()
+        WHERE run.status = 'cancelling'
+          AND NOT EXISTS (SELECT 1 FROM "TaskResult" r WHERE r."runId" = run.id AND r.status = 'running')
+        RETURNING run.id
+     ) ${SKIP_PENDING_OF_CLOSED_RUN}`,
   );
 }

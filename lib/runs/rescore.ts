@@ -41,8 +41,13 @@ export async function rescoreRun(db: PrismaClient, input: { runId: string; revis
   } catch (error) {
     throw new RescoreError("invalid_revision", errorMessage(error));
   }
-  const version = await db.groundTruthVersion.findFirstOrThrow({ where: { datasetId: run.datasetId, name: scoring.groundTruth } });
-  const context = await getVersionContext(db, scoring.groundTruth, version.contentHash);
+  // The revision the run's tasks came from (a later import takes over the name, never the run), and
+  // the run's own dataset (a generated workplace has its own tasks under the same version names).
+  const version = await db.groundTruthVersion.findFirstOrThrow({
+    where: run.versionId ? { id: run.versionId } : { datasetId: run.datasetId, name: scoring.groundTruth },
+    select: { contentHash: true },
+  });
+  const context = await getVersionContext(db, scoring.groundTruth, version.contentHash, run.datasetId);
   const evaluator = createProtocolEvaluator({ protocol: scoring.protocol, dataset: context.dataset, revision: scoring.revision });
   const results = await db.taskResult.findMany({
     where: { runId: run.id, status: "done" },

@@ -2,7 +2,7 @@
 // ground-truth version's dataset + scorer (loaded once from Postgres, keyed by content hash so a
 // re-imported version is picked up).
 import type { LanguageModel } from "ai";
-import { EndpointError, MissingApiKeyError, type RetryPolicy } from "@/lib/providers";
+import { EndpointError, MissingApiKeyError, ModelRequestParamsSchema, PROVIDERS, resolveRequestParams, type ModelRequestParams, type RetryPolicy } from "@/lib/providers";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";
@@ -12,6 +12,7 @@ import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, 
 import { MODEL_AGENTS } from "./launch-input";
 import type { TaskScorer } from "./execute-task";
 import { runSettingsFrom } from "./run-settings";
+import "./engine-settings"; // the engine is told the data folder (workbench-2026 tool sources)
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -26,6 +27,8 @@ export interface RunContext {
   readonly modelId: string | null;
   readonly toolSet: "all" | "domains";
   readonly temperature: number;
+  /** What the model requests carry: as recorded at launch (params.request). */
+  readonly requestParams: ModelRequestParams | undefined;
   readonly maxSteps: number;
   readonly timeoutMs: number;
   /** The version's dataset, with the scorer of this run's protocol and scoring revision. */
@@ -84,6 +87,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     modelId: run.model,
     toolSet: run.toolSet === "domains" ? "domains" : "all",
     ...runSettingsFrom(params), // temperature, maxSteps, timeoutMs: read back through RunSettings' schema
+    requestParams: usesModel && run.model ? requestParamsOf(params, run.model, run.provider) : undefined,
     version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
     protocol: getProtocol(scoring.protocol),
     // The 2026 harness selects its own tools from the run's tool set (upstream tool_selection).
@@ -134,3 +138,13 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
   return context;
 }
 
+/**
+ * The parameters recorded at launch, so the run sends what it says it used; runs launched before they
+ * were recorded get the capability table's answer for their model now.
+ */
+function requestParamsOf(params: Record<string, unknown>, model: string, provider: string | null): ModelRequestParams {
+  const recorded = ModelRequestParamsSchema.safeParse(params.request);
+  if (recorded.success) return recorded.data;
+  const kind = PROVIDERS.find((candidate) => candidate === provider);
+  return resolveRequestParams({ model, kind, temperature: runSettingsFrom(params).temperature });
+}

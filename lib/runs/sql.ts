@@ -1,7 +1,8 @@
 // The worker's hot path (claim, finish, heartbeat, recovery) runs a handful of statements per task; it
 // sends them through its own small pg pool rather than Prisma's raw-query layer, which costs more CPU
 // per query than the statements themselves on a 2-core machine. Everything else uses Prisma.
-import pg from "pg";
+import type pg from "pg";
+import { createReconnectingPool } from "@/lib/db-pool";
 
 export interface Sql {
   query<Row>(text: string, values?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }>;
@@ -14,16 +15,10 @@ export interface SqlPool extends Sql {
 }
 
 export function createSqlPool(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}): SqlPool {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    // A worker slot must never wait forever on a database that died mid-statement (kill -9 of the
-    // postmaster, a dropped network): connecting and every statement are bounded, and TCP keepalive
-    // notices a peer that vanished. The hot-path statements take milliseconds; the bound is generous.
-    connectionTimeoutMillis: 10_000,
-    query_timeout: 60_000,
-    keepAlive: true,
-  });
+  // Connecting follows the reconnect policy (lib/db-pool.ts). A worker slot must never wait forever on
+  // a database that died mid-statement (kill -9 of the postmaster, a dropped network): every statement
+  // is bounded too. The hot-path statements take milliseconds; the bound is generous.
+  const pool = createReconnectingPool({ connectionString, max: options.max ?? 10, query_timeout: 60_000 });
   // An idle connection that dies (database restarted) is reported here; without a listener Node would
   // crash the process. The next query opens a new connection.
   pool.on("error", (error) => options.onError?.(error));

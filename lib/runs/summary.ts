@@ -1,6 +1,7 @@
 // A run's headline figures for the CLI: the aggregates kept on the Run row plus a per-domain split.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { trialConsistency, type TrialConsistency } from "@/lib/metrics/trial-consistency";
+import { usageRecorded } from "@/lib/metrics/run-usage";
 
 export interface DomainSummary {
   readonly domain: string;
@@ -23,6 +24,10 @@ export interface RunSummary {
   readonly outputTokens: number;
   readonly costUsd: number;
   readonly retries: number;
+  /** False for recorded results without usage: their zero tokens and cost are unknown, not free. */
+  readonly usageRecorded: boolean;
+  /** Why the run failed, as stored (e.g. "Run failed: every task failed at the provider (5/5)"). */
+  readonly error: string | null;
   readonly durationMs: number | null;
   readonly domains: readonly DomainSummary[];
   /** pass@1 / pass^k / pass@k; null unless the run has k > 1 trials per task. */
@@ -46,6 +51,8 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
     accuracy: rate(run.correctCount), sideEffectRate: rate(run.sideEffectCount), exactMatchCount: run.exactMatchCount,
     errorCount: run.errorCount, inputTokens: run.inputTokens, outputTokens: run.outputTokens, costUsd: run.costUsd,
     retries: run.retries,
+    usageRecorded: usageRecorded(run),
+    error: run.error,
     durationMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
     domains,
     consistency: trialConsistency(outcomes.map((row) => ({ taskId: row.taskId, correct: row.correct === true })), run.trials),
@@ -55,12 +62,14 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
 export function formatRunSummary(summary: RunSummary): string {
   const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
   const lines = [
-    `Run ${summary.id}  ${summary.name}  [${summary.status}]`,
+    `Run ${summary.id}  ${summary.name}  [${summary.status}]${summary.error ? `  ${summary.error}` : ""}`,
     `  tasks        ${summary.tasksDone}/${summary.tasksTotal}`,
     `  accuracy     ${pct(summary.accuracy)}`,
     `  side effects ${pct(summary.sideEffectRate)}`,
     `  exact match  ${summary.exactMatchCount}   errors ${summary.errorCount}   provider retries ${summary.retries}`,
-    `  tokens       ${summary.inputTokens} in / ${summary.outputTokens} out   cost $${summary.costUsd.toFixed(4)}`,
+    summary.usageRecorded
+      ? `  tokens       ${summary.inputTokens} in / ${summary.outputTokens} out   cost $${summary.costUsd.toFixed(4)}`
+      : "  tokens       unknown (not recorded)   cost unknown",
     `  duration     ${summary.durationMs === null ? "-" : `${(summary.durationMs / 1000).toFixed(1)} s`}`,
     ...consistencyLines(summary.consistency, pct),
     "  per domain:",

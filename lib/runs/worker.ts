@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { withDbRetry } from "@/lib/db-retry";
 import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
 import { beat, unregister } from "./heartbeat";
 import { releaseResult } from "./persist-result";
@@ -179,7 +180,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       log(`task ${claim.id} failed (attempt ${claim.attempt}), it will be run again: ${describe(error)}`);
       // Back off while holding the claim, so a failing database or dataset is not hammered by retries.
       await sleepUnlessWoken(Math.min(250 * 2 ** claim.attempt, 10_000), cutShort.signal);
-      await releaseResult(sql, claim).catch((releaseError: unknown) => log(`release failed: ${describe(releaseError)}`));
+      // The release is guarded by the attempt, so repeating it while PostgreSQL restarts is safe.
+      await withDbRetry(() => releaseResult(sql, claim)).catch((releaseError: unknown) => log(`release failed: ${describe(releaseError)}`));
     }
   }
 

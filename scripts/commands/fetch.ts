@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { SingleBar, Presets } from "cli-progress";
-import { FetchError, fetchOfficialFiles } from "@/lib/datasets/fetch-official";
+import { FetchError, fetchOfficialFiles, fetchPublishedResults2026 } from "@/lib/datasets/fetch-official";
 import { DEFAULT_BASE_URL } from "@/lib/datasets/official-files";
 
 export function register(program: Command): void {
@@ -12,20 +12,22 @@ export function register(program: Command): void {
     .description("Download the official WorkBench files (v1 + v2026) at the pinned commits")
     .option("--out <dir>", "output directory", "workbench-data")
     .option("--base-url <url>", "raw file server (…/<commit>/<path>)", DEFAULT_BASE_URL)
-    .action(async (options: { out: string; baseUrl: string }) => {
+    .option("--no-results", "skip upstream's published 2026 results (24 models × 6 domains)")
+    .action(async (options: { out: string; baseUrl: string; results: boolean }) => {
       const outDir = path.resolve(options.out);
       const bar = new SingleBar({ format: "fetch [{bar}] {value}/{total} {file}", hideCursor: true }, Presets.shades_classic);
       let started = false;
       try {
-        await fetchOfficialFiles({
-          outDir,
-          baseUrl: options.baseUrl,
-          onFile: (file, index, total) => {
-            if (!started) bar.start(total, 0, { file: "" });
-            started = true;
-            bar.update(index + 1, { file: file.localPath });
-          },
-        });
+        const onFile = (file: { localPath: string }, index: number, total: number) => {
+          if (index === 0) {
+            if (started) bar.stop();
+            bar.start(total, 0, { file: "" });
+          }
+          started = true;
+          bar.update(index + 1, { file: file.localPath });
+        };
+        await fetchOfficialFiles({ outDir, baseUrl: options.baseUrl, onFile });
+        if (options.results) await fetchPublishedResults2026({ outDir, baseUrl: options.baseUrl, onFile });
       } catch (error) {
         if (!(error instanceof FetchError)) throw error;
         if (started) bar.stop();
@@ -37,5 +39,6 @@ export function register(program: Command): void {
         if (started) bar.stop();
       }
       console.log(`Downloaded to ${outDir}. Import with: npm run workbench -- import-data --data ${options.out}`);
+      if (options.results) console.log(`The published 2026 results: npm run workbench -- import-results --results ${path.join(options.out, "v2026", "results")}`);
     });
 }

@@ -1,11 +1,12 @@
-// `workbench generate --seed <n> [--scale <x>] [--preset hard] [--tasks-per-template k] [--out dir] [--import]`:
+// `workbench generate --seed <n> [--scale <x>] [--preset hard] [--tasks-per-template k] [--out dir] [--import] [--stats]`:
 // writes a generated workplace (sandbox + tasks) in the official WorkBench layout, and optionally
 // imports it as its own dataset. The same seed and parameters always give byte-identical files.
+// --stats prints the difficulty measures of the default and hard presets at the same seed and scale.
 import path from "node:path";
 import type { Command } from "commander";
 // params.ts only: the generator itself (faker and the templates) is loaded when the command runs, so
 // every other command starts without it.
-import { datasetSlug, GenerateParamsError, PRESETS, resolveParams, type PresetName } from "@/lib/workbench/generate/params";
+import { datasetSlug, generateCommand, GenerateParamsError, PRESETS, resolveParams, type GenerateParams, type PresetName } from "@/lib/workbench/generate/params";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 
@@ -20,6 +21,8 @@ type Options = {
   chainLength?: string;
   conditionalShare?: string;
   noActionShare?: string;
+  compoundShare?: string;
+  stats?: boolean;
 };
 
 function number(name: string, value: string | undefined): number | undefined {
@@ -40,6 +43,7 @@ function paramsFrom(options: Options) {
     chainLength: number("--chain-length", options.chainLength),
     conditionalShare: number("--conditional-share", options.conditionalShare),
     noActionShare: number("--no-action-share", options.noActionShare),
+    compoundShare: number("--compound-share", options.compoundShare),
   });
 }
 
@@ -55,6 +59,8 @@ export function register(program: Command): void {
     .option("--chain-length <n>", "requests per chained multi-domain task")
     .option("--conditional-share <0..0.9>", "share of tasks from conditional templates")
     .option("--no-action-share <0..1>", "how often conditional tasks take their do-nothing branch")
+    .option("--compound-share <0..1>", "share of tasks followed by requests to other toolkits (one task, in order)")
+    .option("--stats", "print the difficulty measures of the default and hard presets (same seed and scale) and the hard targets")
     .option("--out <dir>", "output directory (default .data/generated/<slug>)")
     .option("--import", "import the dataset into the database after writing it")
     .action(async (options: Options) => {
@@ -83,8 +89,13 @@ export function register(program: Command): void {
           `sandbox ${counts.calendar} events, ${counts.email} emails, ${counts.analytics} visits, ${counts.crm} customers, ${counts.projectTasks} project tasks, ${counts.directory} people`,
       );
       console.log(`Generated in ${(generatedMs / 1000).toFixed(1)} s; written to ${outDir}`);
+      for (const { templateId, wanted, made } of dataset.shortfall) {
+        console.warn(`warning: ${templateId} made ${made} of ${wanted} tasks (no more sound, distinct instances at this scale)`);
+      }
+      if (dataset.shortfall.length > 0) console.warn(`warning: ${dataset.shortfall.length} templates under-generated; ${counts.tasks} tasks in all`);
+      if (options.stats) await printStats(params, dataset);
       if (!options.import) {
-        console.log(`Import with: npm run workbench -- generate --seed ${params.seed} --scale ${params.scale}${params.preset === "default" ? "" : ` --preset ${params.preset}`} --import`);
+        console.log(`Import with: ${generateCommand(params, options.out ? [`--out ${JSON.stringify(options.out)}`, "--import"] : ["--import"])}`);
         return;
       }
       const { prisma } = await import("@/lib/db");
@@ -96,4 +107,17 @@ export function register(program: Command): void {
         await prisma.$disconnect();
       }
     });
+}
+
+async function printStats(params: GenerateParams, dataset: { tasks: readonly import("@/lib/workbench/generate").GeneratedTask[] }): Promise<void> {
+  const { generateDataset } = await import("@/lib/workbench/generate");
+  const { difficultyStats, formatStats, hardTargets } = await import("@/lib/workbench/generate/stats");
+  const other = params.preset === "default" ? "hard" : "default";
+  const otherParams = resolveParams({ seed: params.seed, scale: params.scale, tasksPerTemplate: params.tasksPerTemplate, preset: other });
+  const mine = difficultyStats(dataset.tasks);
+  const theirs = difficultyStats(generateDataset(otherParams).tasks);
+  const [base, hard] = params.preset === "default" ? [mine, theirs] : [theirs, mine];
+  console.log(`\nDifficulty (seed ${params.seed}, ${params.scale}×${params.preset === "default" ? "" : `, this dataset = ${params.preset}`}):`);
+  console.log(formatStats([[datasetSlug(params.preset === "default" ? params : otherParams), base], [datasetSlug(params.preset === "default" ? otherParams : params), hard]]));
+  for (const target of hardTargets(hard, base)) console.log(`  hard: ${target.name}: ${target.detail} — ${target.met ? "met" : "NOT MET"}`);
 }

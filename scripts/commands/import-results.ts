@@ -49,14 +49,22 @@ export function register(program: Command): void {
 
 async function importAll(resultsPath: string, versions: readonly GroundTruthVersion[], revision: ScoringRevision): Promise<number> {
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
-  const { importResults2026 } = await import("@/lib/runs/import/import-results-2026");
+  const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
   const { listResultFiles, listResultFiles2026 } = await import("@/lib/runs/import/list-result-files");
   return withPrisma(async (prisma) => {
     const has2026 = (await listResultFiles2026(resultsPath)).length > 0;
     if (has2026) {
       const started = performance.now();
-      const runs = await importResults2026(prisma, { resultsPath, revision });
-      printRuns(runs, `protocol 2026 · v2026 · ${revision}`, started);
+      try {
+        const runs = await importResults2026(prisma, { resultsPath, revision });
+        printRuns(runs, `protocol 2026 · v2026 · ${revision}`, started);
+      } catch (error) {
+        if (!(error instanceof GroundTruthSnapshotError)) throw error;
+        // The runs on the ground truth Studio holds are imported; the others are named, not scored wrongly.
+        printRuns(error.imported, `protocol 2026 · v2026 · ${revision}`, started);
+        console.error(error.message);
+        return 1;
+      }
     }
     // Without 2024-layout files beside them, 2026 files alone are a complete import.
     const hasV1 = await listResultFiles(resultsPath).then(() => true, () => false);

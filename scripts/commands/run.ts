@@ -4,7 +4,10 @@ import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
-import { MAX_CONCURRENCY, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
+import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
+import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
+import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
@@ -30,6 +33,7 @@ interface RunOptions {
   concurrency: string;
   trials: string;
   temperature?: string;
+  reasoningEffort?: string;
   maxSteps?: string;
   timeoutMs?: string;
   resultsFile?: string;
@@ -66,8 +70,10 @@ export function register(program: Command): void {
     .option("--concurrency <n>", `tasks at once (1-${MAX_CONCURRENCY})`, String(RUN_SETTINGS_DEFAULTS.concurrency))
     .option("--trials <k>", "runs per task", String(RUN_SETTINGS_DEFAULTS.trials))
     .option("--temperature <t>", "model temperature", String(RUN_SETTINGS_DEFAULTS.temperature))
+    .option("--reasoning-effort <level>", `${REASONING_EFFORTS.join(" | ")}, for models that take one (default: the provider's)`)
     .option("--max-steps <n>", "agent steps per task", String(RUN_SETTINGS_DEFAULTS.maxSteps))
-    .option("--timeout-ms <ms>", "time limit per task", String(RUN_SETTINGS_DEFAULTS.timeoutMs))
+    // No default value: the agent's own applies at launch (launch-input.ts withTimingDefaults).
+    .option("--timeout-ms <ms>", `time limit per task (default ${PAPER_TIMEOUT_MS}; workbench-2026: ${TIME_LIMIT_MS_2026}, checked between turns)`)
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
@@ -87,7 +93,7 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     budgetUsd: options.budgetUsd, budgetTokens: options.budgetTokens,
     dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
     sample: options.sample, seed: options.seed,
-    concurrency: options.concurrency, trials: options.trials, temperature: options.temperature,
+    concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, resultsFile: options.resultsFile, name: options.name,
     externalMode: options.externalMode,
     ...(options.agent === "workbench-2026"
@@ -139,9 +145,10 @@ async function runCommand(options: RunOptions): Promise<number> {
       console.log(`  npx tsx examples/external-agent/agent.ts --studio http://localhost:3000 --run ${runId} --token ${agentToken}`);
     }
     await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
-    const summary = await getRunSummary(prisma, runId);
+    // Reads only: safe to repeat while PostgreSQL restarts.
+    const summary = await withDbRetry(() => getRunSummary(prisma, runId));
     if (summary) console.log(formatRunSummary(summary));
-    const progress = await readProgress(prisma, runId);
+    const progress = await withDbRetry(() => readProgress(prisma, runId));
     const outcome = runOutcome(progress, maxShare);
     if (outcome.reason) {
       console.error(`Run failed: ${outcome.reason}`);
@@ -179,16 +186,14 @@ function progressIntervalMs(): number {
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** After a stop signal the CLI exits within this, whether or not the run's running tasks have finished. */
 const STOP_GRACE_MS = 8_000;
-/** How long the follower keeps retrying while the database is unreachable before giving up. */
-const RECONNECT_FOR_MS = 60_000;
 
 /**
  * Follows the Run row until a final status. On a terminal: a progress bar; otherwise (CI logs, pipes) a
  * line every few seconds with done/total, accuracy so far and errors by kind, and a last one at the end.
  * A stop signal (Ctrl-C, SIGTERM, SIGHUP) CANCELS the run: pending tasks are skipped, running ones
  * finish (we wait at most STOP_GRACE_MS); a second signal quits at once. While the database is
- * unreachable the follower retries with backoff and says so on one line; after RECONNECT_FOR_MS it
- * exits with one clear line (no stack).
+ * unreachable the follower retries under the reconnect policy (lib/db-retry.ts) and says so on one
+ * line; once the policy's total time is spent it exits with one clear line (no stack).
  */
 async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
   let stopBy = Number.POSITIVE_INFINITY;
@@ -204,30 +209,29 @@ async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number
   bar?.start(tasksTotal, 0, { status: "queued", accuracy: "-" });
   let status = "queued";
   let unreachableSince: number | null = null;
+  const reportUnreachable = () => {
+    if (unreachableSince === null && !bar) console.log("database unavailable, reconnecting");
+    unreachableSince ??= Date.now();
+    bar?.update({ status: "database unavailable, reconnecting" });
+  };
   let lastLine = Date.now();
   const every = progressIntervalMs();
   try {
     while (!FINAL_STATUSES.has(status) && Date.now() < stopBy) {
-      await new Promise((resolve) => setTimeout(resolve, unreachableSince ? 1_000 : 300));
-      let run;
-      try {
-        run = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } });
-      } catch (error) {
-        if (!isConnectionError(error)) throw error;
-        if (unreachableSince === null && !bar) console.log("database unavailable, reconnecting");
-        unreachableSince ??= Date.now();
-        bar?.update({ status: "database unavailable, reconnecting" });
-        if (Date.now() - unreachableSince > RECONNECT_FOR_MS) {
-          throw new Error(`database unreachable for ${RECONNECT_FOR_MS / 1000} s; run ${runId} stays in the database and resumes when a worker can reach it`);
-        }
-        continue;
-      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const run = await withDbRetry(
+        () => prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, tasksDone: true, correctCount: true } }),
+        { onRetry: reportUnreachable },
+      ).catch((error: unknown) => {
+        if (!isTransientDbError(error)) throw error;
+        throw new Error(`database unreachable for ${DB_RETRY_POLICY.totalMs / 1000} s; run ${runId} stays in the database and resumes when a worker can reach it`);
+      });
       unreachableSince = null;
       status = run.status;
       const accuracy = run.tasksDone ? `${((run.correctCount / run.tasksDone) * 100).toFixed(1)} %` : "-";
       bar?.update(run.tasksDone, { status, accuracy });
       if (!bar && (Date.now() - lastLine >= every || FINAL_STATUSES.has(status))) {
-        console.log(progressLine(await readProgress(prisma, runId)));
+        console.log(progressLine(await withDbRetry(() => readProgress(prisma, runId))));
         lastLine = Date.now();
       }
     }
@@ -236,10 +240,4 @@ async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number
     for (const name of STOP_SIGNALS) process.off(name, onSignal);
   }
   return status;
-}
-
-/** Connection refused / reset / terminated: the database is (for now) unreachable. */
-function isConnectionError(error: unknown): boolean {
-  const text = `${errorMessage(error)} ${(error as { code?: unknown })?.code ?? ""}`;
-  return /ECONNREFUSED|ECONNRESET|EPIPE|terminat|Connection|connect|P1001|P1017|DatabaseNotReachable/i.test(text);
 }

@@ -30,20 +30,28 @@ async function throwawayDataDir() {
   return { dataDir: path.join(parent, "data"), remove: () => fs.rm(parent, { recursive: true, force: true }) };
 }
 
-/** Restarts the embedded server whenever it is found dead; returns the function that stops watching. */
-function watchServer(server: EmbeddedServer): () => void {
-  let busy = false;
+/**
+ * Restarts the embedded server whenever it is found dead; returns the function that stops watching.
+ * Stopping waits for a restart in flight: closing the session while the watchdog is starting
+ * PostgreSQL again would otherwise stop nothing and leave the restarted server orphaned.
+ */
+function watchServer(server: EmbeddedServer): () => Promise<void> {
+  let restarting: Promise<unknown> | null = null;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    server
+    if (restarting || stopped) return;
+    restarting = server
       .ensureRunning()
       .then((restarted) => restarted && console.error(`database: PostgreSQL was not running; restarted it on port ${server.port}`))
       .catch((error: unknown) => console.error(`database: PostgreSQL restart failed, retrying: ${errorMessage(error)}`))
-      .finally(() => (busy = false));
+      .finally(() => (restarting = null));
   }, WATCHDOG_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await restarting;
+  };
 }
 
 export async function openDatabase(options: { throwaway?: boolean } = {}): Promise<DatabaseSession> {
@@ -66,7 +74,7 @@ export async function openDatabase(options: { throwaway?: boolean } = {}): Promi
       url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${server.port}/workbench`,
       server,
       close: async () => {
-        stopWatching();
+        await stopWatching();
         process.off("exit", onExit);
         await server.stop();
         await temp?.remove();

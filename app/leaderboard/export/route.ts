@@ -1,7 +1,8 @@
-// Export of exactly the filtered configuration table: ?format=csv (the cells shown on the page) or
-// ?format=json (the same rows with raw numbers, null where unknown). Same parameters as /leaderboard.
-import { configTableText } from "@/lib/metrics/config-table";
-import { configQueryOf, parseConfigSearch } from "@/lib/metrics/config-search";
+// Export of exactly the filtered configuration table: ?format=csv (numbers: rates as fractions, the
+// interval as two bounds, unknown empty) or ?format=json (the same rows, null where unknown). Same
+// parameters as /leaderboard: the official dataset unless another (or all) is asked for.
+import { configCsvRows } from "@/lib/metrics/config-csv";
+import { configQueryOf, datasetOf, parseConfigSearch } from "@/lib/metrics/config-search";
 import { toCsv } from "@/lib/metrics/csv";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 
@@ -13,9 +14,9 @@ export async function GET(request: Request): Promise<Response> {
   const domains = search.domain ? [search.domain] : options.domains;
   if (format === "json") {
     const body = rows.map(({ latest, ...row }) => ({ ...row, latest: latest.toISOString() }));
-    return Response.json({ filter: search, domains, rows: body }, { headers: { "Content-Disposition": 'attachment; filename="leaderboard.json"' } });
+    return Response.json({ filter: { ...search, dataset: datasetOf(search) ?? "all" }, domains, rows: body }, { headers: { "Content-Disposition": 'attachment; filename="leaderboard.json"' } });
   }
-  return new Response(toCsv(configTableText(rows, domains)), {
+  return new Response(toCsv(configCsvRows(rows, domains)), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="leaderboard.csv"' },
   });
 }

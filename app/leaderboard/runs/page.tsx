@@ -11,7 +11,7 @@ import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
-import { getLeaderboard, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
+import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { TOOL_SETS } from "@/lib/runs/launch-input";
@@ -106,7 +106,7 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
 }
 
 async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
-  const { rows, total, page, pages } = await getLeaderboard({
+  const { rows, references, total, page, pages } = await getLeaderboard({
     dataset: search.ds,
     groundTruth: search.gt,
     toolSet: search.tools,
@@ -116,7 +116,7 @@ async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
     direction: search.dir,
     page: search.page,
   });
-  if (rows.length === 0) {
+  if (rows.length === 0 && references.length === 0) {
     return (
       <EmptyState title="No finished runs for this filter" testId="leaderboard-empty">
         Import the paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
@@ -135,24 +135,45 @@ async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
     }));
   return (
     <div className="space-y-6">
-      <Card>
-        <LeaderboardTable
-          rows={rows}
-          sort={search.sort}
-          direction={search.dir}
-          sortHref={(sort: LeaderboardSort, dir) => hrefWith(search, { sort, dir })}
-        />
-        <Pager page={page} pages={pages} href={(target) => hrefWith(search, { page: target })} testId="leaderboard-pager" />
-      </Card>
-      <Card>
-        <CardHeader
-          title="Accuracy by model"
-          description={`Bars: accuracy; whiskers: 95 % Wilson interval.${pages > 1 ? ` The ${rows.length} runs of this page (of ${total}).` : ""}`}
-        />
-        <div className="px-3 py-3">
-          <AccuracyByModelChart data={chartData} />
-        </div>
-      </Card>
+      {rows.length ? (
+        <Card>
+          <LeaderboardTable
+            rows={rows}
+            sort={search.sort}
+            direction={search.dir}
+            sortHref={(sort: LeaderboardSort, dir) => hrefWith(search, { sort, dir })}
+            firstRank={page * LEADERBOARD_PAGE_SIZE + 1}
+          />
+          <Pager page={page} pages={pages} href={(target) => hrefWith(search, { page: target })} testId="leaderboard-pager" />
+        </Card>
+      ) : null}
+      {references.length ? (
+        <Card data-testid="reference-agents">
+          <CardHeader
+            title="Reference agents (not ranked)"
+            description="oracle replays the ground truth, noop does nothing: they bound the scale and are not ranked among models."
+          />
+          <LeaderboardTable
+            rows={references}
+            sort={search.sort}
+            direction={search.dir}
+            sortHref={(sort: LeaderboardSort, dir) => hrefWith(search, { sort, dir })}
+            ranked={false}
+            testId="reference-table"
+          />
+        </Card>
+      ) : null}
+      {rows.length ? (
+        <Card>
+          <CardHeader
+            title="Accuracy by model"
+            description={`Bars: accuracy; whiskers: 95 % Wilson interval.${pages > 1 ? ` The ${rows.length} runs of this page (of ${total}).` : ""}`}
+          />
+          <div className="px-3 py-3">
+            <AccuracyByModelChart data={chartData} />
+          </div>
+        </Card>
+      ) : null}
     </div>
   );
 }

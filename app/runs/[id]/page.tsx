@@ -8,9 +8,9 @@ import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
-import { RunProgress } from "@/components/runs/run-progress";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
+import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
 import { RescoreRunForm } from "@/components/runs/rescore-run-form";
@@ -31,15 +31,16 @@ export default async function RunPage({ params, searchParams }: Params) {
   const search = parseResultSearch(query);
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
+  const providerFailures = await getProviderFailureCount({ runId: run.id });
   return (
     <>
       <AutoRefresh active={active} />
       <PageHeader
-        eyebrow={`${run.source} run · protocol ${run.protocol} · ${run.groundTruth} · scoring ${run.scoringRevision ?? "unrevised"}`}
+        eyebrow={`${run.source} run · ${run.dataset.slug} · ${run.groundTruth}${run.version ? ` r${run.version.revision}` : ""} · protocol ${run.protocol} · scoring ${run.scoringRevision ?? "unrevised"}`}
         title={<span data-testid="run-name">{run.name}</span>}
         description={
           <span className="inline-flex items-center gap-2">
-            <RunStatusBadge status={run.status} />
+            <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
@@ -58,9 +59,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         }
       />
       <div className="space-y-6">
-        <div className="rounded-xl border border-line bg-surface px-5 py-3 shadow-xs">
-          <RunProgress done={run.tasksDone} total={run.tasksTotal} wide />
-        </div>
+        {/* The progress bar is drawn by the summary panels, from the same read as their rates. */}
         <Suspense fallback={<PanelSkeleton height={320} />}>
           <RunSummaryPanels run={run} allTemplates={allTemplates} />
         </Suspense>

@@ -32,7 +32,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </Suspense>
       ) : (
         <EmptyState title="Pick two runs" testId="compare-empty">
-          Runs on different ground-truth versions compare too: tasks are matched by their stable key.
+          Two runs of the same dataset compare on the tasks both scored with identical text, also across ground-truth
+          versions and protocols. Runs on different datasets do not compare: their tasks are different tasks.
         </EmptyState>
       )}
     </>
@@ -40,21 +41,50 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 }
 
 async function Comparison({ a, b, page }: { a: string; b: string; page: number }) {
-  const [runA, runB, agreement] = await Promise.all([getRun({ id: a }), getRun({ id: b }), compareRuns({ a, b, page })]);
-  if (!runA || !runB) notFound();
+  const [runA, runB, comparison] = await Promise.all([getRun({ id: a }), getRun({ id: b }), compareRuns({ a, b, page })]);
+  if (!runA || !runB || comparison.status === "missing") notFound();
+  if (comparison.status === "refused") {
+    return (
+      <EmptyState title="These runs cannot be compared" testId="compare-refused">
+        {comparison.reason}
+      </EmptyState>
+    );
+  }
+  const notice =
+    comparison.differences.length > 0 ? (
+      <div className="mb-6 rounded-xl border border-warn/40 bg-warn-soft px-5 py-3 text-sm text-ink" role="note" data-testid="compare-rules-notice">
+        <strong>Verdicts under different rules</strong> ({comparison.differences.join("; ")}). Only the tasks whose text is
+        identical in both runs are compared
+        {comparison.textDiffers > 0 ? `; ${comparison.textDiffers} task${comparison.textDiffers === 1 ? "" : "s"} with the same key but a different text left out` : ""}.
+      </div>
+    ) : null;
+  if (comparison.shared === 0) {
+    return (
+      <>
+        {notice}
+        <EmptyState title="No task in common" testId="compare-no-overlap">
+          These runs scored no task with the same key and text{comparison.textDiffers > 0 ? ` (${comparison.textDiffers} share a key but not the text)` : ""}, so
+          there is nothing to compare.
+        </EmptyState>
+      </>
+    );
+  }
   return (
-    <CompareView
-      a={runA}
-      b={runB}
-      agreement={agreement}
-      pager={
-        <Pager
-          page={agreement.page}
-          pages={agreement.pages}
-          href={(target) => `/runs/compare?a=${a}&b=${b}${target > 0 ? `&page=${target}` : ""}`}
-          testId="flipped-pager"
-        />
-      }
-    />
+    <>
+      {notice}
+      <CompareView
+        a={runA}
+        b={runB}
+        agreement={comparison}
+        pager={
+          <Pager
+            page={comparison.page}
+            pages={comparison.pages}
+            href={(target) => `/runs/compare?a=${a}&b=${b}${target > 0 ? `&page=${target}` : ""}`}
+            testId="flipped-pager"
+          />
+        }
+      />
+    </>
   );
 }

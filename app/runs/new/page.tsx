@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { LaunchForm } from "@/components/runs/launch-form";
+import { currentUser, signInConfigured } from "@/lib/auth";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { loadEndpoints, summarizeEndpoints } from "@/lib/providers";
 import { PROTOCOL_IDS, PROTOCOLS } from "@/lib/workbench/protocols";
@@ -16,13 +17,15 @@ export default async function NewRunPage() {
     return { id, label, defaultGroundTruth, revisions: revisions.map((revision) => ({ id: revision.id, label: revision.label })) };
   });
   const datasets = await listLaunchDatasets();
+  // Said at the top of the form, before anything is submitted (the server refuses the launch anyway).
+  const signInRequired = signInConfigured() && !(await currentUser());
   return (
     <>
       <PageHeader
         title="New run"
         description="Launch an agent over the WorkBench tasks. The run is queued at once and workers execute it; you land on its page and watch it progress."
       />
-      <LaunchForm endpoints={endpoints} datasets={datasets} protocols={protocols} />
+      <LaunchForm endpoints={endpoints} datasets={datasets} protocols={protocols} signInRequired={signInRequired} />
     </>
   );
 }

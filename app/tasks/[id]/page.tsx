@@ -27,23 +27,27 @@ export default async function TaskPage({ params, searchParams }: Params) {
   const task = await getTask({ id: (await params).id });
   const { page } = searchSchema.parse(await searchParams);
   if (!task) notFound();
-  const versions = await listTaskVersions({ key: task.key });
+  const versions = await listTaskVersions({ key: task.key, datasetId: task.version.datasetId, versionId: task.version.id });
+  const dataset = task.version.dataset;
+  const listHref = `/tasks?${new URLSearchParams({ ...(dataset.kind === "official" ? {} : { ds: dataset.slug }), gt: task.version.name.split("@")[0] ?? task.version.name, domain: task.domain })}`;
+  // "v1", or "v1 r2" where the name has had more than one set of files.
+  const versionLabel = (version: { name: string; revision: number }) => `${version.name.split("@")[0]}${version.revision > 1 || version.name.includes("@") ? ` r${version.revision}` : ""}`;
   const revised = versions.some((other) => other.groundTruth.join("\n") !== task.groundTruth.join("\n"));
   return (
     <>
       <PageHeader
         eyebrow={
-          <Link href={`/tasks?gt=${task.version.name}&domain=${task.domain}`} className="hover:text-ink">
-            ← {task.version.name} · {task.domain}
+          <Link href={listHref} className="hover:text-ink" data-testid="task-dataset">
+            ← {dataset.kind === "generated" ? `${dataset.slug} (generated)` : dataset.name} · {versionLabel(task.version)} · {task.domain}
           </Link>
         }
         title={<span className="font-mono">{task.key}</span>}
         description={task.text}
         actions={
-          <span className="flex gap-1">
+          <span className="flex gap-1" data-testid="task-versions">
             {versions.map((other) => (
               <Link key={other.id} href={`/tasks/${other.id}`}>
-                <Badge tone={other.id === task.id ? "accent" : "neutral"}>{other.version.name}</Badge>
+                <Badge tone={other.id === task.id ? "accent" : "neutral"}>{versionLabel(other.version)}</Badge>
               </Link>
             ))}
           </span>

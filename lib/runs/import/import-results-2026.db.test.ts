@@ -10,7 +10,7 @@ import { getLeaderboard } from "@/lib/queries/leaderboard";
 /** Every leaderboard row for a filter (the page shows one slice). */
 const leaderboardRows = async (filter: Parameters<typeof getLeaderboard>[0]) => (await getLeaderboard({ ...filter, pageSize: 1_000 })).rows;
 import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../db-test-support";
-import { importResults2026 } from "./import-results-2026";
+import { GroundTruthSnapshotError, importResults2026 } from "./import-results-2026";
 import { rescoreRun } from "../rescore";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures/results-2026");
@@ -86,6 +86,45 @@ describe("importResults2026", () => {
     await expect(rescoreRun(context.db, { runId, revision: "2024" })).rejects.toThrow(/protocol 2026 has revisions 2026-06, 2026-07/);
     expect(await rescoreRun(context.db, { runId, revision: "2026-07" })).toMatchObject({ correct: 3, changed: 1 });
     expect(await context.db.taskResult.findFirstOrThrow({ where: { id: plot.id } })).toMatchObject({ correct: true });
+  });
+
+  test("ground_truth_version: a snapshot Studio does not hold is refused naming it; the snapshots it holds are accepted", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "workbench-results-2026-"));
+    const setVersion = async (domain: string, version: string) => {
+      const [metaName] = (await fs.readdir(path.join(dir, domain))).filter((name) => name.endsWith("_meta.json"));
+      const metaFile = path.join(dir, domain, metaName!);
+      const meta = JSON.parse(await fs.readFile(metaFile, "utf8"));
+      await fs.writeFile(metaFile, JSON.stringify({ ...meta, ground_truth_version: version }, null, 2));
+    };
+    try {
+      await fs.cp(FIXTURES, dir, { recursive: true });
+      // An older email snapshot than the one v2026 is made of (v2026-05-17): upstream scores against it.
+      await setVersion("email", "v2026-05-12");
+      const runsBefore = await context.db.run.count();
+      const refusal = await importResults2026(context.db, { resultsPath: dir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(GroundTruthSnapshotError);
+      const message = (refusal as Error).message;
+      expect(message).toContain("email/gpt-5.4-mini_all_2026-06-03_17-59-59.csv.gz");
+      expect(message).toContain("ground truth v2026-05-12 (data/processed/tasks_and_outcomes/v2026-05-12/email_tasks_and_outcomes.csv)");
+      expect(message).toContain("Studio's v2026 email tasks are snapshot v2026-05-17");
+      expect((refusal as GroundTruthSnapshotError).imported).toEqual([]);
+      expect(await context.db.run.count()).toBe(runsBefore);
+
+      // The snapshots v2026 was read from (email v2026-05-17, the others v2026-05-19) are accepted.
+      await setVersion("email", "v2026-05-17");
+      await setVersion("analytics", "v2026-05-19");
+      await setVersion("calendar", "v2026-05-19");
+      const [accepted] = await importResults2026(context.db, { resultsPath: dir });
+      expect(accepted).toMatchObject({ tasks: 7 });
+      // A newer email snapshot name is not the one Studio holds either.
+      await setVersion("email", "v2026-05-19");
+      await expect(importResults2026(context.db, { resultsPath: dir })).rejects.toThrow(/ground truth v2026-05-19 .*email/);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   test("a meta file that does not describe its results file fails naming it and writes nothing", async () => {

@@ -2,7 +2,9 @@
 // beside `_meta.json` (and `_traces.json` when logged) — as runs of protocol 2026 on ground truth
 // v2026: one Run per model × tool selection (its six domain files; the newest file per domain, as
 // upstream's resume picks `max()` of the matches), with model, provider and settings from the meta.
-// Idempotent and all-or-nothing per run, like the v1 importer.
+// Idempotent and all-or-nothing per run, like the v1 importer. A run whose meta names a ground-truth
+// snapshot other than the one Studio's v2026 holds is refused with a message naming it
+// (results/ground-truth-2026.ts), after the other runs are imported.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -10,6 +12,8 @@ import { loadResultsFile2026, providerOf, type ResultsFile2026 } from "@/lib/wor
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
 import { createProtocolEvaluator, defaultRevision, resolveScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
+import { describeMissingSnapshots, missingSnapshots, type MissingSnapshot } from "@/lib/workbench/results/ground-truth-2026";
+import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
 import { matchRowsToTasks } from "./match-tasks";
 import { buildImportRows, writeImportedRun } from "./write-imported-run";
@@ -27,8 +31,26 @@ export async function importResults2026(db: PrismaClient, options: ImportResults
   const { revision } = resolveScoringConfig({ protocol: "2026", groundTruth: GROUND_TRUTH, revision: options.revision ?? defaultRevision("2026") });
   const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map((file) => loadResultsFile2026(file.path, file.domain)));
   const imported: ImportedRun[] = [];
-  for (const group of groupByRun(files)) imported.push(await importGroup(db, group, revision));
+  const refused: MissingSnapshot[] = [];
+  for (const group of groupByRun(files)) {
+    // Upstream scores each file against the ground truth its meta names (metrics.py get_latest_results_path).
+    const missing = missingSnapshots(group, V2026_TASK_SNAPSHOTS);
+    if (missing.length > 0) refused.push(...missing);
+    else imported.push(await importGroup(db, group, revision));
+  }
+  if (refused.length > 0) throw new GroundTruthSnapshotError(refused, imported);
   return imported;
+}
+
+/** Some runs name a ground-truth snapshot Studio does not hold; the others were imported. */
+export class GroundTruthSnapshotError extends Error {
+  constructor(
+    readonly missing: readonly MissingSnapshot[],
+    readonly imported: readonly ImportedRun[],
+  ) {
+    super(describeMissingSnapshots(missing));
+    this.name = "GroundTruthSnapshotError";
+  }
 }
 
 /** model × tool selection → the newest file of each domain. */

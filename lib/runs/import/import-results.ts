@@ -11,7 +11,8 @@ import { getVersionContext } from "../run-context";
 import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
 import { matchRowsToTasks } from "./match-tasks";
-import { buildImportRows, writeImportedRun } from "./write-imported-run";
+import { buildImportRowChunks, writeImportedRunInChunks } from "./write-imported-run";
+import { estimateRecordedRun } from "@/lib/costs/estimate-recorded-run";
 
 export interface ImportResultsOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
@@ -56,12 +57,15 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], groun
   const matched = await matchRowsToTasks(db, version.id, rows);
   // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
   const scoring = resolveScoringConfig({ groundTruth });
-  const built = await buildImportRows(matched, context, scoring.protocol);
   const first = rows[0];
+  const estimate = await estimateRecordedRun(first?.model ?? null, first?.toolSet ?? "all",
+    matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
   const name = first ? `${first.model} · ${first.toolSet} tools (recorded) · ${groundTruth}` : `recorded · ${groundTruth}`;
-  const runId = await writeImportedRun(db, {
+  // Scored and written a chunk at a time: only one chunk's traces are in memory at once.
+  const runId = await writeImportedRunInChunks(db, {
     name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: first?.model ?? null,
-    toolSet: first?.toolSet ?? "all", rows: built, protocol: scoring.protocol, scoringRevision: scoring.revision,
-  });
-  return { runId, name, importFile, created: true, tasks: built.length, correct: built.filter((row) => row.verdict.correct).length };
+    toolSet: first?.toolSet ?? "all", protocol: scoring.protocol, scoringRevision: scoring.revision, estimate,
+  }, buildImportRowChunks(matched, context, scoring.protocol));
+  const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
+  return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }

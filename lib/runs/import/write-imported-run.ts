@@ -1,4 +1,5 @@
-// Scores matched recorded rows and writes one imported run in a single transaction.
+// Scores matched recorded rows and writes one imported run in a single transaction, a chunk of rows
+// (and their traces) at a time.
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordedErrorKind } from "./recorded-trace";
@@ -12,6 +13,8 @@ import { stepColumns } from "../step-columns";
 import type { MatchedRow } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";
+import { estimateColumns } from "@/lib/costs/estimate-recorded-run";
+import type { UsageEstimate } from "@/lib/costs/estimate-recorded-usage";
 
 export interface ImportRow {
   readonly id: string;
@@ -34,6 +37,13 @@ export async function buildImportRows(matched: readonly MatchedRow[], context: V
   return rows;
 }
 
+/** buildImportRows a chunk at a time (IMPORT_CHUNK_ROWS), for writeImportedRunInChunks. */
+export async function* buildImportRowChunks(matched: readonly MatchedRow[], context: VersionContext, protocol: ProtocolId): AsyncGenerator<ImportRow[]> {
+  for (let start = 0; start < matched.length; start += IMPORT_CHUNK_ROWS) {
+    yield await buildImportRows(matched.slice(start, start + IMPORT_CHUNK_ROWS), context, protocol);
+  }
+}
+
 export interface ImportedRunData {
   readonly name: string;
   readonly datasetId: string;
@@ -52,36 +62,84 @@ export interface ImportedRunData {
   readonly params?: Record<string, unknown>;
   readonly promptHash?: string | null;
   readonly costUsd?: number;
+  /** Recorded runs without usage: tokens and cost estimated from the recorded prompts (stored apart). */
+  readonly estimate?: UsageEstimate | null;
   readonly startedAt?: Date;
   readonly finishedAt?: Date;
 }
 
 const count = (rows: readonly ImportRow[], test: (verdict: TaskVerdict) => boolean) => rows.filter((row) => test(row.verdict)).length;
 
+/** The run's counters, added up chunk by chunk. */
+interface Tally {
+  tasks: number;
+  correct: number;
+  sideEffects: number;
+  exactMatch: number;
+  errors: number;
+}
+
+/**
+ * An imported run's rows may carry long traces (a 200 MB results file is mostly steps): the rows are
+ * built and written a chunk at a time, so memory holds one chunk of traces, never the whole file's.
+ */
+export const IMPORT_CHUNK_ROWS = 50;
+
+/**
+ * Long enough for the largest imports on a busy machine. The transaction holds locks only on the
+ * rows it inserts (the new run's), so launches and runs in progress are never waiting on it.
+ */
+const IMPORT_TRANSACTION = { timeout: 30 * 60_000, maxWait: 60_000 } as const;
+
 export async function writeImportedRun(db: PrismaClient, data: ImportedRunData): Promise<string> {
+  const { rows, ...header } = data;
+  return writeImportedRunInChunks(db, header, (async function* () {
+    yield rows;
+  })());
+}
+
+/**
+ * Writes one imported run from chunks of rows, in one transaction (all or nothing): the Run row first,
+ * each chunk's results and steps as it comes, the run's counters last. A chunk that fails to build
+ * (a malformed row) rolls the whole run back.
+ */
+export async function writeImportedRunInChunks(
+  db: PrismaClient,
+  data: Omit<ImportedRunData, "rows">,
+  chunks: AsyncIterable<readonly ImportRow[]>,
+): Promise<string> {
   const now = new Date();
   const runId = randomUUID();
-  await db.$transaction(
-    async (tx) => {
-      await tx.run.create({
-        data: {
-          id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, versionId: data.versionId, source: "imported",
-          protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
-          agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
-          toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
-          promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
-          appRevision: appRevision(), status: "completed", concurrency: 1,
-          tasksTotal: data.rows.length, tasksDone: data.rows.length,
-          correctCount: count(data.rows, (v) => v.correct), sideEffectCount: count(data.rows, (v) => v.sideEffects),
-          exactMatchCount: count(data.rows, (v) => v.exactMatch), errorCount: count(data.rows, (v) => v.error !== null),
-          startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
-        },
-      });
-      await insertDoneResults(tx, data.rows.map((row) => resultRow(runId, row, now)));
-      await insertSteps(tx, data.rows.flatMap((row) => row.steps.map((step, index) => ({ id: randomUUID(), resultId: row.id, index, ...stepColumns(step) }))));
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  );
+  await db.$transaction(async (tx) => {
+    await tx.run.create({
+      data: {
+        id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, versionId: data.versionId, source: "imported",
+        protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
+        agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
+        toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
+        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0, ...estimateColumns(data.estimate),
+        appRevision: appRevision(), status: "completed", concurrency: 1,
+        tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
+      },
+    });
+    const tally: Tally = { tasks: 0, correct: 0, sideEffects: 0, exactMatch: 0, errors: 0 };
+    for await (const rows of chunks) {
+      await insertDoneResults(tx, rows.map((row) => resultRow(runId, row, now)));
+      await insertSteps(tx, rows.flatMap((row) => row.steps.map((step, index) => ({ id: randomUUID(), resultId: row.id, index, ...stepColumns(step) }))));
+      tally.tasks += rows.length;
+      tally.correct += count(rows, (v) => v.correct);
+      tally.sideEffects += count(rows, (v) => v.sideEffects);
+      tally.exactMatch += count(rows, (v) => v.exactMatch);
+      tally.errors += count(rows, (v) => v.error !== null);
+    }
+    await tx.run.update({
+      where: { id: runId },
+      data: {
+        tasksTotal: tally.tasks, tasksDone: tally.tasks, correctCount: tally.correct, sideEffectCount: tally.sideEffects,
+        exactMatchCount: tally.exactMatch, errorCount: tally.errors,
+      },
+    });
+  }, IMPORT_TRANSACTION);
   return runId;
 }
 

@@ -5,14 +5,18 @@ import type { AgentDeps } from "./types";
 import type { Trace } from "./trace";
 import { runErrorFrom, type RunError } from "./run-errors";
 import { classifyProviderError, retriesFromHeaders } from "./provider-errors";
+import { resolveRequestParams, type ModelRequestParams } from "./request-params";
 
 export interface TurnRequest {
   readonly system: string;
   readonly messages: ModelMessage[];
   readonly tools?: ToolSet;
+  /** Sent only where the model takes them (the capability table); otherwise the caller cuts the reply itself. */
   readonly stopSequences?: string[];
   /** Send no temperature at all (the 2026 harness, for models it lists as not supporting one). */
   readonly omitTemperature?: boolean;
+  /** Provider-specific request options (the 2026 harness keeps the "system" role for every OpenAI model). */
+  readonly providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
 }
 
 export type TurnResult =
@@ -21,6 +25,7 @@ export type TurnResult =
 
 export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequest): Promise<TurnResult> {
   if (!deps.model) throw new Error("This agent needs a model (deps.model)");
+  const params = requestParamsOf(deps);
   const started = performance.now();
   try {
     const result = await generateText({
@@ -28,10 +33,12 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       system: request.system,
       messages: request.messages,
       tools: request.tools,
-      stopSequences: request.stopSequences,
-      temperature: request.omitTemperature ? undefined : (deps.temperature ?? 0),
+      stopSequences: params.stopSequences === "server" ? request.stopSequences : undefined,
+      temperature: request.omitTemperature ? undefined : (params.temperature ?? undefined),
+      reasoning: params.reasoningEffort ?? undefined,
       maxRetries: 0,
       abortSignal: deps.signal,
+      providerOptions: request.providerOptions,
     });
     await trace.record({
       kind: "model",
@@ -47,4 +54,15 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
     if (!deps.signal.aborted) trace.addRetries(classifyProviderError(error).retries);
     return { ok: false, error: runErrorFrom(error, deps.signal) };
   }
+}
+
+/** The run's resolved parameters, or (tests, scripts) the capability table's answer for this model. */
+export function requestParamsOf(deps: AgentDeps): ModelRequestParams {
+  if (deps.requestParams) return deps.requestParams;
+  const model = deps.model;
+  if (typeof model === "string" || model === undefined) return resolveRequestParams({ model: model ?? "", temperature: deps.temperature ?? 0 });
+  // The vendor SDKs name themselves "openai.chat", "anthropic.messages"; others are OpenAI-compatible.
+  const vendor = model.provider.split(".")[0];
+  const kind = vendor === "openai" || vendor === "anthropic" ? vendor : undefined;
+  return resolveRequestParams({ model: model.modelId, kind, temperature: deps.temperature ?? 0 });
 }

@@ -2,7 +2,7 @@
 // call threw); lib/providers re-exports it and tells it which configured key values to redact.
 import { CodedError, errorMessage } from "../core/errors";
 
-/** Why a provider call failed. `context_window` and `missing_key` are never retried. */
+/** Why a provider call failed. `context_window`, `missing_key` and `redirect` are never retried. */
 export type ProviderErrorCode =
   | "context_window"
   | "rate_limit"
@@ -12,6 +12,8 @@ export type ProviderErrorCode =
   | "auth"
   | "bad_request"
   | "missing_key"
+  /** A configured endpoint answered 3xx: refused (a key never follows a redirect), not retried. */
+  | "redirect"
   | "unknown";
 
 /** A classified provider failure. `message` never contains an API key. */

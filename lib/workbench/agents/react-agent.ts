@@ -24,7 +24,8 @@ export const reactAgent: Agent = {
       const content = buildReactHumanMessage(task.text, scratchpad);
       const turn = await modelTurn(deps, trace, { system, messages: [{ role: "user", content }], stopSequences: [STOP] });
       if (!turn.ok) return trace.fail(turn.error);
-      // Providers that ignore stop sequences run on into an invented observation; cut it as the stop would.
+      // Models whose API takes no `stop` (OpenAI's reasoning models) and providers that ignore it run on
+      // into an invented observation: cut the reply here exactly where the stop sequence would have.
       const log = turn.result.text.split(STOP)[0] ?? "";
       const reply = parseReactReply(log);
       switch (reply.kind) {

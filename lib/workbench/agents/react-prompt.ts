@@ -86,11 +86,12 @@ export interface ScratchpadEntry {
   readonly observation: string;
 }
 
+/** What LangChain puts before the scratchpad's first step. */
+export const SCRATCHPAD_HEADER = "This was your previous work (but I haven't seen any of it! I only see what you return as final answer):\n";
+
 /** LangChain's human message: the task, then the previous work with "Observation: …\nThought:" after each action. */
 export function buildReactHumanMessage(taskText: string, entries: readonly ScratchpadEntry[]): string {
   const thoughts = entries.map((entry) => `${entry.log}\nObservation: ${entry.observation}\nThought:`).join("");
-  const scratchpad = thoughts
-    ? `This was your previous work (but I haven't seen any of it! I only see what you return as final answer):\n${thoughts}`
-    : "";
+  const scratchpad = thoughts ? `${SCRATCHPAD_HEADER}${thoughts}` : "";
   return `${taskText}\n\n${scratchpad}`;
 }

@@ -3,11 +3,14 @@ import type { Task } from "../datasets/types";
 import type { Sandbox, Tool } from "../tools/types";
 import type { StateDiff } from "../sandbox/types";
 import type { Protocol } from "../protocols/types";
+import type { ModelRequestParams } from "./request-params";
 
 export const AGENT_KINDS = ["react", "tools", "workbench-2026", "oracle", "noop", "replay"] as const;
 /** The agents that call a model (need a provider and a model id). */
 export const MODEL_AGENT_KINDS: readonly AgentKind[] = ["react", "tools", "workbench-2026"];
 export type AgentKind = (typeof AGENT_KINDS)[number];
+/** The agents that end a model turn with a stop sequence (ReAct's "Observation:"); the others send none. */
+export const STOP_SEQUENCE_AGENT_KINDS: readonly AgentKind[] = ["react"];
 
 /**
  * How a task ended badly; recorded as the task's error (and makes it incorrect). `format`: a ReAct
@@ -51,6 +54,8 @@ export interface Harness2026Options {
   readonly actWithoutConfirmation?: boolean;
   /** tool_selection: the run's tool set ("domains" reads the task's domains column as upstream does). */
   readonly toolSelection?: "all" | "domains";
+  /** max_execution_time: checked before each model call, never mid-request (default 600 s). */
+  readonly timeLimitMs?: number;
 }
 
 /** Where an agent reports steps as they happen (Postgres in a worker, an array in a test). */
@@ -71,6 +76,11 @@ export interface AgentDeps {
   /** Required by `react` and `tools`. */
   readonly model?: LanguageModel;
   readonly temperature?: number;
+  /**
+   * What the model requests carry (lib/providers/request-params.ts), resolved once per run; when absent
+   * the model turn asks the capability table with `temperature` and the model's id.
+   */
+  readonly requestParams?: ModelRequestParams;
   /** Max model steps (paper: 20). */
   readonly maxSteps?: number;
   /** For `workbench-2026`: the upstream run settings (default: as the published runs, both true). */

@@ -4,8 +4,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { PROTOCOLS } from "../protocols";
 import type { ScriptedToolCall } from "./scripted-model";
-import { formatCall2026, orderTools2026, supportsTemperature2026, toolDescription2026 } from "./workbench-2026-harness";
+import { formatCall2026, orderTools2026, supportsTemperature2026 } from "./workbench-2026-harness";
 import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "./workbench-2026-test-support";
+import { scriptedModel } from "./scripted-model";
+import { createAgent } from "./index";
+import { createSandbox } from "../sandbox/sandbox";
 
 let fixture: Fixture2026;
 
@@ -117,33 +120,22 @@ describe("workbench-2026 agent", () => {
     expect(["gpt-5.4", "gpt-4o", "claude-haiku-4-5", "gemini-3.1-pro-preview", "my-local-model"].map(supportsTemperature2026)).toEqual([true, true, true, true, true]);
   });
 
-  test("tool descriptions carry what upstream's docstrings tell the model: argument formats and values, limits, results", async () => {
-    const tools = PROTOCOLS["2026"].tools.all;
-    const described = new Map(tools.map((tool) => [tool.name, toolDescription2026(tool)]));
-    for (const tool of tools) {
-      const text = described.get(tool.name)!;
-      // Every argument is named with its doc (the schemas carry titles only, as tool.py's do).
-      for (const param of tool.parameters) expect(text, `${tool.name} ${param}`).toMatch(new RegExp(`^- ${param}: \\S`, "m"));
-      expect(text, tool.name).toMatch(/returns?\b/i);
-    }
-    const facts: Record<string, readonly string[]> = {
-      "email.search_emails": ["at most 5", '"YYYY-MM-DD"'],
-      "calendar.search_events": ["at most 5", '"YYYY-MM-DD HH:MM:SS"', "end time"],
-      "customer_relationship_manager.search_customers": ["at most 5", '"Proposal"', '"Training"'],
-      "project_management.search_tasks": ["at most 200", '"In Review"', '"Front end"'],
-      "project_management.update_task": ['"In Review"', '"Design"', "team member"],
-      "analytics.create_plot": ['"visits_search_engine"', '"histogram"', "plots/{time_min}_{time_max}_{value_to_plot}_{plot_type}.png"],
-      "analytics.traffic_source_count": ['"search engine"', "{date: count}"],
-      "calendar.create_event": ["minutes", "8-digit ID"],
-      "email.send_email": ["Email sent successfully."],
-    };
-    for (const [name, expected] of Object.entries(facts)) for (const fact of expected) expect(described.get(name), `${name}: ${fact}`).toContain(fact);
-    // Under 2026 create_plot accepts only the visits_* names: the short 2024 names are not offered.
-    expect(described.get("analytics.create_plot")).not.toMatch(/"search engine"|2026:/);
-    // It is what both loops send.
-    const { requests } = await run([]);
-    const sent = (requests[0]!.tools ?? []).find((tool) => tool.name === "email_search_emails");
-    expect(sent && "description" in sent ? sent.description : null).toBe(described.get("email.search_emails"));
+  test("checks the time limit before each model call, never mid-call, keeping the calls made (agent.py max_execution_time)", async () => {
+    const call = [{ toolName: "email_search_emails", input: '{"query": "nadia"}' }];
+    const model = scriptedModel([call, call, call]);
+    // Each recorded step takes 20 ms: after the first turn the 10 ms limit has passed.
+    const slowSink = { record: () => new Promise<void>((resolve) => setTimeout(resolve, 20)) };
+    const outcome = await createAgent("workbench-2026").run(fixture.task, {
+      sandbox: createSandbox(fixture.dataset.sandbox),
+      tools: PROTOCOLS["2026"].tools.forToolkits(["email"]),
+      protocol: PROTOCOLS["2026"],
+      harness2026: { timeLimitMs: 10 },
+      sink: slowSink,
+      signal: new AbortController().signal,
+      model,
+    });
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(outcome).toMatchObject({ calls: ['email.search_emails.func(query="nadia")'], errorKind: "timeout", error: "Agent stopped due to iteration limit or time limit." });
   });
 
   test("stops at the step limit with the iteration-limit message, keeping its calls", async () => {

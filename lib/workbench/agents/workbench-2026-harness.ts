@@ -4,6 +4,8 @@ import type { LanguageModel } from "ai";
 import { pythonStr } from "../calls";
 import { PROTOCOLS } from "../protocols/definitions";
 import type { Tool } from "../tools/types";
+import { upstreamTool2026 } from "./workbench-2026-docstrings";
+import { parametersSchemaOf2026, type FunctionParameters2026 } from "./workbench-2026-tool-schema";
 
 /** inference.py generate_results: HARDCODED_CURRENT_TIME rendered as "%A, date and time". */
 export const DATETIME_PREFIX_2026 =
@@ -73,23 +75,13 @@ export function sanitizeToolName2026(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, "_");
 }
 
-/** tool.py _title_case: "event_id" → "Event Id" (the property's description). */
-function titleCase(name: string): string {
-  return name
-    .split("_")
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word))
-    .join(" ");
-}
-
 /**
- * tool.py _args_schema_to_json_schema: every parameter a string described by its title; none is
- * required (every tool argument has a default), and extra keys are not forbidden.
+ * tool.py _args_schema_to_json_schema of the tool's upstream signature, read from the official source
+ * at run time: every parameter typed by its annotation and described by its title; none is required
+ * (every tool argument has a default), and extra keys are not forbidden.
  */
-export function parametersSchema2026(tool: Tool): { type: "object"; properties: Record<string, { type: "string"; description: string }> } {
-  return {
-    type: "object",
-    properties: Object.fromEntries(tool.parameters.map((name) => [name, { type: "string" as const, description: titleCase(name) }])),
-  };
+export function parametersSchema2026(tool: Tool): FunctionParameters2026 {
+  return parametersSchemaOf2026(upstreamTool2026(tool.name));
 }
 
 /**
@@ -139,56 +131,22 @@ export function supportsTemperature2026(modelId: string): boolean {
   return !NO_TEMPERATURE_MODELS_2026.has(registryKey(modelId));
 }
 
+/**
+ * agent.py sends the system prompt with role "system" to every model; the AI SDK's OpenAI client would
+ * send it as "developer" to the models it knows as reasoning models (gpt-5*, o-series).
+ */
+export const PROVIDER_OPTIONS_2026 = { openai: { systemMessageMode: "system" } } as const;
+
 /** The model turn's omitTemperature for this run's model (no model: nothing to omit). */
 export function omitsTemperature2026(model: LanguageModel | undefined): boolean {
   if (!model) return false;
   return !supportsTemperature2026(typeof model === "string" ? model : model.modelId);
 }
 
-/*
- * What the 2026 harness tells a model about a tool. Upstream sends each function's whole docstring as
- * its description (tool.py `description=func.__doc__`, used by tool_to_openai_schema and
- * render_tool_description) while the argument schemas carry titles only; the docstrings state each
- * argument's format and allowed values, result limits and the return shape. Ours carry the same facts in
- * our own words: the tool's description, then each argument's doc, then what it returns where the
- * description does not say. The tables below hold only what the shared tool docs lack for 2026.
+/**
+ * The description the 2026 harness sends for a tool: its Python docstring verbatim (tool.py
+ * `description=func.__doc__ or ""`), read at run time from the official source files.
  */
-
-/** Argument docs that differ under the 2026 tools (create_plot accepts only the visits_* names there). */
-const ARGUMENT_DOCS_2026: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "analytics.create_plot": {
-    value_to_plot:
-      'Value to plot: "total_visits", "session_duration_seconds", "user_engaged", "visits_direct", "visits_referral", ' +
-      '"visits_search_engine" or "visits_social_media".',
-  },
-  "project_management.update_task": {
-    new_value:
-      'New value for the field. list_name must be "Backlog", "In Progress", "In Review" or "Completed"; board must be ' +
-      '"Back end", "Front end" or "Design"; assigned_to_email must be an existing team member.',
-  },
-};
-
-/** The result, for tools whose description does not already say what comes back. */
-const RETURNS_2026: Readonly<Record<string, string>> = {
-  "email.send_email": 'a confirmation ("Email sent successfully.") or what was missing or invalid.',
-  "email.delete_email": "a message saying whether the email was deleted.",
-  "email.forward_email": "a message saying whether the email was forwarded.",
-  "email.reply_email": "a message saying whether the reply was sent.",
-  "calendar.delete_event": "a message saying whether the event was deleted.",
-  "calendar.update_event": "a message saying whether the event was updated.",
-  "project_management.delete_task": "a message saying whether the task was deleted.",
-  "project_management.update_task": "a message saying whether the task was updated.",
-  "customer_relationship_manager.update_customer": "a message saying whether the customer was updated.",
-  "customer_relationship_manager.delete_customer": "a message saying whether the customer was deleted.",
-  "company_directory.find_email_address": 'a list of the matching email addresses, or "No employee found with that name."',
-};
-
-/** The description the 2026 harness sends for a tool (both loops): description, arguments, result. */
 export function toolDescription2026(tool: Tool): string {
-  const overrides = ARGUMENT_DOCS_2026[tool.name] ?? {};
-  const args = tool.parameters.map((param) => `- ${param}: ${overrides[param] ?? tool.argumentDocs[param] ?? param}`);
-  const returns = RETURNS_2026[tool.name];
-  return [tool.description, args.length > 0 ? `Arguments (all strings):\n${args.join("\n")}` : "", returns ? `Returns ${returns}` : ""]
-    .filter(Boolean)
-    .join("\n\n");
+  return upstreamTool2026(tool.name).docstring;
 }

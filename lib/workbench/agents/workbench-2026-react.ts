@@ -10,26 +10,23 @@ import { Trace } from "./trace";
 import { modelTurn } from "./model-turn";
 import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
 import { DEFAULT_MAX_STEPS } from "./react-agent";
-import { EMPTY_STRING_DEFAULTS, FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "./react-prompt";
+import { FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "./react-prompt";
+import { upstreamTool2026 } from "./workbench-2026-docstrings";
+import { renderToolDescription2026 } from "./workbench-2026-tool-schema";
 import {
-  ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, omitsTemperature2026, orderTools2026, recordedInput2026, toolDescription2026, toolNotFound2026,
+  ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
 } from "./workbench-2026-harness";
 import { execute2026, raised } from "./workbench-2026-execute";
+import { TIME_LIMIT_MS_2026 } from "./workbench-2026-defaults";
 import { pythonStr } from "../calls";
 import { errorMessage } from "../core/errors";
 
 const PREFIX = "Respond to the human as helpfully and accurately as possible. You have access to the following tools:";
 const FINAL_ANSWER = "Final Answer";
 
-/** tool.py render_tool_description: `name: signature - docstring, args: {schema}`. */
+/** tool.py render_tool_description of the tool's upstream definition (read from the official source). */
 function describeTool2026(tool: Tool): string {
-  const empty = (param: string) => EMPTY_STRING_DEFAULTS.has(param);
-  const signature = tool.parameters.map((param) => (empty(param) ? `${param}: str = ''` : `${param}: str | None = None`)).join(", ");
-  const schema = tool.parameters.map((param) => {
-    const title = param.split("_").map((word) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word)).join(" ");
-    return `'${param}': {'title': '${title}', 'type': 'string', 'default': ${empty(param) ? "''" : "None"}}`;
-  });
-  return `${tool.name}: ${tool.name}(${signature}) -> str - ${toolDescription2026(tool)}, args: {${schema.join(", ")}}`;
+  return renderToolDescription2026(upstreamTool2026(tool.name));
 }
 
 /** agent.py build_system_prompt: the date prefix directly followed by the LangChain-style template. */
@@ -86,12 +83,17 @@ export async function runReact2026(task: Task, deps: AgentDeps, actWithoutConfir
   const system = buildSystemPrompt2026React(tools, actWithoutConfirmation);
   const omitTemperature = omitsTemperature2026(deps.model);
   let scratchpad = "";
+  const started = performance.now();
+  const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
   for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
+    // agent.py: the time limit is checked before each call (a call in flight is never cut short).
+    if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });
     const turn = await modelTurn(deps, trace, {
       system,
       messages: [{ role: "user", content: `${task.text}\n\nThought:${scratchpad}` }],
       omitTemperature,
+      providerOptions: PROVIDER_OPTIONS_2026,
     });
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);
     const reply = turn.result.text;

@@ -66,7 +66,7 @@ describe("recorded results files", () => {
       ["gpt-4", "all", 2, 1, ""],
       ["gpt-4", "all", 3, 0, "Context window exceeded"],
     ]);
-    expect(rows[0]?.steps).toEqual([{ tool: "email.delete_email", toolInput: { email_id: "1" }, log: "L" }]);
+    expect(rows[0]?.steps).toEqual([{ tool: "email.delete_email", toolInput: { email_id: "1" }, log: "L", observation: "ok" }]);
     expect(rows[0]?.finalOutput).toBe("done");
     expect(rows[1]?.steps).toBeNull();
   });

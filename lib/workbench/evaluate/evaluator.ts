@@ -8,7 +8,7 @@ import type { ParsedCall } from "../calls/types";
 import { diagnose, isExactMatch } from "./diagnostics";
 import { cachedCallParser, rememberReadOnlyCalls, replayCalls, type ExecuteCall, type Replay } from "./replay";
 import { statesEqual } from "./compare-tables";
-import { aliasPlotEndDates } from "./plot-end-date";
+import { rewriteCallText } from "./plot-end-date";
 import type { ComparisonRules, ScorerVersion, TaskVerdict } from "./types";
 
 export interface Evaluator {
@@ -30,22 +30,26 @@ export function createRulesEvaluator(dataset: Dataset, rules: ComparisonRules, d
   const parse = cachedCallParser(deps.parse);
   const execute = rememberReadOnlyCalls(deps.execute);
   const replay = (calls: readonly string[]) => replayCalls(dataset.sandbox, calls, execute, parse);
+  // Upstream's is_correct rewrites both call lists' text before replaying them (the July amendment).
+  const forCorrectness = (calls: readonly string[]) => rewriteCallText(calls, rules.callTextRewrites);
   const groundTruthOf = (task: Task): Replay => {
     let cached = groundTruth.get(task.key);
     if (!cached) {
-      cached = replay(task.groundTruth);
+      cached = replay(forCorrectness(task.groundTruth));
       groundTruth.set(task.key, cached);
     }
     return cached;
   };
-  const forCorrectness = (state: SandboxState) => aliasPlotEndDates(state, rules.plotEndDateAliases);
   return {
     scorer: dataset.version,
     rules,
     scoreTask(task, predictedCalls, error) {
       const expected = groundTruthOf(task).state;
       const predicted = replay(predictedCalls);
-      const statesMatch = statesEqual(forCorrectness(predicted.state), forCorrectness(expected), rules.stateComparison);
+      const rewritten = forCorrectness(predictedCalls);
+      // The rewrite only touches create_plot's text, so the other tables and the failed calls are the same.
+      const judged = rewritten === predictedCalls ? predicted : replay(rewritten);
+      const statesMatch = statesEqual(judged.state, expected, rules.stateComparison);
       // 2026 (evaluation.py is_correct): a failed call makes the state incorrect, which the side-effect
       // test then receives as "not correct" (metrics.py compute_metrics passes correct_state).
       const failedCall = predicted.failedCalls[0];
@@ -64,7 +68,7 @@ export function createRulesEvaluator(dataset: Dataset, rules: ComparisonRules, d
         diagnostics: diagnose(predictedCalls, task.groundTruth, error, correct),
         // Computed on first read: bulk scoring rarely needs it and it costs more than the verdict.
         get diffVsGroundTruth(): StateDiff {
-          diff ??= statesMatch ? [] : diffStates(expected, predicted.state);
+          diff ??= statesMatch ? [] : diffStates(expected, judged.state);
           return diff;
         },
         failedCalls: predicted.failedCalls,

@@ -1,42 +1,36 @@
-// The July 2026 amendment (upstream pull request #55): for correctness, a plot whose end date is an
-// alias (2023-11-30, the sandbox's current day) counts as ending on the aliased day (2023-11-29, the
-// last day with data). The path is `plots/{time_min}_{time_max}_{value_to_plot}_{plot_type}.png`.
-import type { Row, SandboxState, Table } from "../sandbox/types";
+// The July 2026 amendment (upstream pull request #55, commit 228cbe6, src/evals/evaluation.py
+// `accept_either_chart_end_date`): before correctness is judged, the predicted and the ground-truth
+// call strings are rewritten as TEXT. In every call whose text starts with `analytics.create_plot`, each
+// occurrence of exactly `time_max="2023-11-30"` becomes `time_max="2023-11-29"`. Nothing is parsed, so
+// any other spelling of the same argument (single quotes, spaces around `=`, a raw string, an escaped
+// dash, concatenated literals, …) is left alone and scores as upstream scores it: incorrect.
 
-const PLOT_PATH = /^(plots\/.*)_([^_]*)_((?:total_visits|session_duration_seconds|user_engaged|visits_direct|visits_referral|visits_search_engine|visits_social_media)_(?:bar|line|scatter|histogram)\.png)$/;
-
-/** The state with aliased plot end dates rewritten; the same object when nothing changes. */
-export function aliasPlotEndDates(state: SandboxState, aliases: Readonly<Record<string, string>>): SandboxState {
-  if (Object.keys(aliases).length === 0) return state;
-  const plots = aliasTable(state.plots, aliases);
-  return plots === state.plots ? state : { ...state, plots };
+/** One rewrite of call text: in calls starting with `callPrefix`, every `find` becomes `replaceWith`. */
+export interface CallTextRewrite {
+  readonly callPrefix: string;
+  readonly find: string;
+  readonly replaceWith: string;
 }
 
-/** Rewritten rows per alias table, so rows shared between replays are rewritten once. */
-const aliasedByTable = new WeakMap<Readonly<Record<string, string>>, WeakMap<Row, Row>>();
+/** Upstream's amendment as data: today's date as a chart's end date is read as yesterday's. */
+export const ACCEPT_EITHER_CHART_END_DATE: CallTextRewrite = {
+  callPrefix: "analytics.create_plot",
+  find: 'time_max="2023-11-30"',
+  replaceWith: 'time_max="2023-11-29"',
+};
 
-function aliasTable(table: Table, aliases: Readonly<Record<string, string>>): Table {
+/** The calls with every rewrite applied in order; the same array when no call changes. */
+export function rewriteCallText(calls: readonly string[], rewrites: readonly CallTextRewrite[]): readonly string[] {
+  if (rewrites.length === 0) return calls;
   let changed = false;
-  const rows = table.rows.map((row) => {
-    const next = aliasRow(row, aliases);
-    changed ||= next !== row;
+  const rewritten = calls.map((call) => {
+    const next = rewrites.reduce(
+      // split/join rather than replaceAll: a replacement string's `$` patterns must not be interpreted.
+      (text, rule) => (text.startsWith(rule.callPrefix) ? text.split(rule.find).join(rule.replaceWith) : text),
+      call,
+    );
+    changed ||= next !== call;
     return next;
   });
-  return changed ? { ...table, rows } : table;
-}
-
-function aliasRow(row: Row, aliases: Readonly<Record<string, string>>): Row {
-  let aliased = aliasedByTable.get(aliases);
-  if (!aliased) {
-    aliased = new WeakMap();
-    aliasedByTable.set(aliases, aliased);
-  }
-  const hit = aliased.get(row);
-  if (hit) return hit;
-  const path = row.values.file_path;
-  const match = typeof path === "string" ? PLOT_PATH.exec(path) : null;
-  const alias = match ? aliases[match[2] as string] : undefined;
-  const next = match && alias !== undefined ? { label: row.label, values: { ...row.values, file_path: `${match[1]}_${alias}_${match[3]}` } } : row;
-  aliased.set(row, next);
-  return next;
+  return changed ? rewritten : calls;
 }

@@ -1,5 +1,6 @@
 import type { Domain } from "../datasets/types";
 import type { ScoredTableName, StateDiff } from "../sandbox/types";
+import type { CallTextRewrite } from "./plot-end-date";
 
 export type ScorerVersion = "v1" | "v2026";
 
@@ -49,8 +50,8 @@ export interface ComparisonRules {
   readonly changeComparison: "ordered-raw" | "unordered-raw";
   /** A predicted call that failed makes the state incorrect (2026): it fails the task and a change counts as a side effect. */
   readonly failedCallFailsState: boolean;
-  /** Plot end dates treated as equal for correctness, e.g. 2023-11-30 read as 2023-11-29 (2026-07). */
-  readonly plotEndDateAliases: Readonly<Record<string, string>>;
+  /** Rewrites of the call text applied to predicted and ground-truth calls before correctness is judged (2026-07). */
+  readonly callTextRewrites: readonly CallTextRewrite[];
 }
 
 /** What scoring reads of a recorded results row (the helper thread of results/score-files.ts sends just this). */

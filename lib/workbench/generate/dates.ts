@@ -34,9 +34,11 @@ export function timeToMinutes(timestamp: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-/** "November 3" style, for task texts. */
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "November 3" for dates of 2023 (the sandbox's year), "January 5, 2024" otherwise, for task texts. */
 export function spokenDate(date: string): string {
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  const [, month = "1", day = "1"] = date.split("-");
-  return `${months[Number(month) - 1]} ${Number(day)}`;
+  const [year = "2023", month = "1", day = "1"] = date.split("-");
+  const spoken = `${MONTH_NAMES[Number(month) - 1]} ${Number(day)}`;
+  return year === "2023" ? spoken : `${spoken}, ${year}`;
 }

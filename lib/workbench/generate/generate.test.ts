@@ -13,6 +13,7 @@ import { createProtocolEvaluator, PROTOCOLS, type ProtocolId } from "../protocol
 import { createSandbox } from "../sandbox/sandbox";
 import { ALL_TOOLS, executeCall, formatObservation } from "../tools";
 import { datasetFiles, generateDataset, toEngineDataset, writeDataset } from "./index";
+import { difficultyStats, hardTargets } from "./stats";
 
 type Generated = ReturnType<typeof generateDataset>;
 const cache = new Map<string, Generated>();
@@ -151,6 +152,25 @@ describe("templates", () => {
     expect(chain(hard)).toBeGreaterThan(chain(base));
     const sharedFirstNames = (g: Generated) => g.world.people.length - new Set(g.world.people.map((person) => person.first)).size;
     expect(sharedFirstNames(hard)).toBeGreaterThan(sharedFirstNames(base));
+  });
+});
+
+describe("difficulty and counts", () => {
+  test.each([[1, 1], [1, 10]] as const)("at %i× seed %i every template makes its share, and the hard preset meets its targets against the default", (scale, seed) => {
+    const base = generated(seed, scale);
+    const hard = generated(seed, scale, "hard");
+    expect(base.shortfall).toEqual([]);
+    expect(hard.shortfall).toEqual([]);
+    const targets = hardTargets(difficultyStats(hard.tasks), difficultyStats(base.tasks));
+    expect(targets.filter((target) => !target.met)).toEqual([]);
+  });
+
+  test("the measures are recomputable from the written task files (answer and domains columns)", () => {
+    const dataset = toEngineDataset(generated(1, 1, "hard"));
+    const stats = difficultyStats(generated(1, 1, "hard").tasks);
+    const calls = dataset.tasks.reduce((sum, task) => sum + task.groundTruth.length, 0) / dataset.tasks.length;
+    expect(calls).toBeCloseTo(stats.meanCalls, 10);
+    expect(dataset.tasks.filter((task) => task.toolkits.length >= 2).length / dataset.tasks.length).toBeCloseTo(stats.multiDomain, 10);
   });
 });
 

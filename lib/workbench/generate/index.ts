@@ -10,18 +10,18 @@ import { generateTasks } from "./tasks";
 import type { GeneratedDataset } from "./write";
 import { generateWorld, worldToSandbox } from "./world";
 
-export { resolveParams, datasetSlug, PRESETS, GenerateParamsError, type GenerateParams, type PresetName } from "./params";
+export { resolveParams, datasetSlug, generateCommand, PRESETS, GenerateParamsError, type GenerateParams, type PresetName } from "./params";
 export { datasetFiles, writeDataset, manifest, type GeneratedDataset } from "./write";
 export { TEMPLATES } from "./templates";
-export type { GeneratedTask } from "./tasks";
+export type { GeneratedTask, Shortfall } from "./tasks";
 
 export function generateDataset(input: Parameters<typeof resolveParams>[0] | GenerateParams): GeneratedDataset & { readonly sandbox: ReturnType<typeof worldToSandbox> } {
   const params = resolveParams(input);
   const rng = createRng(params.seed);
   const world = generateWorld(rng.fork(), params);
   const sandbox = worldToSandbox(world);
-  const tasks = generateTasks(rng.fork(), world, sandbox, params);
-  return { params, world, sandbox, tasks };
+  const { tasks, shortfall } = generateTasks(rng.fork(), world, sandbox, params);
+  return { params, world, sandbox, tasks, shortfall };
 }
 
 /** The engine Dataset (as the loader would read it back from the written files), for one version. */
@@ -38,7 +38,7 @@ export function toEngineDataset(generated: ReturnType<typeof generateDataset>, v
       groundTruth: task.calls,
       baseTemplate: task.template.text,
       chosenTemplate: task.template.id,
-      toolkits: task.template.toolkits,
+      toolkits: task.toolkits,
     };
   });
   return { version, sandbox: generated.sandbox, tasks };

@@ -14,6 +14,11 @@ export interface GenerateParams {
   readonly conditionalShare: number | null;
   /** 0..1: how often a conditional instance is steered to its "do nothing" branch. */
   readonly noActionShare: number;
+  /**
+   * 0..1: share of tasks that are compounds: the template's request followed by max(1, chainLength - 2)
+   * requests to other toolkits (written as one task, "Please do these in order: (1) …; (2) …").
+   */
+  readonly compoundShare: number;
   readonly preset: PresetName;
 }
 
@@ -23,8 +28,8 @@ export type PresetName = (typeof PRESETS)[number];
 type Knobs = Omit<GenerateParams, "seed" | "scale" | "tasksPerTemplate" | "preset">;
 
 const PRESET_KNOBS: Record<PresetName, Knobs> = {
-  default: { distractors: 0.1, chainLength: 2, conditionalShare: null, noActionShare: 0.35 },
-  hard: { distractors: 0.6, chainLength: 4, conditionalShare: 0.45, noActionShare: 0.3 },
+  default: { distractors: 0.1, chainLength: 2, conditionalShare: null, noActionShare: 0.35, compoundShare: 0 },
+  hard: { distractors: 0.6, chainLength: 4, conditionalShare: 0.45, noActionShare: 0.3, compoundShare: 0.8 },
 };
 
 export class GenerateParamsError extends Error {
@@ -47,6 +52,7 @@ export function resolveParams(input: { seed: number; scale?: number; tasksPerTem
     chainLength: input.chainLength ?? knobs.chainLength,
     conditionalShare: input.conditionalShare === undefined ? knobs.conditionalShare : input.conditionalShare,
     noActionShare: input.noActionShare ?? knobs.noActionShare,
+    compoundShare: input.compoundShare ?? knobs.compoundShare,
     preset,
   };
   check(Number.isSafeInteger(params.seed) && params.seed >= 0, `seed must be a non-negative integer (got ${params.seed})`);
@@ -56,6 +62,7 @@ export function resolveParams(input: { seed: number; scale?: number; tasksPerTem
   check(Number.isInteger(params.chainLength) && params.chainLength >= 1 && params.chainLength <= 6, `chain length must be an integer from 1 to 6 (got ${params.chainLength})`);
   check(params.conditionalShare === null || (params.conditionalShare >= 0 && params.conditionalShare <= 0.9), `conditional share must be between 0 and 0.9 (got ${params.conditionalShare})`);
   check(params.noActionShare >= 0 && params.noActionShare <= 1, `no-action share must be between 0 and 1 (got ${params.noActionShare})`);
+  check(params.compoundShare >= 0 && params.compoundShare <= 1, `compound share must be between 0 and 1 (got ${params.compoundShare})`);
   return params;
 }
 
@@ -63,10 +70,52 @@ function check(ok: boolean, message: string): void {
   if (!ok) throw new GenerateParamsError(message);
 }
 
-/** A short stable name for the dataset, e.g. "gen-s42-x1" or "gen-s7-x10-hard-k5". */
+/** The knobs set to something other than the preset's, in a fixed order. */
+export function overriddenKnobs(params: GenerateParams): Partial<Knobs> {
+  const preset = PRESET_KNOBS[params.preset];
+  const out: Partial<Record<keyof Knobs, unknown>> = {};
+  for (const key of KNOB_ORDER) if (params[key] !== preset[key]) out[key] = params[key];
+  return out as Partial<Knobs>;
+}
+
+const KNOB_ORDER = ["distractors", "chainLength", "conditionalShare", "noActionShare", "compoundShare"] as const satisfies readonly (keyof Knobs)[];
+const KNOB_FLAGS: Record<keyof Knobs, string> = {
+  distractors: "--distractors",
+  chainLength: "--chain-length",
+  conditionalShare: "--conditional-share",
+  noActionShare: "--no-action-share",
+  compoundShare: "--compound-share",
+};
+
+/**
+ * A short stable name that encodes every option: "gen-s42-x1", "gen-s7-x10-hard-k5", and a hash of the
+ * knobs set apart from the preset's ("gen-s7-x10-hard-o1a2b3c"), so two different workplaces never
+ * share a slug (and a re-import never "revises" another one).
+ */
 export function datasetSlug(params: GenerateParams): string {
   const parts = [`gen-s${params.seed}`, `x${params.scale}`];
   if (params.preset !== "default") parts.push(params.preset);
   if (params.tasksPerTemplate !== 10) parts.push(`k${params.tasksPerTemplate}`);
+  const overridden = overriddenKnobs(params);
+  if (Object.keys(overridden).length > 0) parts.push(`o${fnv1a(JSON.stringify(overridden))}`);
   return parts.join("-").replace(/\./g, "_");
+}
+
+/** The exact `generate` command that rebuilds these params (every option that differs from its default). */
+export function generateCommand(params: GenerateParams, extra: readonly string[] = []): string {
+  const args = ["npm run workbench -- generate", `--seed ${params.seed}`, `--scale ${params.scale}`];
+  if (params.preset !== "default") args.push(`--preset ${params.preset}`);
+  if (params.tasksPerTemplate !== 10) args.push(`--tasks-per-template ${params.tasksPerTemplate}`);
+  for (const [key, value] of Object.entries(overriddenKnobs(params))) args.push(`${KNOB_FLAGS[key as keyof Knobs]} ${value}`);
+  return [...args, ...extra].join(" ");
+}
+
+/** 32-bit FNV-1a as 7 hex digits: short, stable across processes, enough to tell option sets apart. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0").slice(0, 7);
 }

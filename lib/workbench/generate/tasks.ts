@@ -11,7 +11,8 @@ import { executeCall } from "../tools";
 import type { GenerateParams } from "./params";
 import type { Rng } from "./random";
 import { createContext, ReadFailedError, type ReadCache } from "./templates/context";
-import { TEMPLATES, type Template } from "./templates";
+import { CHAIN_PARTS, TEMPLATES, type Template } from "./templates";
+import { appendRequests } from "./templates/chain";
 import type { World } from "./world/types";
 
 export interface GeneratedTask {
@@ -21,34 +22,62 @@ export interface GeneratedTask {
   readonly template: Template;
   /** Read-only calls that find everything the ground truth needs (replayed by the tests). */
   readonly trail: readonly string[];
+  /** The tasks' `domains` column: the template's toolkits, and those of the requests appended to it. */
+  readonly toolkits: readonly string[];
+  /** Templates of the requests appended to the template's own (compound tasks, `compoundShare`). */
+  readonly appended: readonly string[];
+}
+
+/** A template that made fewer instances than asked for (no more sound, distinct instances were found). */
+export interface Shortfall {
+  readonly templateId: string;
+  readonly wanted: number;
+  readonly made: number;
+}
+
+export interface GeneratedTasks {
+  readonly tasks: GeneratedTask[];
+  readonly shortfall: Shortfall[];
 }
 
 const ATTEMPTS_PER_TASK = 40;
 
-export function generateTasks(rng: Rng, world: World, sandbox: SandboxData, params: GenerateParams, templates: readonly Template[] = TEMPLATES): GeneratedTask[] {
+export function generateTasks(rng: Rng, world: World, sandbox: SandboxData, params: GenerateParams, templates: readonly Template[] = TEMPLATES): GeneratedTasks {
   const texts = new Set<string>();
   const tasks: GeneratedTask[] = [];
+  const shortfall: Shortfall[] = [];
   const counts = countsPerTemplate(templates, params);
   const cache: ReadCache = new Map();
+  const extras = Math.max(1, params.chainLength - 2);
   templates.forEach((template, index) => {
     const wanted = counts[index] as number;
     let made = 0;
     for (let attempt = 0; made < wanted && attempt < wanted * ATTEMPTS_PER_TASK; attempt++) {
       const ctx = createContext({ rng: rng.fork(), world, sandbox, params, wantNoAction: template.conditional === true && rng.chance(params.noActionShare) }, cache);
+      const compound = template.id !== "multi.chain" && rng.chance(params.compoundShare);
       let instance;
+      let appended: Template[] = [];
       try {
         instance = template.instantiate(ctx);
+        if (instance && compound) {
+          const combined = appendRequests(ctx, instance, template.writes, CHAIN_PARTS, extras);
+          instance = combined?.instance ?? null;
+          appended = combined?.parts ?? [];
+        }
       } catch (error) {
         if (error instanceof ReadFailedError) continue; // a read the tools refuse: not a usable instance
         throw error;
       }
       if (!instance || texts.has(instance.text) || !isSound(sandbox, instance.calls)) continue;
       texts.add(instance.text);
-      tasks.push({ domain: template.domain, text: instance.text, calls: instance.calls, template, trail: [...ctx.trail] });
+      const toolkits = [...new Set([...template.toolkits, ...appended.flatMap((part) => part.toolkits)])];
+      const domain = appended.length > 0 ? "multi_domain" : template.domain;
+      tasks.push({ domain, text: instance.text, calls: instance.calls, template, trail: [...ctx.trail], toolkits, appended: appended.map((part) => part.id) });
       made++;
     }
+    if (made < wanted) shortfall.push({ templateId: template.id, wanted, made });
   });
-  return DOMAINS.flatMap((domain) => tasks.filter((task) => task.domain === domain));
+  return { tasks: DOMAINS.flatMap((domain) => tasks.filter((task) => task.domain === domain)), shortfall };
 }
 
 /** k per template; with a conditional share, conditional templates get that share of all tasks. */

@@ -13,13 +13,15 @@ import { SANDBOX_FILES } from "../datasets/load-sandbox";
 import { v1Paths, v2026Paths } from "../datasets/data-dir";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "../datasets/types";
 import type { GenerateParams } from "./params";
-import type { GeneratedTask } from "./tasks";
+import type { GeneratedTask, Shortfall } from "./tasks";
 import { WORLD_ROWS, type Row, type World } from "./world/types";
 
 export interface GeneratedDataset {
   readonly params: GenerateParams;
   readonly world: World;
   readonly tasks: readonly GeneratedTask[];
+  /** Templates that made fewer instances than asked for (empty when every template made its share). */
+  readonly shortfall: readonly Shortfall[];
 }
 
 /** Every file by its path relative to the dataset's root, in the layout the loader reads (load-sandbox.ts, load-dataset.ts). */
@@ -57,7 +59,7 @@ function sandboxCsv(columns: readonly string[], rows: readonly Row[]): string {
 }
 
 function tasksCsv(header: readonly [string, string], tasks: readonly GeneratedTask[]): string {
-  const records = tasks.map((task) => [task.text, pythonList(task.calls), task.template.text, task.template.id, pythonList(task.template.toolkits)]);
+  const records = tasks.map((task) => [task.text, pythonList(task.calls), task.template.text, task.template.id, pythonList(task.toolkits)]);
   return stringify([[...header, "base_template", "chosen_template", "domains"], ...records], { quoted: true, record_delimiter: "\n" });
 }
 
@@ -81,5 +83,6 @@ export function manifest(dataset: GeneratedDataset) {
       projectTasks: dataset.world.projectTasks.length,
       directory: dataset.world.people.length,
     },
+    shortfall: dataset.shortfall,
   };
 }

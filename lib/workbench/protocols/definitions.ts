@@ -4,6 +4,7 @@ import { SCORED_TABLES } from "../sandbox/types";
 import { CALL_DIALECT_2024, CALL_DIALECT_2026, parseCallWith, type CallDialect } from "../calls/parse-call";
 import { formatCall } from "../calls/format-call";
 import { TOOLS_2024, TOOLS_2026 } from "../tools";
+import { ACCEPT_EITHER_CHART_END_DATE } from "../evaluate/plot-end-date";
 import type { Protocol, ProtocolId, RevisionInfo, ScoringRevision, ScoringRules } from "./types";
 
 const RULES_2024: ScoringRules = {
@@ -12,7 +13,7 @@ const RULES_2024: ScoringRules = {
   sideEffectTables: SCORED_TABLES,
   changeComparison: "ordered-raw",
   failedCallFailsState: false,
-  plotEndDateAliases: {},
+  callTextRewrites: [],
 };
 
 const RULES_2026_06: ScoringRules = {
@@ -22,14 +23,15 @@ const RULES_2026_06: ScoringRules = {
   sideEffectTables: SCORED_TABLES.filter((name) => name !== "plots"),
   changeComparison: "unordered-raw",
   failedCallFailsState: true,
-  plotEndDateAliases: {},
+  callTextRewrites: [],
 };
 
 const RULES_2026_07: ScoringRules = {
   ...RULES_2026_06,
   revision: "2026-07",
-  // Upstream pull request #55: a plot ending on the sandbox's current day counts as ending on the last day with data.
-  plotEndDateAliases: { "2023-11-30": "2023-11-29" },
+  // Upstream pull request #55 (228cbe6): a plot ending on the sandbox's current day counts as ending on
+  // the last day with data, by rewriting the call text before replay (evaluation.py is_correct).
+  callTextRewrites: [ACCEPT_EITHER_CHART_END_DATE],
 };
 
 const REVISIONS_2024: readonly RevisionInfo[] = [

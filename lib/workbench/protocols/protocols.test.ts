@@ -33,8 +33,10 @@ test("protocols differ only as data: rules, dialect and tool rules", () => {
   expect(p2024.tools.rules.protocol).toBe("2024");
   expect(p2026.tools.rules.protocol).toBe("2026");
   expect(p2024.scoringRules("2024")).toMatchObject({ stateComparison: "ordered", failedCallFailsState: false });
-  expect(p2026.scoringRules("2026-06")).toMatchObject({ stateComparison: "unordered", failedCallFailsState: true, plotEndDateAliases: {} });
-  expect(p2026.scoringRules("2026-07").plotEndDateAliases).toEqual({ "2023-11-30": "2023-11-29" });
+  expect(p2026.scoringRules("2026-06")).toMatchObject({ stateComparison: "unordered", failedCallFailsState: true, callTextRewrites: [] });
+  expect(p2026.scoringRules("2026-07").callTextRewrites).toEqual([
+    { callPrefix: "analytics.create_plot", find: 'time_max="2023-11-30"', replaceWith: 'time_max="2023-11-29"' },
+  ]);
   expect(() => p2026.scoringRules("2024")).toThrow(/no scoring revision 2024/);
   expect(Object.keys(PROTOCOLS)).toEqual(["2024", "2026"]);
 });

@@ -1,6 +1,6 @@
 // Reads the `full_response` column: the repr of LangChain's agent output dict, e.g.
 // {'input': ..., 'output': ..., 'intermediate_steps': [(AgentAction(tool=..., tool_input=..., log=...), observation)]}.
-import { isPyKind, parsePythonLiteral, type PyValue } from "../calls/python-literal";
+import { formatPythonLiteral, isPyKind, parsePythonLiteral, type PyValue } from "../calls/python-literal";
 import { PythonSyntaxError } from "../calls/python-string";
 import { pyToJs } from "./python-to-js";
 import type { RecordedStep } from "./types";
@@ -40,13 +40,21 @@ function readSteps(value: PyValue): RecordedStep[] | null {
   const steps: RecordedStep[] = [];
   for (const item of value as readonly PyValue[]) {
     const action = isPyKind(item, "tuple") ? item.items[0] : item;
+    const observation = isPyKind(item, "tuple") ? item.items[1] : undefined;
     if (action === undefined || !isPyKind(action, "call")) return null;
     const { tool, tool_input: toolInput, log } = action.kwargs;
     steps.push({
       tool: typeof tool === "string" ? tool : "",
       toolInput: toolInput === undefined ? null : pyToJs(toolInput),
       log: typeof log === "string" ? log : "",
+      observation: observationText(observation),
     });
   }
   return steps;
+}
+
+/** LangChain writes `str(observation)` into the scratchpad: a string as is, anything else as its repr. */
+function observationText(value: PyValue | undefined): string | null {
+  if (value === undefined) return null;
+  return typeof value === "string" ? value : formatPythonLiteral(value);
 }

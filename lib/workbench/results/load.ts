@@ -48,8 +48,16 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
   const rows = readRows(file, await readFileOrThrow(file));
   return Array.from({ length: rows.count }, (_, index) => {
     // full_response is decoded and parsed on first read: scoring never needs it and it is most of the bytes.
-    let parsed: ReturnType<typeof parseFullResponse> | undefined;
-    const response = () => (parsed ??= parseFullResponse(rows.get(index, "full_response")));
+    // Held weakly: an import reads a row's trace once, and keeping every parsed trace of a large file
+    // alive until the whole file is written was most of its memory (a collected one is parsed again).
+    let parsed: WeakRef<ReturnType<typeof parseFullResponse>> | undefined;
+    const response = () => {
+      const cached = parsed?.deref();
+      if (cached) return cached;
+      const fresh = parseFullResponse(rows.get(index, "full_response"));
+      parsed = new WeakRef(fresh);
+      return fresh;
+    };
     let line: number | undefined;
     const lineOf = () => (line ??= rows.line(index));
     return {

@@ -14,4 +14,6 @@ export interface RecordedStep {
   readonly toolInput: unknown;
   /** The model's text for this step (Thought + Action blob). */
   readonly log: string;
+  /** What the agent was shown after it, as LangChain put it in the scratchpad (Python's str()); null when not recorded. */
+  readonly observation?: string | null;
 }

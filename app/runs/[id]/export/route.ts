@@ -2,7 +2,7 @@
 import { toCsv } from "@/lib/metrics/csv";
 import { listRunExportRows } from "@/lib/queries/analysis";
 
-const COLUMNS = ["task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
+const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;

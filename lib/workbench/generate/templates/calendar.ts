@@ -5,36 +5,29 @@ import type { Cell } from "../../sandbox/types";
 import { MEETING_TITLES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { allEvents, cell, eventsOnDay } from "./find";
+import { firstFreeOnDay } from "./free-time";
 import type { Template } from "./types";
 
 const C = "calendar";
 const SEARCH = "calendar.search_events";
 const LOOKUP = "company_directory.find_email_address";
 const NOW = "2023-11-30 00:00:00";
+/** Before any generated meeting at any scale (the past grows back with the scale). */
+const EARLIEST = "1900-01-01 00:00:00";
 type Ev = Record<string, Cell>;
 
-/** First 30-minute (or `minutes`) slot from 09:00 that overlaps no event of the day, or null. */
-export function firstFreeSlot(events: readonly Ev[], minutes: number): string | null {
-  const busy = events.map((event) => [timeToMinutes(cell(event.event_start)), timeToMinutes(cell(event.event_start)) + Number(cell(event.duration))] as const);
-  for (let start = 9 * 60; start + minutes <= 18 * 60; start += 30) {
-    if (busy.every(([from, to]) => start + minutes <= from || start >= to)) return minutesToTime(start);
-  }
-  return null;
-}
-
-/** One meeting on a day: all rows with that name; null unless they share a single start time. */
-function meetingOnDay(ctx: TemplateContext, name: string, date: string): Ev[] | null {
+/** The one meeting with exactly that name on a day (one row per meeting); null when there are more. */
+export function meetingOnDay(ctx: TemplateContext, name: string, date: string): Ev | null {
   const rows = eventsOnDay(ctx, date, name)?.filter((row) => cell(row.event_name) === name);
-  if (!rows || rows.length === 0) return null;
-  return new Set(rows.map((row) => cell(row.event_start))).size === 1 ? rows : null;
+  return rows?.length === 1 ? (rows[0] as Ev) : null;
 }
 
 function pickMeeting(ctx: TemplateContext, future = false) {
   const pool = ctx.world.calendar.filter((row) => !future || (row.event_start as string) > NOW);
   const row = ctx.rng.pick(pool);
   const date = (row.event_start as string).slice(0, 10);
-  const rows = meetingOnDay(ctx, row.event_name as string, date);
-  return rows ? { name: row.event_name as string, date, rows } : null;
+  const found = meetingOnDay(ctx, row.event_name as string, date);
+  return found ? { name: row.event_name as string, date, row: found } : null;
 }
 
 const ids = (rows: readonly Ev[]) => rows.map((row) => cell(row.event_id));
@@ -60,7 +53,7 @@ export const CALENDAR_TEMPLATES: Template[] = [
     ambiguity: "Pages forward to the last event before now; ties on start time are rejected. Needs paging past 5 results.",
     instantiate(ctx) {
       const p = pickPerson(ctx);
-      const rows = p && allEvents(ctx, p.person.email, "2023-01-01 00:00:00", "2023-11-29 23:59:59");
+      const rows = p && allEvents(ctx, p.person.email, EARLIEST, "2023-11-29 23:59:59");
       const last = rows?.[rows.length - 1];
       if (!p || !rows || !last || rows.length <= 5 || cell(rows[rows.length - 2]?.event_start) === cell(last.event_start)) return null;
       return { text: `Remove my most recent past meeting with ${p.ref} from the calendar`, calls: [call("calendar.delete_event", { event_id: cell(last.event_id) })] };
@@ -92,8 +85,7 @@ export const CALENDAR_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const p = pickPerson(ctx);
       const date = ctx.rng.chance(0.3) ? TOMORROW : futureWeekday(ctx);
-      const events = p && eventsOnDay(ctx, date);
-      const slot = events && firstFreeSlot(events, 30);
+      const slot = p && firstFreeOnDay(ctx, date, 30);
       if (!p || !slot) return null;
       const title = ctx.rng.pick(MEETING_TITLES);
       return {
@@ -106,12 +98,12 @@ export const CALENDAR_TEMPLATES: Template[] = [
     id: "calendar.rename-meeting", domain: C, toolkits: ["calendar"], writes: ["calendar"],
     text: "Rename the '{event}' meeting on {date} to '{new}'",
     tools: [SEARCH, "calendar.update_event"],
-    ambiguity: "Exact name (near-duplicates like '… prep' do not count) and a single start time that day; every participant row is renamed.",
+    ambiguity: "Exact name (near-duplicates like '… prep' do not count) and a single meeting of that name that day.",
     instantiate(ctx) {
       const m = pickMeeting(ctx);
       const title = ctx.rng.pick(MEETING_TITLES);
       if (!m || title === m.name) return null;
-      return { text: `Rename the '${m.name}' meeting on ${say(m.date)} to '${title}'`, calls: ids(m.rows).map((id) => call("calendar.update_event", { event_id: id, field: "event_name", new_value: title })) };
+      return { text: `Rename the '${m.name}' meeting on ${say(m.date)} to '${title}'`, calls: [call("calendar.update_event", { event_id: cell(m.row.event_id), field: "event_name", new_value: title })] };
     },
   },
   {
@@ -122,12 +114,12 @@ export const CALENDAR_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const m = pickMeeting(ctx, true);
       const shift = ctx.rng.pick([30, 60]);
-      const first = m?.rows[0];
+      const first = m?.row;
       if (!m || !first) return null;
       const start = timeToMinutes(cell(first.event_start)) + shift;
       if (start + Number(cell(first.duration)) > 18 * 60) return null;
       const value = `${m.date} ${minutesToTime(start)}`;
-      return { text: `Push the '${m.name}' meeting on ${say(m.date)} back by ${shift} minutes`, calls: ids(m.rows).map((id) => call("calendar.update_event", { event_id: id, field: "event_start", new_value: value })) };
+      return { text: `Push the '${m.name}' meeting on ${say(m.date)} back by ${shift} minutes`, calls: [call("calendar.update_event", { event_id: cell(first.event_id), field: "event_start", new_value: value })] };
     },
   },
   {
@@ -138,23 +130,23 @@ export const CALENDAR_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const m = pickMeeting(ctx, true);
       const minutes = ctx.rng.pick([30, 45, 60, 90]);
-      const first = m?.rows[0];
+      const first = m?.row;
       if (!m || !first || String(minutes) === cell(first.duration) || timeToMinutes(cell(first.event_start)) + minutes > 18 * 60) return null;
-      return { text: `Make the '${m.name}' meeting on ${say(m.date)} last ${minutes} minutes`, calls: ids(m.rows).map((id) => call("calendar.update_event", { event_id: id, field: "duration", new_value: String(minutes) })) };
+      return { text: `Make the '${m.name}' meeting on ${say(m.date)} last ${minutes} minutes`, calls: [call("calendar.update_event", { event_id: cell(first.event_id), field: "duration", new_value: String(minutes) })] };
     },
   },
   {
     id: "calendar.swap-participant", domain: C, toolkits: ["calendar"], writes: ["calendar"],
     text: "{other} is taking {name}'s place in the '{event}' meeting on {date}: update the invite",
     tools: [LOOKUP, SEARCH, "calendar.update_event"],
-    ambiguity: "The replaced person attends that one meeting once; the newcomer is not already in it.",
+    ambiguity: "One meeting of that name that day, with the replaced person; the newcomer is someone else.",
     instantiate(ctx) {
       const m = pickMeeting(ctx, true);
       if (!m) return null;
-      const row = ctx.rng.pick(m.rows);
+      const row = m.row;
       const out = ctx.world.people.find((person) => person.email === cell(row.participant_email));
       const outRef = out && pickPerson(ctx, [out]);
-      const inRef = pickPerson(ctx, undefined, m.rows.map((r) => cell(r.participant_email)));
+      const inRef = pickPerson(ctx, undefined, [cell(row.participant_email)]);
       if (!outRef || !inRef) return null;
       return {
         text: `${inRef.ref} is taking ${outRef.ref}'s place in the '${m.name}' meeting on ${say(m.date)}: update the invite`,
@@ -179,14 +171,14 @@ export const CALENDAR_TEMPLATES: Template[] = [
     id: "calendar.if-busy-else-book", domain: C, toolkits: ["calendar"], writes: ["calendar"], conditional: true,
     text: "If a meeting of mine starts at {time} on {date}, cancel it; otherwise book '{title}' with {name} then for 30 minutes",
     tools: [LOOKUP, SEARCH, "calendar.delete_event", "calendar.create_event"],
-    ambiguity: "Only events starting at that exact minute count (every participant row is cancelled); both branches act.",
+    ambiguity: "Only a meeting starting at that exact minute counts; two meetings at that minute are rejected ('cancel it'); both branches act.",
     instantiate(ctx) {
       const p = pickPerson(ctx);
       const date = futureWeekday(ctx);
       const time = minutesToTime(9 * 60 + 30 * ctx.rng.int(0, 16));
       const stamp = `${date} ${time}`;
       const rows = p && allEvents(ctx, "", stamp, stamp);
-      if (!p || !rows) return null;
+      if (!p || !rows || rows.length > 1) return null;
       const title = ctx.rng.pick(MEETING_TITLES);
       const calls = rows.length
         ? ids(rows).map((id) => call("calendar.delete_event", { event_id: id }))

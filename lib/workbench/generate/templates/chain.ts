@@ -30,10 +30,34 @@ export function chainTemplate(parts: readonly Template[]): Template {
         if (!instance || instance.calls.length === 0) return null;
         instances.push(instance);
       }
-      const text = `Please do these in order: ${instances.map((instance, index) => `(${index + 1}) ${lowerFirst(instance.text)}`).join("; ")}`;
-      return { text, calls: instances.flatMap((instance) => instance.calls) };
+      return { text: inOrder(instances.map((instance) => instance.text)), calls: instances.flatMap((instance) => instance.calls) };
     },
   };
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** "Please do these in order: (1) …; (2) …" — the one wording of every multi-request task. */
+export const inOrder = (texts: readonly string[]) => `Please do these in order: ${texts.map((text, index) => `(${index + 1}) ${lowerFirst(text)}`).join("; ")}`;
+
+/**
+ * Appends `extras` requests from `parts` to an instance: each part writes tables that neither the
+ * instance nor another part writes, and reads only what it writes (or the directory), so every part's
+ * answer is the same whatever was done before it. Null when not enough parts fit.
+ */
+export function appendRequests(ctx: TemplateContext, main: Instance, writes: readonly ScoredTableName[], parts: readonly Template[], extras: number): { instance: Instance; parts: Template[] } | null {
+  const used = new Set<ScoredTableName>(writes);
+  const chosen: Template[] = [];
+  const instances: Instance[] = [];
+  for (const part of ctx.rng.shuffle(parts)) {
+    if (chosen.length === extras) break;
+    if (part.writes.some((table) => used.has(table))) continue;
+    const instance = part.instantiate(ctx);
+    if (!instance || instance.calls.length === 0) continue;
+    chosen.push(part);
+    instances.push(instance);
+    part.writes.forEach((table) => used.add(table));
+  }
+  if (chosen.length < extras) return null;
+  return { instance: { text: inOrder([main.text, ...instances.map((instance) => instance.text)]), calls: [...main.calls, ...instances.flatMap((instance) => instance.calls)] }, parts: chosen };
+}

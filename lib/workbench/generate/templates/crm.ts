@@ -78,7 +78,7 @@ export const CRM_TEMPLATES: Template[] = [
       const c = pickCustomer(ctx);
       const date = addDays("2023-12-01", ctx.rng.int(0, 40));
       if (!c || c.follow_up_by === date) return null;
-      return { text: `Set the follow-up date for ${cell(c.customer_name)} to ${say(date)}${date.startsWith("2024") ? " 2024" : ""}`, calls: [update(cell(c.customer_id), "follow_up_by", date)] };
+      return { text: `Set the follow-up date for ${cell(c.customer_name)} to ${say(date)}`, calls: [update(cell(c.customer_id), "follow_up_by", date)] };
     },
   },
   {

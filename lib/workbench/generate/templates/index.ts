@@ -16,7 +16,8 @@ const byId = (templates: readonly Template[], ids: readonly string[]) => ids.map
 
 const SINGLE = [...ANALYTICS_TEMPLATES, ...CALENDAR_TEMPLATES, ...CRM_TEMPLATES, ...EMAIL_TEMPLATES, ...PROJECT_TEMPLATES];
 
-const CHAIN_PARTS = byId(SINGLE, ["email.send-new", "calendar.book-at", "project.move-to-list", "crm.set-status", "analytics.plot-range"]);
+/** Single-table requests that read only what they write (or the directory): safe to append to any task. */
+export const CHAIN_PARTS = byId(SINGLE, ["email.send-new", "calendar.book-at", "project.move-to-list", "crm.set-status", "analytics.plot-range"]);
 
 export const TEMPLATES: readonly Template[] = [...SINGLE, ...MULTI_TEMPLATES, chainTemplate(CHAIN_PARTS)];
 

@@ -7,7 +7,7 @@ import { asciiName } from "../world/people";
 import { BOARDS, STATUSES, type Person } from "../world/types";
 import { BODIES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { firstFreeSlot } from "./calendar";
+import { firstFreeOnDay, isFree } from "./free-time";
 import { allCustomers, allEmails, allEvents, cell, eventsOnDay, tasksNamed } from "./find";
 import { pickCustomer, pickTask, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
@@ -25,13 +25,6 @@ type Rec = Record<string, Cell>;
 const send = (recipient: string, subject: string, body: string) => call(SEND, { recipient, subject, body });
 const meeting = (name: string, email: string, start: string, minutes = "30") => call(CREATE_EVENT, { event_name: name, participant_email: email, event_start: start, duration: minutes });
 const owner = (ctx: TemplateContext, email: string): Person | undefined => ctx.world.people.find((person) => person.email === email);
-
-function isFree(events: readonly Rec[], start: number, minutes: number): boolean {
-  return events.every((event) => {
-    const from = timeToMinutes(cell(event.event_start));
-    return start + minutes <= from || start >= from + Number(cell(event.duration));
-  });
-}
 
 export const MULTI_TEMPLATES: Template[] = [
   {
@@ -59,7 +52,7 @@ export const MULTI_TEMPLATES: Template[] = [
       const n = ctx.wantNoAction ? ageDays + ctx.rng.int(0, 5) : ageDays - ctx.rng.int(1, 5);
       if (n < 1) return null;
       const stale = ageDays > n;
-      const slot = firstFreeSlot(eventsOnDay(ctx, TOMORROW) ?? [], 30);
+      const slot = firstFreeOnDay(ctx, TOMORROW, 30);
       if (!slot) return null;
       const name = cell(c.customer_name);
       return {
@@ -220,20 +213,21 @@ export const MULTI_TEMPLATES: Template[] = [
   },
   {
     id: "multi.invite-to-meeting", domain: M, toolkits: ["calendar", "email"], writes: ["calendar", "email"],
-    text: "Add {name} to the '{event}' meeting on {date} (same time and length) and email them with the subject 'Invite: {event}' saying 'See you at {time}.'",
+    text: "Book {name} their own '{event}' at the same time and length as my '{event}' meeting on {date}, and email them with the subject 'Invite: {event}' saying 'See you at {time}.'",
     tools: [LOOKUP, SEARCH_EVENTS, CREATE_EVENT, SEND],
-    ambiguity: "Exact meeting name with a single start that day; the person is not already invited.",
+    ambiguity: "One meeting of that exact name that day (one row per meeting); the new event copies its name, start and length for the named person.",
     instantiate(ctx) {
       const row = ctx.rng.pick(ctx.world.calendar.filter((r) => (r.event_start as string) > "2023-11-30"));
       const date = (row.event_start as string).slice(0, 10);
       const rows = eventsOnDay(ctx, date, row.event_name as string)?.filter((r) => cell(r.event_name) === row.event_name);
-      if (!rows || new Set(rows.map((r) => cell(r.event_start))).size !== 1) return null;
-      const p = pickPerson(ctx, undefined, rows.map((r) => cell(r.participant_email)));
+      if (!rows || rows.length !== 1) return null;
+      const p = pickPerson(ctx, undefined, [row.participant_email as string]);
       if (!p) return null;
       const time = (row.event_start as string).slice(11, 16);
+      const name = row.event_name as string;
       return {
-        text: `Add ${p.ref} to the '${row.event_name}' meeting on ${say(date)} (same time and length) and email them with the subject 'Invite: ${row.event_name}' saying 'See you at ${time}.'`,
-        calls: [meeting(row.event_name as string, p.person.email, row.event_start as string, row.duration as string), send(p.person.email, `Invite: ${row.event_name}`, `See you at ${time}.`)],
+        text: `Book ${p.ref} their own '${name}' at the same time and length as my '${name}' meeting on ${say(date)}, and email them with the subject 'Invite: ${name}' saying 'See you at ${time}.'`,
+        calls: [meeting(name, p.person.email, row.event_start as string, row.duration as string), send(p.person.email, `Invite: ${name}`, `See you at ${time}.`)],
       };
     },
   },
@@ -293,7 +287,7 @@ export const MULTI_TEMPLATES: Template[] = [
     id: "multi.meeting-count-email", domain: M, toolkits: ["calendar", "email"], writes: ["email"],
     text: "Email {other} how many meetings I had with {name} in {month} (subject 'Meetings with {name}', body just the number)",
     tools: [LOOKUP, SEARCH_EVENTS, SEND],
-    ambiguity: "Counts event rows with that participant starting in the month, read past the 5-result limit.",
+    ambiguity: "Counts meetings (one row each) with that participant starting in the month, read past the 5-result limit.",
     instantiate(ctx) {
       const p = pickPerson(ctx);
       const to = p && pickPerson(ctx, undefined, [p.person.email]);
@@ -317,7 +311,7 @@ export const MULTI_TEMPLATES: Template[] = [
       const rows = ctx.read(SEARCH_TASKS, { assigned_to_email: p.person.email, board }) as Rec[];
       const late = rows.some((row) => cell(row.due_date) < date && cell(row.list_name) !== "Completed");
       if (late === ctx.wantNoAction) return null;
-      const slot = firstFreeSlot(eventsOnDay(ctx, date) ?? [], 30);
+      const slot = firstFreeOnDay(ctx, date, 30);
       if (!slot) return null;
       return {
         text: `If ${p.ref} has any unfinished ${board} tasks due before ${say(date)}, book a 30-minute 'Deadline check' with them at the first time I'm free on ${say(date)}; otherwise do nothing`,
@@ -337,7 +331,7 @@ export const MULTI_TEMPLATES: Template[] = [
       const date = ctx.wantNoAction ? addDays(due, -ctx.rng.int(1, 10)) : addDays(due, ctx.rng.int(1, 10));
       const name = cell(c.customer_name);
       return {
-        text: `If ${name}'s follow-up date is before ${say(date)}${date.startsWith("2024") ? " 2024" : ""}, email their account owner with the subject 'Follow up with ${name}' saying 'Please reach out this week.'; otherwise do nothing`,
+        text: `If ${name}'s follow-up date is before ${say(date)}, email their account owner with the subject 'Follow up with ${name}' saying 'Please reach out this week.'; otherwise do nothing`,
         calls: due < date ? [send(cell(c.assigned_to_email), `Follow up with ${name}`, "Please reach out this week.")] : [],
       };
     },
@@ -378,7 +372,7 @@ export const MULTI_TEMPLATES: Template[] = [
     id: "multi.day-off", domain: M, toolkits: ["calendar", "email"], writes: ["calendar", "email"],
     text: "I'm off on {date}: cancel every meeting I have that day and email {name} with the subject 'Out on {date}' saying 'I am off that day.'",
     tools: [LOOKUP, SEARCH_EVENTS, "calendar.delete_event", SEND],
-    ambiguity: "Every event row that day (read past the 5-result limit) is cancelled, then one email.",
+    ambiguity: "Every meeting that day (read past the 5-result limit) is cancelled, then one email.",
     instantiate(ctx) {
       const p = pickPerson(ctx);
       const date = futureWeekday(ctx);

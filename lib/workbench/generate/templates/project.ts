@@ -55,7 +55,7 @@ export const PROJECT_TEMPLATES: Template[] = [
       const list = ctx.rng.pick(LISTS);
       const due = addDays("2023-12-01", ctx.rng.int(0, 40));
       return {
-        text: `Add a task '${name}' for ${p.ref} to the ${list} list of the ${board} board, due ${say(due)} ${due.slice(0, 4)}`,
+        text: `Add a task '${name}' for ${p.ref} to the ${list} list of the ${board} board, due ${say(due)}`,
         calls: [call("project_management.create_task", { task_name: name, assigned_to_email: p.person.email, list_name: list, due_date: due, board })],
       };
     },

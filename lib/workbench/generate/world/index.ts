@@ -25,7 +25,7 @@ export function generateWorld(rng: Rng, params: Pick<GenerateParams, "scale" | "
   const builders = people.filter((person) => person.team !== "sales");
   const sales = people.filter((person) => person.team === "sales");
   const projectTasks = generateProjectTasks(rng, size(BASE_SIZES.projectTasks), builders);
-  const calendar = generateCalendar(rng, size(BASE_SIZES.calendar), contacts, params.distractors);
+  const calendar = generateCalendar(rng, size(BASE_SIZES.calendar), contacts, params.distractors, params.scale);
   const email = generateEmails(rng, size(BASE_SIZES.email), {
     user: user.first,
     contacts,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,7 +12,9 @@ import { FirstDivergenceCard } from "@/components/traces/first-divergence-card";
 import { KeyboardNav } from "@/components/traces/keyboard-nav";
 import { ResultHeaderCard } from "@/components/traces/result-header-card";
 import { TraceEventList } from "@/components/traces/trace-event-view";
-import { formatDuration } from "@/lib/metrics/format";
+import { FigureValue } from "@/components/ui/figure-value";
+import { tokensFigure } from "@/lib/metrics/format";
+import { durationFigure, NOT_RECORDED } from "@/lib/metrics/run-usage";
 import { getResultNeighbours } from "@/lib/queries/analysis";
 import { getResultWithTrace } from "@/lib/queries/results";
 import { divergenceOf } from "@/lib/queries/divergence";
@@ -55,6 +58,8 @@ export default async function TracePage({ params, searchParams }: Params) {
   const pages = Math.max(1, Math.ceil(events.length / STEP_PAGE_SIZE));
   const stepPage = Math.min(openAt >= 0 ? Math.floor(openAt / STEP_PAGE_SIZE) : search.steps, pages - 1);
   const base = `/runs/${result.run.id}/tasks/${result.id}`;
+  // Recorded results carry no usage: their zeros are unknown, not free.
+  const tokensOf = (count: number) => tokensFigure(result.run.source === "imported" && !timed ? null : count, { reason: NOT_RECORDED });
   const pageHref = (page: number) => `${base}${page > 0 ? `?steps=${page}` : ""}#trace`;
   return (
     <>
@@ -95,10 +100,10 @@ export default async function TracePage({ params, searchParams }: Params) {
             <dl className="grid grid-cols-2 gap-3 px-5 py-4 text-sm tabular-nums" data-testid="trace-totals">
               <Total label="Model turns" value={totals.modelTurns} />
               <Total label="Tool calls" value={`${totals.toolCalls} (${totals.failedToolCalls} failed)`} />
-              <Total label="Input tokens" value={totals.inputTokens.toLocaleString("en-US")} />
-              <Total label="Output tokens" value={totals.outputTokens.toLocaleString("en-US")} />
+              <Total label="Input tokens" value={<FigureValue figure={tokensOf(totals.inputTokens)} />} />
+              <Total label="Output tokens" value={<FigureValue figure={tokensOf(totals.outputTokens)} />} />
               <Total label="Retries" value={totals.retries} />
-              <Total label="Latency" value={formatDuration(result.latencyMs)} />
+              <Total label="Latency" value={<FigureValue figure={durationFigure(result.run.source, result.latencyMs)} testId="trace-latency" />} />
             </dl>
           </Card>
         </div>
@@ -126,7 +131,7 @@ export default async function TracePage({ params, searchParams }: Params) {
   );
 }
 
-function Total({ label, value }: { label: string; value: string | number }) {
+function Total({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <dt className="text-xs text-muted">{label}</dt>

@@ -1,0 +1,42 @@
+// better-auth's HTTP handler behind the sign-in throttle: every endpoint that checks a password goes
+// through admitSignIn first (the same per-client record as the sign-in form), its failures are
+// audited, and a throttled client gets HTTP 429 with Retry-After before any password is looked at.
+import { prisma } from "@/lib/db";
+import { ensureAdminAccount } from "./admin";
+import { clientAddressOf } from "./client-address";
+import { admitSignIn, auditSignInFailure, signInSucceeded, throttledMessage } from "./sign-in-throttle";
+
+/** better-auth endpoints (below /api/auth) that verify a password. */
+const PASSWORD_CHECKING_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password", "/delete-user"]);
+
+/** The email a sign-in request names (for the audit row); null when the body has none. */
+async function emailOf(request: Request): Promise<string | null> {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body.email === "string" ? body.email.slice(0, 200).toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function withSignInThrottle(handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/$/, "");
+    if (request.method !== "POST" || !PASSWORD_CHECKING_PATHS.has(path)) return handle(request);
+    const client = clientAddressOf(request.headers);
+    const admission = admitSignIn(client);
+    if (!admission.allowed) {
+      await auditSignInFailure(prisma, { email: await emailOf(request), client, path: "api", admission });
+      return Response.json(
+        { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(admission.retryAfterS) },
+        { status: 429, headers: { "retry-after": String(admission.retryAfterS), "cache-control": "no-store" } },
+      );
+    }
+    const email = await emailOf(request);
+    await ensureAdminAccount(); // the admin account follows STUDIO_ADMIN_PASSWORD on this path too
+    const response = await handle(request);
+    if (response.ok) signInSucceeded(admission);
+    else await auditSignInFailure(prisma, { email, client, path: "api", admission });
+    return response;
+  };
+}

@@ -1,0 +1,40 @@
+// The estimate for one recorded 2024 run (a model × tool set), as stored on its Run row at import.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { TOOLS_2024 } from "@/lib/workbench/tools";
+import type { RecordedResult } from "@/lib/workbench/results/types";
+import { estimateRecordedUsage, type UsageEstimate } from "./estimate-recorded-usage";
+import { recordedModelPrice } from "./recorded-model-prices";
+
+export interface RecordedTaskRow {
+  readonly row: RecordedResult;
+  /** The task's toolkits: the "domains" setting listed only these (plus the directory). */
+  readonly toolkits: readonly string[];
+}
+
+/** null when the model has no dated price (its cost stays unknown). */
+export async function estimateRecordedRun(model: string | null, toolSet: string, rows: readonly RecordedTaskRow[]): Promise<UsageEstimate | null> {
+  const price = model ? recordedModelPrice(model) : undefined;
+  if (!price) return null;
+  return estimateRecordedUsage(
+    price,
+    rows.map(({ row, toolkits }) => ({
+      // The text the agent was given is the recorded query (the v1 wording), whatever version scores it.
+      taskText: row.query,
+      tools: toolSet === "domains" ? TOOLS_2024.forToolkits(toolkits) : TOOLS_2024.all,
+      steps: row.steps,
+      finalOutput: row.finalOutput,
+    })),
+  );
+}
+
+/** The Run columns an estimate fills (never the measured inputTokens / outputTokens / costUsd). */
+export function estimateColumns(estimate: UsageEstimate | null | undefined) {
+  if (!estimate) return {};
+  const { inputTokens, outputTokens, costUsd, ...how } = estimate;
+  return {
+    estimatedInputTokens: inputTokens,
+    estimatedOutputTokens: outputTokens,
+    estimatedCostUsd: costUsd,
+    costEstimate: how satisfies Prisma.InputJsonObject,
+  };
+}

@@ -1,0 +1,52 @@
+// The one way this codebase opens PostgreSQL connections (Prisma's adapter in lib/db.ts, the worker's
+// and MCP's pg pool in lib/runs/sql.ts). Connecting follows the reconnect policy of lib/db-retry.ts:
+// while the server is down, restarting or recovering (ECONNREFUSED, 57P03, a connect timeout…), taking
+// a connection waits and tries again instead of failing the query. Always safe: no statement has been
+// sent yet. A statement cut off mid-flight still fails; callers that can repeat it use withDbRetry.
+import pg from "pg";
+import { withDbRetry, type RetryPolicy } from "./db-retry";
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error | boolean) => void) => void;
+
+export interface ReconnectingPoolConfig extends pg.PoolConfig {
+  /** The reconnect policy (default DB_RETRY_POLICY); tests shorten it. */
+  readonly retryPolicy?: RetryPolicy;
+  /** Told once per failed connection attempt that will be retried. */
+  readonly onReconnect?: (error: unknown, attempt: number) => void;
+}
+
+class ReconnectingPool extends pg.Pool {
+  readonly #policy: RetryPolicy | undefined;
+  readonly #onReconnect: ReconnectingPoolConfig["onReconnect"];
+
+  constructor({ retryPolicy, onReconnect, ...config }: ReconnectingPoolConfig) {
+    super(config);
+    this.#policy = retryPolicy;
+    this.#onReconnect = onReconnect;
+  }
+
+  // pg-pool's query() takes its connection through this.connect(callback), so both paths retry.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const connecting = withDbRetry(() => super.connect(), {
+      policy: this.#policy,
+      onRetry: (error, attempt) => this.#onReconnect?.(error, attempt),
+    });
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, (error) => client.release(error)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+}
+
+/** A pg.Pool whose connections are (re)established under the reconnect policy. */
+export function createReconnectingPool(config: ReconnectingPoolConfig): pg.Pool {
+  return new ReconnectingPool({
+    // Bounded connects and keepalive: a server that vanished mid-connect is noticed, then retried.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    ...config,
+  });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, test } from "vitest";
+import { foreignOriginReason, isPagePost } from "./action-origin";
+
+describe("isPagePost", () => {
+  test.each([
+    ["POST", "/runs/new", true],
+    ["POST", "/", true],
+    ["GET", "/runs/new", false],
+    ["POST", "/api/auth/sign-in/email", false],
+    ["POST", "/mcp/run-1", false],
+  ])("%s %s → %s", (method, path, expected) => expect(isPagePost(method, path)).toBe(expected));
+});
+
+describe("foreignOriginReason", () => {
+  test.each([
+    ["same origin", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }, null],
+    ["behind a proxy that sets X-Forwarded-Host", { host: "10.0.0.2:3000", "x-forwarded-host": "studio.example.org", origin: "https://studio.example.org" }, null],
+    ["missing Origin", { host: "127.0.0.1:3000" }, "missing Origin"],
+    ["opaque Origin", { host: "127.0.0.1:3000", origin: "null" }, "missing Origin"],
+    ["foreign Origin", { host: "127.0.0.1:3000", origin: "https://evil.example" }, "foreign Origin"],
+    ["another port is another origin", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3001" }, "foreign Origin"],
+    ["malformed Origin", { host: "127.0.0.1:3000", origin: "::::" }, "malformed Origin"],
+  ])("%s", (_name, headers, expected) => {
+    expect(foreignOriginReason(new Headers(headers as Record<string, string>))).toBe(expected);
+  });
+});

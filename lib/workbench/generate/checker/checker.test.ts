@@ -1,0 +1,58 @@
+// The independent ground-truth checker over seeds 1–5 × scales 1 and 10 × both presets: it must agree
+// with every generated task, and it must be able to disagree (a wrong answer planted in a task is found).
+import { describe, expect, test } from "vitest";
+import { formatCall } from "../../calls/format-call";
+import { parseCall } from "../../calls/parse-call";
+import { generateDataset, TEMPLATES } from "../index";
+import { checkedTemplateIds, checkTasks, type CheckedTask } from "./index";
+
+const checked = (generated: ReturnType<typeof generateDataset>): CheckedTask[] =>
+  generated.tasks.map((task) => ({ templateId: task.template.id, text: task.text, calls: task.calls }));
+
+test("the checker has a rule for every template", () => {
+  const covered = checkedTemplateIds();
+  expect(TEMPLATES.map((template) => template.id).filter((id) => !covered.has(id))).toEqual([]);
+});
+
+const CASES = [1, 2, 3, 4, 5].flatMap((seed) => [1, 10].flatMap((scale) => (["default", "hard"] as const).map((preset) => [seed, scale, preset] as const)));
+
+describe.each(CASES)("seed %i at %i× (%s)", (seed, scale, preset) => {
+  test("the checker recomputes every task's ground truth and agrees", { timeout: 120_000 }, () => {
+    const generated = generateDataset({ seed, scale, preset });
+    const disagreements = checkTasks(generated.sandbox, checked(generated));
+    expect(disagreements.slice(0, 5)).toEqual([]);
+    expect(generated.tasks.length).toBeGreaterThan(700);
+  });
+});
+
+describe("the checker can disagree", () => {
+  const generated = generateDataset({ seed: 3, scale: 10, preset: "default" });
+  const tasks = checked(generated);
+
+  test("a first-free booking moved onto a meeting of that day is caught", () => {
+    const startOf = (task: CheckedTask) => {
+      const parsed = parseCall(task.calls[0] ?? "");
+      return parsed.ok ? (parsed.call.args.event_start ?? "") : "";
+    };
+    const busyAt = (task: CheckedTask) => generated.world.calendar.find((row) => (row.event_start as string).slice(0, 10) === startOf(task).slice(0, 10));
+    const booking = tasks.find((task) => task.templateId === "calendar.book-first-free" && busyAt(task));
+    expect(booking).toBeDefined();
+    const wrong = { ...booking!, calls: [booking!.calls[0]!.replace(startOf(booking!), busyAt(booking!)!.event_start as string)] };
+    expect(checkTasks(generated.sandbox, [wrong])).toHaveLength(1);
+    expect(checkTasks(generated.sandbox, [booking!])).toHaveLength(0);
+  });
+
+  test("a deletion of another meeting, or a no-action answer to an action task, is caught", () => {
+    const cancel = tasks.find((task) => task.templateId === "calendar.cancel-next-with")!;
+    const parsed = parseCall(cancel.calls[0]!);
+    if (!parsed.ok) throw new Error("unparseable");
+    const other = generated.world.calendar.find((row) => row.event_id !== parsed.call.args.event_id)!;
+    const wrongId = { ...cancel, calls: [formatCall("calendar.delete_event", { event_id: other.event_id as string })] };
+    expect(checkTasks(generated.sandbox, [wrongId, { ...cancel, calls: [] }])).toHaveLength(2);
+  });
+
+  test("a text that no longer says what the template means is reported, not skipped", () => {
+    const any = tasks[0]!;
+    expect(checkTasks(generated.sandbox, [{ ...any, text: `${any.text} and more` }])[0]?.expected).toMatch(/does not read as/);
+  });
+});

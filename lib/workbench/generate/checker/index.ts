@@ -1,0 +1,88 @@
+// An independent ground-truth checker for generated datasets: for every task it reads the request back
+// out of the task's text, recomputes the calls by the template's stated rule through the read-only
+// tools (as an agent would, within their result limits), replays both on the initial sandbox and
+// compares the states. It never calls the generator's own read helpers, so it can disagree with them.
+import { statesEqual } from "../../evaluate/compare-tables";
+import { replayCalls } from "../../evaluate/replay";
+import type { SandboxData } from "../../sandbox/types";
+import { executeCall } from "../../tools";
+import { createReader, UnreadableError, type Reader } from "./reader";
+import type { Rule } from "./rule-kit";
+import { MULTI_RULES } from "./rules-multi";
+import { SINGLE_RULES } from "./rules-single";
+
+export const CHECKER_RULES: readonly Rule[] = [...SINGLE_RULES, ...MULTI_RULES];
+const CHAIN_ID = "multi.chain";
+
+export interface CheckedTask {
+  readonly templateId: string;
+  readonly text: string;
+  readonly calls: readonly string[];
+}
+
+export interface Disagreement {
+  readonly templateId: string;
+  readonly text: string;
+  readonly generated: readonly string[];
+  /** What the checker computed, or why it could not (an ambiguity, a day the tools cannot read…). */
+  readonly expected: readonly string[] | string;
+}
+
+/** Template ids the checker has a rule for (the chain is checked part by part). */
+export const checkedTemplateIds = (): Set<string> => new Set([...CHECKER_RULES.map((rule) => rule.id), CHAIN_ID]);
+
+export function checkTasks(sandbox: SandboxData, tasks: readonly CheckedTask[]): Disagreement[] {
+  const read = createReader(sandbox);
+  const disagreements: Disagreement[] = [];
+  for (const task of tasks) {
+    let expected: string[] | string;
+    try {
+      expected = recompute(task, read);
+    } catch (error) {
+      if (!(error instanceof UnreadableError)) throw error;
+      expected = `unanswerable: ${error.message}`;
+    }
+    if (typeof expected === "string" || !sameOutcome(sandbox, expected, task.calls)) {
+      disagreements.push({ templateId: task.templateId, text: task.text, generated: task.calls, expected });
+    }
+  }
+  return disagreements;
+}
+
+function recompute(task: CheckedTask, read: Reader): string[] | string {
+  const rule = CHECKER_RULES.find((candidate) => candidate.id === task.templateId);
+  const body = /^Please do these in order: \(1\) (.*)$/.exec(task.text)?.[1];
+  if (body !== undefined) {
+    // A chain, or a compound task: the template's own request first, then requests to other toolkits.
+    const parts = body.split(/; \(\d+\) /).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+    const out: string[] = [];
+    for (const [index, part] of parts.entries()) {
+      const solved = index === 0 && rule ? solveWith(rule, part, read) : solveAny(part, CHECKER_RULES, read);
+      if (typeof solved === "string") return solved;
+      out.push(...solved);
+    }
+    return out;
+  }
+  if (!rule) return `no checker rule for ${task.templateId}`;
+  return solveWith(rule, task.text, read);
+}
+
+function solveWith(rule: Rule, text: string, read: Reader): string[] | string {
+  const match = rule.pattern.exec(text);
+  return match ? rule.solve([...match], read) : `the text does not read as ${rule.id}`;
+}
+
+function solveAny(text: string, rules: readonly Rule[], read: Reader): string[] | string {
+  const matching = rules.filter((rule) => rule.pattern.test(text));
+  if (matching.length !== 1) return `${matching.length} rules read the chain part "${text}"`;
+  const rule = matching[0] as Rule;
+  return rule.solve([...(rule.pattern.exec(text) as RegExpExecArray)], read);
+}
+
+/** Both call lists leave the same state (ordered comparison, the strictest of the scorers'). */
+function sameOutcome(sandbox: SandboxData, expected: readonly string[], generated: readonly string[]): boolean {
+  const a = replayCalls(sandbox, expected, executeCall);
+  const b = replayCalls(sandbox, generated, executeCall);
+  if (a.failedCalls.length > 0 || b.failedCalls.length > 0) return false;
+  return statesEqual(a.state, b.state, "ordered");
+}

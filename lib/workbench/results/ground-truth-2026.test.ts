@@ -1,0 +1,24 @@
+import { describe, expect, test } from "vitest";
+import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
+import { missingSnapshots, upstreamGroundTruthOf } from "./ground-truth-2026";
+
+describe("ground_truth_version of 2026 results", () => {
+  test("a meta without it means upstream's current ground truth (metrics.py CURRENT_GROUND_TRUTH_VERSION)", () => {
+    expect(upstreamGroundTruthOf({})).toBe("v2");
+    expect(upstreamGroundTruthOf({ ground_truth_version: "v2026-05-19" })).toBe("v2026-05-19");
+  });
+
+  test("only the snapshot each domain of v2026 was read from, or the current one, is held", () => {
+    const file = (domain: "email" | "analytics" | "multi_domain", version?: string) => ({
+      file: `${domain}/m_domains_2026-05-19_16-02-27.csv.gz`,
+      domain,
+      meta: version === undefined ? {} : { ground_truth_version: version },
+    });
+    expect(missingSnapshots([file("email"), file("email", "v2"), file("email", "v2026-05-17"), file("analytics", "v2026-05-19")], V2026_TASK_SNAPSHOTS)).toEqual([]);
+    expect(missingSnapshots([file("email", "v2026-05-19"), file("multi_domain", "v2026-05-17"), file("analytics", "v1")], V2026_TASK_SNAPSHOTS)).toEqual([
+      { file: "email/m_domains_2026-05-19_16-02-27.csv.gz", domain: "email", needs: "v2026-05-19", holds: "v2026-05-17" },
+      { file: "multi_domain/m_domains_2026-05-19_16-02-27.csv.gz", domain: "multi_domain", needs: "v2026-05-17", holds: "v2026-05-19" },
+      { file: "analytics/m_domains_2026-05-19_16-02-27.csv.gz", domain: "analytics", needs: "v1", holds: "v2026-05-19" },
+    ]);
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ResultStatus" ADD VALUE 'skipped';
