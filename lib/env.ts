@@ -28,6 +28,8 @@ export const envSchema = z.looseObject({
   OPENAI_API_KEY: optionalSecret,
   ANTHROPIC_API_KEY: optionalSecret,
   OPENAI_COMPATIBLE_API_KEY: optionalSecret,
+  /** Google's key; when set, the `gemini` endpoint (Google's OpenAI-compatible API) exists. */
+  GEMINI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: httpUrl.optional(),
   ANTHROPIC_BASE_URL: httpUrl.optional(),
   /** The `openai-compatible` endpoint exists only when this is set. */

@@ -61,7 +61,7 @@ async function fetchMissingToolSources(dir: string, log: (line: string) => void)
   if (missing.length === 0) return;
   try {
     const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    await fetchFiles(missing, { outDir: dir, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+    await fetchFiles(missing, { outDir: dir, fetchImpl: timed, baseUrl: env().WORKBENCH_FETCH_BASE_URL });
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     log(`Data: the 2026 tool sources could not be downloaded (${error.message}); the workbench-2026 agent needs them.`);
@@ -87,7 +87,7 @@ export async function importPublished2026(
     log(`Data: downloading upstream's published 2026 results (${missing.length} files)...`);
     try {
       const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      await fetchPublishedResults2026({ outDir: dir, files: missing, fetchImpl: timed, baseUrl: process.env.WORKBENCH_FETCH_BASE_URL || undefined });
+      await fetchPublishedResults2026({ outDir: dir, files: missing, fetchImpl: timed, baseUrl: env().WORKBENCH_FETCH_BASE_URL });
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       log(`Data: the published 2026 results could not be downloaded (${error.message}); only the paper's runs are listed.`);

@@ -5,6 +5,6 @@ import { redactSecretValuesFrom } from "@/lib/workbench/agents/provider-errors";
 
 export * from "@/lib/workbench/agents/provider-errors";
 
-const KEY_VARIABLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_API_KEY"] as const;
+const KEY_VARIABLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_API_KEY", "GEMINI_API_KEY"] as const;
 
 redactSecretValuesFrom(() => KEY_VARIABLES.map((variable) => secretNamed(variable)));

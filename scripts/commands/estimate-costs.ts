@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .option("--results <dir>", "the 2024 results directory (<domain>/<model>_<all|domains>_<ts>.csv)")
     .option("--force", "estimate again runs that already have an estimate")
     .action(async (options: { results?: string; force?: boolean }) => {
-      if (!process.env.DATABASE_URL) {
+      if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
       }
