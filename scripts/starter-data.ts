@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
 import type { OfficialFile } from "@/lib/datasets/official-files";
 
 const FETCH_TIMEOUT_MS = 15_000;
@@ -101,6 +102,6 @@ export async function importPublished2026(
   } catch (error) {
     // The paper's runs are in: a bad or refused 2026 file is reported, never a failed start.
     if (error instanceof GroundTruthSnapshotError) log(`Data: imported ${error.imported.length} published 2026 runs; refused: ${error.message}`);
-    else log(`Data: the published 2026 results were not imported (${error instanceof Error ? error.message : String(error)})`);
+    else log(`Data: the published 2026 results were not imported (${errorMessage(error)})`);
   }
 }

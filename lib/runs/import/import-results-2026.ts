@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { CodedError } from "@/lib/errors";
 import { loadResultsFile2026, providerOf, type ResultsFile2026 } from "@/lib/workbench/results/load-2026";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
@@ -43,12 +44,12 @@ export async function importResults2026(db: PrismaClient, options: ImportResults
 }
 
 /** Some runs name a ground-truth snapshot Studio does not hold; the others were imported. */
-export class GroundTruthSnapshotError extends Error {
+export class GroundTruthSnapshotError extends CodedError<"snapshot_missing"> {
   constructor(
     readonly missing: readonly MissingSnapshot[],
     readonly imported: readonly ImportedRun[],
   ) {
-    super(describeMissingSnapshots(missing));
+    super("snapshot_missing", describeMissingSnapshots(missing));
     this.name = "GroundTruthSnapshotError";
   }
 }

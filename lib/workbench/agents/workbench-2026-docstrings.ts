@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readStringLiteral, startsStringLiteral } from "../calls/python-string";
+import { CodedError } from "../core/errors";
 import { resolveDataDir, resolveDataRoot } from "../datasets";
 
 export interface UpstreamParameter2026 {
@@ -38,9 +39,10 @@ export const TOOL_MODULES_2026 = [
   "company_directory",
 ] as const;
 
-export class UpstreamToolSourceError extends Error {
+/** An upstream tool source that is missing or not as expected (code "tool_source"). */
+export class UpstreamToolSourceError extends CodedError<"tool_source"> {
   constructor(file: string, detail: string) {
-    super(`${file}: ${detail}`);
+    super("tool_source", `${file}: ${detail}`);
     this.name = "UpstreamToolSourceError";
   }
 }
