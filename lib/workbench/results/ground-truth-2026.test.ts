@@ -1,6 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
+import type { Domain } from "../datasets/types";
 import { missingSnapshots, upstreamGroundTruthOf } from "./ground-truth-2026";
+
+/**
+ * The snapshots Studio holds, as lib/datasets/official-files.ts V2026_TASK_SNAPSHOTS lists them (the
+ * email tasks two days older); written out because the engine's tests import nothing outside it.
+ */
+const V2026_TASK_SNAPSHOTS: Readonly<Record<Domain, string>> = {
+  analytics: "v2026-05-19",
+  calendar: "v2026-05-19",
+  customer_relationship_manager: "v2026-05-19",
+  email: "v2026-05-17",
+  multi_domain: "v2026-05-19",
+  project_management: "v2026-05-19",
+};
 
 describe("ground_truth_version of 2026 results", () => {
   test("a meta without it means upstream's current ground truth (metrics.py CURRENT_GROUND_TRUTH_VERSION)", () => {
