@@ -13,7 +13,7 @@ import { SessionRefusedError, sessionIdForToken } from "./session-auth";
 import { SessionBusyError } from "./session-lock";
 import { recordTurns, turnsBodySchema } from "./turns";
 import { bearerToken } from "./tokens";
-import { env } from "@/lib/env";
+import { publicBaseUrl } from "./public-url";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -106,9 +106,4 @@ async function readJson(request: Request): Promise<JsonBody> {
 
 function refused(message: string): Response {
   return Response.json({ error: message }, { status: 401, headers: { "www-authenticate": "Bearer" } });
-}
-
-/** Where agents reach this server: WORKBENCH_PUBLIC_URL behind a proxy, else the request's origin. */
-export function publicBaseUrl(request: Request): string {
-  return (env().WORKBENCH_PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 }
