@@ -8,6 +8,8 @@ import { createSessionServer } from "./server";
 import { openSessionOrThrow, SessionRefusedError, type SessionRefusal } from "./session-auth";
 import { SessionBusyError, withSessionLock } from "./session-lock";
 import { bearerToken } from "./tokens";
+import { isTransientDbError } from "@/lib/db-retry";
+import { databaseUnavailable } from "./database-unavailable";
 
 /** Larger bodies are refused with 413 before parsing: no tool argument needs a megabyte. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;
@@ -39,6 +41,7 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
       return Response.json({ error: error.message, reason: error.reason }, { status: REFUSAL_STATUS[error.reason], headers: { "www-authenticate": "Bearer" } });
     }
     if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
+    if (isTransientDbError(error)) return databaseUnavailable();
     throw error;
   }
 }

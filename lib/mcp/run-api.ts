@@ -14,6 +14,7 @@ import { SessionBusyError } from "./session-lock";
 import { recordTurns, turnsBodySchema } from "./turns";
 import { bearerToken } from "./tokens";
 import { publicBaseUrl } from "./public-url";
+import { answerTransientAs503 } from "./database-unavailable";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -41,16 +42,18 @@ export function taskPayload(session: ClaimedSession, baseUrl: string) {
 export type TaskPayload = ReturnType<typeof taskPayload>;
 
 export async function handleClaim(deps: McpDeps, runId: string, request: Request): Promise<Response> {
-  if (!(await authenticateAgent(deps, runId, bearerToken(request.headers)))) return refused("This agent token does not open this run");
-  const outcome = await claimNextTask(deps, runId);
-  switch (outcome.kind) {
-    case "task":
-      return Response.json(taskPayload(outcome.session, publicBaseUrl(request)));
-    case "wait":
-      return Response.json({ status: "wait", retryAfterMs: outcome.retryAfterMs });
-    case "done":
-      return Response.json({ status: "done", runStatus: outcome.status });
-  }
+  return answerTransientAs503("claim", async () => {
+    if (!(await authenticateAgent(deps, runId, bearerToken(request.headers)))) return refused("This agent token does not open this run");
+    const outcome = await claimNextTask(deps, runId);
+    switch (outcome.kind) {
+      case "task":
+        return Response.json(taskPayload(outcome.session, publicBaseUrl(request)));
+      case "wait":
+        return Response.json({ status: "wait", retryAfterMs: outcome.retryAfterMs });
+      case "done":
+        return Response.json({ status: "done", runStatus: outcome.status });
+    }
+  });
 }
 
 export async function handleFinish(deps: McpDeps, runId: string, request: Request): Promise<Response> {
@@ -81,7 +84,9 @@ async function withSession<S extends z.ZodType>(
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: "Invalid body", issues: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   try {
-    return await work(await sessionIdForToken(deps, runId, token), token, parsed.data);
+    return await answerTransientAs503(new URL(request.url).pathname.split("/").pop() ?? "request", async () =>
+      work(await sessionIdForToken(deps, runId, token), token, parsed.data),
+    );
   } catch (error) {
     if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: error.reason === "wrong_token" ? 401 : 403 });
     if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
