@@ -4,7 +4,9 @@
 // layer). Never the server's own idea of its origin: behind `next start` a Request's url says
 // http://localhost:<port> whatever the client asked for, which an agent on another machine cannot use.
 import { clientAddressLayerInstalled, TRUSTED_FORWARDED_HOST_HEADER, TRUSTED_FORWARDED_PROTO_HEADER } from "@/lib/auth/client-address";
+import { isIP } from "node:net";
 import { env } from "@/lib/env";
+import { DEFAULT_HOST } from "@/lib/security/bind-host";
 
 /** host, host:port, IPv4 or [IPv6] with an optional port: anything else in Host is ignored. */
 const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -35,4 +37,18 @@ export function publicBaseUrl(request: Request, sources: PublicUrlSources = defa
 function validHost(value: string | null | undefined): string | null {
   const host = value?.trim();
   return host && host.length <= 270 && HOST_PATTERN.test(host) ? host : null;
+}
+
+/**
+ * For hints printed by the CLI (no request at hand): WORKBENCH_PUBLIC_URL, else where `npm start`
+ * listens with this environment (HOST, PORT). A wildcard bind address is not one an agent can dial, so
+ * this machine's host name stands in for it.
+ */
+export function studioUrlForHints(environment: Readonly<Record<string, string | undefined>> = process.env, hostname = "localhost"): string {
+  const configured = environment.WORKBENCH_PUBLIC_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  const bound = environment.HOST?.trim() || DEFAULT_HOST;
+  const host = bound === "0.0.0.0" || bound === "::" ? hostname : bound;
+  const port = environment.PORT?.trim() || "3000";
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
 }

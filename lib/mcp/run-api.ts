@@ -12,7 +12,7 @@ import { authenticateAgent } from "./external-access";
 import { SessionRefusedError, sessionIdForToken } from "./session-auth";
 import { SessionBusyError } from "./session-lock";
 import { recordTurns, turnsBodySchema } from "./turns";
-import { bearerToken } from "./tokens";
+import { bearerChallenge, bearerToken } from "./tokens";
 import { publicBaseUrl } from "./public-url";
 import { answerTransientAs503 } from "./database-unavailable";
 
@@ -43,7 +43,8 @@ export type TaskPayload = ReturnType<typeof taskPayload>;
 
 export async function handleClaim(deps: McpDeps, runId: string, request: Request): Promise<Response> {
   return answerTransientAs503("claim", async () => {
-    if (!(await authenticateAgent(deps, runId, bearerToken(request.headers)))) return refused("This agent token does not open this run");
+    const token = bearerToken(request.headers);
+    if (!(await authenticateAgent(deps, runId, token))) return refused(token ? "This agent token does not open this run" : "Missing Authorization: Bearer <agent token>", token);
     const outcome = await claimNextTask(deps, runId);
     switch (outcome.kind) {
       case "task":
@@ -78,7 +79,7 @@ async function withSession<S extends z.ZodType>(
   work: (sessionId: string, token: string, body: z.infer<S>) => Promise<Response>,
 ): Promise<Response> {
   const token = bearerToken(request.headers);
-  if (!token) return refused("Missing Authorization: Bearer <session token>");
+  if (!token) return refused("Missing Authorization: Bearer <session token>", null);
   const body = await readJson(request);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
   const parsed = schema.safeParse(body.value);
@@ -88,7 +89,8 @@ async function withSession<S extends z.ZodType>(
       work(await sessionIdForToken(deps, runId, token), token, parsed.data),
     );
   } catch (error) {
-    if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: error.reason === "wrong_token" ? 401 : 403 });
+    if (error instanceof SessionRefusedError && error.reason === "wrong_token") return refused(error.message, token, error.reason);
+    if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: 403 });
     if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
     throw error;
   }
@@ -109,6 +111,6 @@ async function readJson(request: Request): Promise<JsonBody> {
   }
 }
 
-function refused(message: string): Response {
-  return Response.json({ error: message }, { status: 401, headers: { "www-authenticate": "Bearer" } });
+function refused(message: string, token: string | null, reason?: string): Response {
+  return Response.json({ error: message, ...(reason ? { reason } : {}) }, { status: 401, headers: { "www-authenticate": bearerChallenge(token) } });
 }
