@@ -30,7 +30,7 @@ interface RawAnswer {
 }
 
 /** POST with node:http so Host and the source address are ours to choose (fetch sets Host itself). */
-function rawPost(path: string, options: { token?: string; body: string; headers?: Record<string, string>; from?: string }): Promise<RawAnswer> {
+function rawPost(path: string, options: { token?: string; body: string; headers?: Record<string, string>; from?: string; chunked?: boolean }): Promise<RawAnswer> {
   const target = new URL(context.host.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -54,7 +54,10 @@ function rawPost(path: string, options: { token?: string; body: string; headers?
       },
     );
     req.on("error", reject);
-    req.end(options.body);
+    if (!options.chunked) return void req.end(options.body);
+    // Two writes: Node sends Transfer-Encoding: chunked, no Content-Length to refuse the body by.
+    req.write(options.body.slice(0, options.body.length / 2));
+    req.end(options.body.slice(options.body.length / 2));
   });
 }
 
@@ -142,6 +145,13 @@ describe("JSON-RPC over HTTP", () => {
     }
     const unknownMethod = await mcp(payload, rpc("resources/list"));
     expect(unknownMethod.json.error.code).toBe(-32601);
+  });
+
+  test("a chunked body over 1 MB (no Content-Length) is refused with 413 and the session keeps serving", async () => {
+    const huge = rpc("tools/call", { name: "email__search_emails", arguments: { query: "x".repeat(1_500_000) } });
+    const answer = await rawPost(new URL(payload.mcp.url).pathname, { token: payload.mcp.token, body: huge, chunked: true });
+    expect(answer.status).toBe(413);
+    expect((await mcp(payload, rpc("tools/list"))).status).toBe(200);
   });
 
   test("a wrong token is 401 with WWW-Authenticate: Bearer error=\"invalid_token\"", async () => {

@@ -55,10 +55,8 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
 /** The body's JSON-RPC message(s), or the error answer: 413, -32700 (not JSON), -32600, -32602. */
 async function readMessages(request: Request): Promise<JSONRPCMessage | JSONRPCMessage[] | Response> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  const text = declared > MAX_MCP_BODY_BYTES ? null : await request.text();
-  if (text === null || Buffer.byteLength(text) > MAX_MCP_BODY_BYTES) {
-    return Response.json(errorReply(null, -32000, `Request body over ${MAX_MCP_BODY_BYTES} bytes`), { status: 413 });
-  }
+  const text = declared > MAX_MCP_BODY_BYTES ? null : await textWithin(request, MAX_MCP_BODY_BYTES);
+  if (text === null) return Response.json(errorReply(null, -32000, `Request body over ${MAX_MCP_BODY_BYTES} bytes`), { status: 413 });
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -75,6 +73,25 @@ async function readMessages(request: Request): Promise<JSONRPCMessage | JSONRPCM
     messages.push(checked.message);
   }
   return Array.isArray(value) ? messages : messages[0]!;
+}
+
+/** The body as text, or null as soon as it passes `limit` bytes (a chunked body has no declared length). */
+async function textWithin(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function rpcError(reply: JsonRpcErrorReply, status: number): Response {
