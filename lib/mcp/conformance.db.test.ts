@@ -191,9 +191,17 @@ describe("JSON-RPC over stdio (workbench mcp)", () => {
       if (Date.now() > deadline) throw new Error(`stdio answers missing; stdout: ${stdout} stderr: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // The deadline passes while the client is connected: the next request says so, with its own code.
+    await context.db.mcpSession.update({ where: { id: payload.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const lateId = nextId;
+    child.stdin.write(`${rpc("tools/list")}\n`);
+    for (const deadline = Date.now() + 60_000; stdout.split("\n").filter(Boolean).length < 7; ) {
+      if (Date.now() > deadline) throw new Error(`no answer after the deadline; stdout: ${stdout} stderr: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     child.stdin.end();
     expect(await exited).toBe(0);
-    const messages = stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { jsonrpc: string; id: unknown; result?: any; error?: { code: number } });
+    const messages = stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { jsonrpc: string; id: unknown; result?: any; error?: { code: number; message?: string } });
     expect(stdout.endsWith("\n")).toBe(true);
     for (const message of messages) expect(message.jsonrpc).toBe("2.0");
     const byId = new Map(messages.map((message) => [message.id, message]));
@@ -202,6 +210,8 @@ describe("JSON-RPC over stdio (workbench mcp)", () => {
     expect(byId.get(badParamsId)?.error?.code).toBe(-32602);
     expect(byId.get(unknownToolId)?.error).toEqual({ code: -32602, message: "Unknown tool: email__format_disk" });
     expect(byId.get(goodCallId)?.result.isError).toBe(false);
+    expect(byId.get(lateId)?.error).toMatchObject({ code: -32001, data: { reason: "expired" } });
+    expect((byId.get(lateId)?.error as { message?: string } | undefined)?.message).toContain("deadline has passed");
   }, 120_000);
 });
 

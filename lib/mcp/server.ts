@@ -13,6 +13,9 @@ import type { McpDeps } from "./deps";
 import type { OpenSession } from "./session-auth";
 import { callSessionTool, listTools, sessionTools } from "./session-tools";
 
+/** The JSON-RPC error code of a request on a session that is over (`data.reason`: expired, closed, cancelled). */
+export const SESSION_CLOSED_CODE = -32001;
+
 export const SERVER_INFO = { name: "workbench-studio", version: "1.0.0" };
 export const SERVER_INSTRUCTIONS = `A WorkBench task's sandbox (calendar, email, analytics, project tasks, CRM, company directory). ${DATE_PREAMBLE} Every call acts on this task's sandbox and is scored on the state it leaves.`;
 
@@ -62,7 +65,8 @@ async function asProtocolErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof JsonRpcError) throw error;
-    if (error instanceof SessionRefusedError) throw new JsonRpcError(ErrorCode.InvalidRequest, error.message, { reason: error.reason });
+    // A server-defined error (JSON-RPC reserves -32000…-32099 for them): the session is over (stdio).
+    if (error instanceof SessionRefusedError) throw new JsonRpcError(SESSION_CLOSED_CODE, error.message, { reason: error.reason });
     if (isTransientDbError(error)) {
       throw new JsonRpcError(ErrorCode.InternalError, "The database is busy or restarting: retry the request", { retryAfterMs: DATABASE_RETRY_AFTER_S * 1000 });
     }

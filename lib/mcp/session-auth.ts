@@ -28,7 +28,7 @@ export class SessionRefusedError extends Error {
 const REFUSAL_MESSAGES: Record<SessionRefusal, string> = {
   unknown_session: "No such MCP session",
   wrong_token: "This token does not open this session",
-  expired: "The session's deadline has passed: its task was closed and scored as timed out",
+  expired: "The session's deadline has passed: its task is closed and scored as timed out",
   closed: "The session is closed: its task was finished",
   cancelled: "The session is closed: its run was cancelled",
 };
