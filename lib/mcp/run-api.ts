@@ -59,10 +59,25 @@ export async function handleClaim(deps: McpDeps, runId: string, request: Request
 
 export async function handleFinish(deps: McpDeps, runId: string, request: Request): Promise<Response> {
   return withSession(deps, runId, request, finishBodySchema, async (sessionId, _token, body) => {
-    const closed = await closeSession(deps, sessionId, "finished", body);
-    if (!closed) return Response.json({ error: "This task is already closed (finished, past its deadline or cancelled)" }, { status: 409 });
+    const state = await sessionState(deps, sessionId);
+    // Past its deadline the task is the deadline's, even if the sweep (every second) has not closed it yet.
+    if (state === "past_deadline") await closeSession(deps, sessionId, "deadline");
+    if (state === "past_deadline" || state === "deadline") throw new SessionRefusedError("expired");
+    if (state === "cancelled") throw new SessionRefusedError("cancelled");
+    const closed = state === "open" && (await closeSession(deps, sessionId, "finished", body));
+    if (!closed) return Response.json({ error: "This task is already finished" }, { status: 409 });
     return Response.json({ status: "finished" });
   });
+}
+
+/** `open`, `past_deadline` (open, but its deadline has passed), or the reason it was closed. */
+async function sessionState(deps: McpDeps, sessionId: string): Promise<string> {
+  const { rows } = await deps.sql.query<{ state: string }>(
+    `SELECT CASE WHEN "closedAt" IS NOT NULL THEN COALESCE("closeReason", 'finished') WHEN "expiresAt" <= now() THEN 'past_deadline' ELSE 'open' END AS state
+       FROM "McpSession" WHERE id = $1`,
+    [sessionId],
+  );
+  return rows[0]?.state ?? "finished";
 }
 
 export async function handleTurns(deps: McpDeps, runId: string, request: Request): Promise<Response> {

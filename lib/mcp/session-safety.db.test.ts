@@ -98,6 +98,22 @@ describe("MCP session tokens", () => {
     await expect(connect(payload.mcp.url, payload.mcp.token)).rejects.toThrow();
   });
 
+  test("a finish after the deadline, before the sweep ran, is refused as expired and the task scored as timed out", async () => {
+    const { runId, agentToken } = await launchExternal({ limit: 1 });
+    const payload = await claim(runId, agentToken);
+    await context.db.mcpSession.update({ where: { id: payload.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await post(new URL(payload.finishUrl).pathname, payload.mcp.token, { finalAnswer: "done" });
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ reason: "expired" });
+    const session = await context.db.mcpSession.findUniqueOrThrow({ where: { id: payload.sessionId } });
+    expect(session.closeReason).toBe("deadline");
+    const result = await context.db.taskResult.findFirstOrThrow({ where: { runId } });
+    expect(result).toMatchObject({ status: "done", errorKind: "timeout", finalAnswer: null });
+    // Asked again (a retry): still "expired", not a conflict.
+    const again = await post(new URL(payload.finishUrl).pathname, payload.mcp.token, { finalAnswer: "done" });
+    expect([again.status, ((await again.json()) as { reason: string }).reason]).toEqual([403, "expired"]);
+  });
+
   test("a session the deadline sweep closed says it expired, not that its task was finished", async () => {
     const { runId, agentToken } = await launchExternal({ limit: 1 });
     const payload = await claim(runId, agentToken);
