@@ -62,11 +62,12 @@ export async function handleFinish(deps: McpDeps, runId: string, request: Reques
     const state = await sessionState(deps, sessionId);
     // Past its deadline the task is the deadline's, even if the sweep (every second) has not closed it yet.
     if (state === "past_deadline") await closeSession(deps, sessionId, "deadline");
-    if (state === "past_deadline" || state === "deadline") throw new SessionRefusedError("expired");
-    if (state === "cancelled") throw new SessionRefusedError("cancelled");
-    const closed = state === "open" && (await closeSession(deps, sessionId, "finished", body));
-    if (!closed) return Response.json({ error: "This task is already finished" }, { status: 409 });
-    return Response.json({ status: "finished" });
+    if (state === "open" && (await closeSession(deps, sessionId, "finished", body))) return Response.json({ status: "finished" });
+    // Closed before us (now or by a sweep or cancel that won the race): say by what.
+    const closedBy = state === "open" ? await sessionState(deps, sessionId) : state;
+    if (closedBy === "past_deadline" || closedBy === "deadline") throw new SessionRefusedError("expired");
+    if (closedBy === "cancelled") throw new SessionRefusedError("cancelled");
+    return Response.json({ error: "This task is already finished" }, { status: 409 });
   });
 }
 
