@@ -31,6 +31,8 @@ export interface ListedTool {
 export interface ToolCallReply {
   readonly text: string;
   readonly isError: boolean;
+  /** The name is not one of the session's tools: a protocol error for MCP (the call is still recorded). */
+  readonly unknownTool?: boolean;
 }
 
 export async function sessionTools(deps: McpDeps, session: OpenSession): Promise<readonly Tool[]> {
@@ -81,7 +83,7 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
     if (rejection) {
       // As the tools agent does: recorded as a failed step, never run; with readable arguments it is
       // still one of the predicted calls (the replay skips it).
-      reply = { text: await recordInvalidCall(trace, dotted, input, rejection, run.protocol.formatCall), isError: true };
+      reply = { text: await recordInvalidCall(trace, dotted, input, rejection, run.protocol.formatCall), isError: true, unknownTool: !tool };
     } else {
       const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
       const result = await runToolCall(agentDeps, trace, dotted, definedStrings(parsedArgs(tool, input)));
