@@ -47,10 +47,11 @@ export function generateTasks(rng: Rng, world: World, sandbox: SandboxData, para
   const tasks: GeneratedTask[] = [];
   const shortfall: Shortfall[] = [];
   const counts = countsPerTemplate(templates, params);
-  const cache: ReadCache = new Map();
   const extras = Math.max(1, params.chainLength - 2);
   templates.forEach((template, index) => {
     const wanted = counts[index] as number;
+    // Reads repeat within a template's attempts; one cache per template keeps memory flat at 100×.
+    const cache: ReadCache = new Map();
     let made = 0;
     for (let attempt = 0; made < wanted && attempt < wanted * ATTEMPTS_PER_TASK; attempt++) {
       const ctx = createContext({ rng: rng.fork(), world, sandbox, params, wantNoAction: template.conditional === true && rng.chance(params.noActionShare) }, cache);
