@@ -157,7 +157,7 @@ describe("templates", () => {
 });
 
 describe("difficulty and counts", () => {
-  test.each([[1, 1], [1, 10]] as const)("at %i× seed %i every template makes its share, and the hard preset meets its targets against the default", (scale, seed) => {
+  test.each([[1, 1], [10, 1]] as const)("at %i× seed %i every template makes its share, and the hard preset meets its targets against the default", (scale, seed) => {
     const base = generated(seed, scale);
     const hard = generated(seed, scale, "hard");
     expect(base.shortfall).toEqual([]);
@@ -197,7 +197,8 @@ describe("docs", () => {
   });
 
   test("the template inventory in docs/ lists every template with its tools", async () => {
-    const doc = await readFile(path.resolve(import.meta.dirname, "../../../docs/generated-workplaces.md"), "utf8");
+    const whole = await readFile(path.resolve(import.meta.dirname, "../../../docs/generated-workplaces.md"), "utf8");
+    const doc = whole.slice(whole.indexOf("## Template inventory"));
     const { tasks } = generated(1, 1);
     for (const template of new Map(tasks.map((task) => [task.template.id, task.template])).values()) {
       const line = doc.split("\n").find((text) => /^\| \d+ \|/.test(text) && text.includes(`\`${template.id}\``));
