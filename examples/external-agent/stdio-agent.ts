@@ -5,8 +5,8 @@
 //
 //   npx tsx examples/external-agent/stdio-agent.ts --studio http://localhost:3000 --run <run id> --token <agent token>
 //
-// Run it from the Studio checkout: `workbench mcp` needs Studio's database (DATABASE_URL, or the
-// embedded one of `npm start`).
+// Run it from the Studio checkout: `workbench mcp` needs Studio's database: DATABASE_URL, or (when it
+// is unset) the checkout's embedded one, which `npm start` runs, asked for with --embedded-db.
 import { createMCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { generateText, stepCountIs } from "ai";
@@ -21,7 +21,7 @@ async function solveOverStdio(task: TaskPayload): Promise<FinishReport> {
   const mcp = await createMCPClient({
     transport: new Experimental_StdioMCPTransport({
       command: process.execPath,
-      args: ["--import", "tsx", "scripts/workbench.ts", "mcp", "--run", args.runId],
+      args: ["--import", "tsx", "scripts/workbench.ts", "mcp", "--run", args.runId, ...(process.env.DATABASE_URL ? [] : ["--embedded-db"])],
       // The token goes through the environment, not the command line (visible to other users in `ps`).
       env: { ...(process.env as Record<string, string>), WORKBENCH_SESSION_TOKEN: task.mcp.token },
     }),

@@ -10,6 +10,12 @@ import { BlockList, isIP } from "node:net";
 import { trustedProxies } from "./config";
 
 export const CLIENT_ADDRESS_HEADER = "x-studio-client-address";
+/**
+ * X-Forwarded-Host / X-Forwarded-Proto as a trusted proxy sent them, copied by the layer only when the
+ * peer is one (lib/mcp/public-url.ts builds agents' URLs from them); removed on every other request.
+ */
+export const TRUSTED_FORWARDED_HOST_HEADER = "x-studio-forwarded-host";
+export const TRUSTED_FORWARDED_PROTO_HEADER = "x-studio-forwarded-proto";
 /** The key of requests whose client cannot be known (no layer installed): they share one budget. */
 export const UNKNOWN_CLIENT = "unknown";
 
@@ -81,8 +87,28 @@ export async function installClientAddressLayer(trusted: BlockList | null = trus
     const { request, socket } = message as { request: { headers: Record<string, string | string[] | undefined> }; socket: { remoteAddress?: string } };
     const forwarded = request.headers["x-forwarded-for"];
     request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted);
+    copyTrustedForwarding(request.headers, socket.remoteAddress, trusted);
   });
   globalLayer[installedKey] = true;
+}
+
+/**
+ * Sets (or removes) the trusted X-Forwarded-Host/-Proto copies: kept only from a trusted proxy peer, and
+ * only its first entry (the host the client asked for, before any further proxy hop).
+ */
+export function copyTrustedForwarding(headers: Record<string, string | string[] | undefined>, peer: string | undefined, trusted: BlockList | null): void {
+  const fromProxy = peer !== undefined && isTrusted(plain(peer), trusted);
+  for (const [source, target] of [["x-forwarded-host", TRUSTED_FORWARDED_HOST_HEADER], ["x-forwarded-proto", TRUSTED_FORWARDED_PROTO_HEADER]] as const) {
+    const value = headers[source];
+    const first = (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
+    if (fromProxy && first) headers[target] = first;
+    else delete headers[target];
+  }
+}
+
+/** True once installClientAddressLayer ran in this process: only then are the layer's headers ours. */
+export function clientAddressLayerInstalled(): boolean {
+  return globalLayer[installedKey] === true;
 }
 
 let warned = false;

@@ -52,7 +52,8 @@ async function claimPayload(runId: string, agentToken: string): Promise<TaskPayl
 
 describe("external runs: deadline, concurrency, cancel, push", () => {
   test("a hung agent's task is closed at its deadline and scored on the calls it made; the run completes", async () => {
-    const launched = await launchRun({ agent: "external", domains: ["email"], limit: 2, concurrency: 2, timeoutMs: 1_500 }, { db: context.db });
+    // The deadline must outlast the claim, connect and calls below on a busy machine (1.5 s did not).
+    const launched = await launchRun({ agent: "external", domains: ["email"], limit: 2, concurrency: 2, timeoutMs: 6_000 }, { db: context.db });
     const agentToken = launched.agentToken ?? "";
     const first = await claimPayload(launched.runId, agentToken);
     await claimPayload(launched.runId, agentToken); // claimed, then nothing at all

@@ -1,18 +1,23 @@
 // MCP over Streamable HTTP, stateless: each POST is authenticated against its session (URL) and token
 // (Authorization: Bearer), served by a fresh SDK server + transport, and answered as JSON. Nothing
 // lives in memory between requests except the session's sandbox copy, so any web process can serve
-// any session. Requests of one session run one at a time (session-lock.ts).
+// any session. Requests of one session run one at a time (session-lock.ts). The body is read and
+// checked here (jsonrpc-checks.ts) so a malformed message gets the JSON-RPC code the spec gives it.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isTransientDbError } from "@/lib/db-retry";
+import { databaseUnavailable } from "./database-unavailable";
 import type { McpDeps } from "./deps";
+import { checkMessage, errorReply, PARSE_ERROR_REPLY, type JsonRpcErrorReply } from "./jsonrpc-checks";
 import { createSessionServer } from "./server";
 import { openSessionOrThrow, SessionRefusedError, type SessionRefusal } from "./session-auth";
 import { SessionBusyError, withSessionLock } from "./session-lock";
-import { bearerToken } from "@/lib/security/secrets";
+import { bearerChallenge, bearerToken } from "@/lib/security/secrets";
 
 /** Larger bodies are refused with 413 before parsing: no tool argument needs a megabyte. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;
 
-const REFUSAL_STATUS: Record<SessionRefusal, number> = { unknown_session: 404, wrong_token: 401, expired: 403, closed: 403 };
+const REFUSAL_STATUS: Record<SessionRefusal, number> = { unknown_session: 404, wrong_token: 401, expired: 403, closed: 403, cancelled: 403 };
 
 export async function handleMcpRequest(deps: McpDeps, sessionId: string, request: Request): Promise<Response> {
   if (request.method !== "POST") {
@@ -23,11 +28,13 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
   try {
     return await withSessionLock(sessionId, async () => {
       const session = await openSessionOrThrow(deps, sessionId, token);
+      const body = await readMessages(request);
+      if (body instanceof Response) return body;
       const server = createSessionServer(deps, { session: async () => session, forCall: (work) => work(session) });
       const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_MCP_BODY_BYTES });
       await server.connect(transport);
       try {
-        return await transport.handleRequest(request);
+        return await transport.handleRequest(request, { parsedBody: body });
       } finally {
         // Torn down after the reply, not before it: the JSON response is complete and the client
         // need not wait for the per-request server's teardown.
@@ -36,9 +43,57 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
     });
   } catch (error) {
     if (error instanceof SessionRefusedError) {
-      return Response.json({ error: error.message, reason: error.reason }, { status: REFUSAL_STATUS[error.reason], headers: { "www-authenticate": "Bearer" } });
+      const headers: Record<string, string> = REFUSAL_STATUS[error.reason] === 401 ? { "www-authenticate": bearerChallenge(token) } : {};
+      return Response.json({ error: error.message, reason: error.reason }, { status: REFUSAL_STATUS[error.reason], headers });
     }
     if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
+    if (isTransientDbError(error)) return databaseUnavailable();
     throw error;
   }
+}
+
+/** The body's JSON-RPC message(s), or the error answer: 413, -32700 (not JSON), -32600, -32602. */
+async function readMessages(request: Request): Promise<JSONRPCMessage | JSONRPCMessage[] | Response> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const text = declared > MAX_MCP_BODY_BYTES ? null : await textWithin(request, MAX_MCP_BODY_BYTES);
+  if (text === null) return Response.json(errorReply(null, -32000, `Request body over ${MAX_MCP_BODY_BYTES} bytes`), { status: 413 });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return rpcError(PARSE_ERROR_REPLY, 400);
+  }
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length === 0) return rpcError(errorReply(null, -32600, "Invalid Request: an empty batch"), 400);
+  const messages: JSONRPCMessage[] = [];
+  for (const item of values) {
+    const checked = checkMessage(item);
+    // Params that do not fit a valid request: a JSON-RPC error response to that request (HTTP 200).
+    if (!checked.ok) return rpcError(checked.reply, checked.reply.error.code === -32602 ? 200 : 400);
+    messages.push(checked.message);
+  }
+  return Array.isArray(value) ? messages : messages[0]!;
+}
+
+/** The body as text, or null as soon as it passes `limit` bytes (a chunked body has no declared length). */
+async function textWithin(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function rpcError(reply: JsonRpcErrorReply, status: number): Response {
+  return Response.json(reply, { status });
 }

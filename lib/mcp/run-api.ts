@@ -12,8 +12,9 @@ import { authenticateAgent } from "./external-access";
 import { SessionRefusedError, sessionIdForToken } from "./session-auth";
 import { SessionBusyError } from "./session-lock";
 import { recordTurns, turnsBodySchema } from "./turns";
-import { bearerToken } from "@/lib/security/secrets";
-import { env } from "@/lib/env";
+import { bearerChallenge, bearerToken } from "@/lib/security/secrets";
+import { publicBaseUrl } from "./public-url";
+import { answerTransientAs503 } from "./database-unavailable";
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -41,24 +42,43 @@ export function taskPayload(session: ClaimedSession, baseUrl: string) {
 export type TaskPayload = ReturnType<typeof taskPayload>;
 
 export async function handleClaim(deps: McpDeps, runId: string, request: Request): Promise<Response> {
-  if (!(await authenticateAgent(deps, runId, bearerToken(request.headers)))) return refused("This agent token does not open this run");
-  const outcome = await claimNextTask(deps, runId);
-  switch (outcome.kind) {
-    case "task":
-      return Response.json(taskPayload(outcome.session, publicBaseUrl(request)));
-    case "wait":
-      return Response.json({ status: "wait", retryAfterMs: outcome.retryAfterMs });
-    case "done":
-      return Response.json({ status: "done", runStatus: outcome.status });
-  }
+  return answerTransientAs503("claim", async () => {
+    const token = bearerToken(request.headers);
+    if (!(await authenticateAgent(deps, runId, token))) return refused(token ? "This agent token does not open this run" : "Missing Authorization: Bearer <agent token>", token);
+    const outcome = await claimNextTask(deps, runId);
+    switch (outcome.kind) {
+      case "task":
+        return Response.json(taskPayload(outcome.session, publicBaseUrl(request)));
+      case "wait":
+        return Response.json({ status: "wait", retryAfterMs: outcome.retryAfterMs });
+      case "done":
+        return Response.json({ status: "done", runStatus: outcome.status });
+    }
+  });
 }
 
 export async function handleFinish(deps: McpDeps, runId: string, request: Request): Promise<Response> {
   return withSession(deps, runId, request, finishBodySchema, async (sessionId, _token, body) => {
-    const closed = await closeSession(deps, sessionId, "finished", body);
-    if (!closed) return Response.json({ error: "This task is already closed (finished, past its deadline or cancelled)" }, { status: 409 });
-    return Response.json({ status: "finished" });
+    const state = await sessionState(deps, sessionId);
+    // Past its deadline the task is the deadline's, even if the sweep (every second) has not closed it yet.
+    if (state === "past_deadline") await closeSession(deps, sessionId, "deadline");
+    if (state === "open" && (await closeSession(deps, sessionId, "finished", body))) return Response.json({ status: "finished" });
+    // Closed before us (now or by a sweep or cancel that won the race): say by what.
+    const closedBy = state === "open" ? await sessionState(deps, sessionId) : state;
+    if (closedBy === "past_deadline" || closedBy === "deadline") throw new SessionRefusedError("expired");
+    if (closedBy === "cancelled") throw new SessionRefusedError("cancelled");
+    return Response.json({ error: "This task is already finished" }, { status: 409 });
   });
+}
+
+/** `open`, `past_deadline` (open, but its deadline has passed), or the reason it was closed. */
+async function sessionState(deps: McpDeps, sessionId: string): Promise<string> {
+  const { rows } = await deps.sql.query<{ state: string }>(
+    `SELECT CASE WHEN "closedAt" IS NOT NULL THEN COALESCE("closeReason", 'finished') WHEN "expiresAt" <= now() THEN 'past_deadline' ELSE 'open' END AS state
+       FROM "McpSession" WHERE id = $1`,
+    [sessionId],
+  );
+  return rows[0]?.state ?? "finished";
 }
 
 export async function handleTurns(deps: McpDeps, runId: string, request: Request): Promise<Response> {
@@ -75,15 +95,18 @@ async function withSession<S extends z.ZodType>(
   work: (sessionId: string, token: string, body: z.infer<S>) => Promise<Response>,
 ): Promise<Response> {
   const token = bearerToken(request.headers);
-  if (!token) return refused("Missing Authorization: Bearer <session token>");
+  if (!token) return refused("Missing Authorization: Bearer <session token>", null);
   const body = await readJson(request);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: "Invalid body", issues: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   try {
-    return await work(await sessionIdForToken(deps, runId, token), token, parsed.data);
+    return await answerTransientAs503(new URL(request.url).pathname.split("/").pop() ?? "request", async () =>
+      work(await sessionIdForToken(deps, runId, token), token, parsed.data),
+    );
   } catch (error) {
-    if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: error.reason === "wrong_token" ? 401 : 403 });
+    if (error instanceof SessionRefusedError && error.reason === "wrong_token") return refused(error.message, token, error.reason);
+    if (error instanceof SessionRefusedError) return Response.json({ error: error.message, reason: error.reason }, { status: 403 });
     if (error instanceof SessionBusyError) return Response.json({ error: error.message }, { status: 429 });
     throw error;
   }
@@ -104,11 +127,6 @@ async function readJson(request: Request): Promise<JsonBody> {
   }
 }
 
-function refused(message: string): Response {
-  return Response.json({ error: message }, { status: 401, headers: { "www-authenticate": "Bearer" } });
-}
-
-/** Where agents reach this server: WORKBENCH_PUBLIC_URL behind a proxy, else the request's origin. */
-export function publicBaseUrl(request: Request): string {
-  return (env().WORKBENCH_PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+function refused(message: string, token: string | null, reason?: string): Response {
+  return Response.json({ error: message, ...(reason ? { reason } : {}) }, { status: 401, headers: { "www-authenticate": bearerChallenge(token) } });
 }

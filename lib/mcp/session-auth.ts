@@ -17,7 +17,7 @@ export interface OpenSession {
   readonly stepCount: number;
 }
 
-export type SessionRefusal = "unknown_session" | "wrong_token" | "expired" | "closed";
+export type SessionRefusal = "unknown_session" | "wrong_token" | "expired" | "closed" | "cancelled";
 
 export class SessionRefusedError extends CodedError<SessionRefusal> {
   constructor(readonly reason: SessionRefusal) {
@@ -29,21 +29,23 @@ export class SessionRefusedError extends CodedError<SessionRefusal> {
 const REFUSAL_MESSAGES: Record<SessionRefusal, string> = {
   unknown_session: "No such MCP session",
   wrong_token: "This token does not open this session",
-  expired: "The session's deadline has passed",
+  expired: "The session's deadline has passed: its task is closed and scored as timed out",
   closed: "The session is closed: its task was finished",
+  cancelled: "The session is closed: its run was cancelled",
 };
 
 interface SessionRow extends Omit<OpenSession, "expiresAt"> {
   readonly tokenHash: string;
   readonly expiresAt: Date;
   readonly closedAt: Date | null;
+  readonly closeReason: string | null;
   readonly resultStatus: string;
   readonly resultAttempt: number;
 }
 
 export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token: string | null): Promise<OpenSession> {
   const { rows } = await deps.sql.query<SessionRow>(
-    `SELECT s.id, s."runId", s."resultId", s.attempt, s."tokenHash", s."expiresAt", s."closedAt", t.key AS "taskKey",
+    `SELECT s.id, s."runId", s."resultId", s.attempt, s."tokenHash", s."expiresAt", s."closedAt", s."closeReason", t.key AS "taskKey",
             r.status::text AS "resultStatus", r.attempt AS "resultAttempt", cardinality(r.calls) AS "callCount",
             (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id) AS "stepCount"
        FROM "McpSession" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId"
@@ -53,6 +55,9 @@ export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token
   const row = rows[0];
   if (!row) throw new SessionRefusedError("unknown_session");
   if (!token || !secretMatches(token, row.tokenHash)) throw new SessionRefusedError("wrong_token");
+  // The deadline sweep may have closed the session before this request: say "expired", not "finished".
+  if (row.closeReason === "deadline") throw new SessionRefusedError("expired");
+  if (row.closeReason === "cancelled") throw new SessionRefusedError("cancelled");
   if (row.closedAt || row.resultStatus !== "running" || row.resultAttempt !== row.attempt) throw new SessionRefusedError("closed");
   if (new Date(row.expiresAt).getTime() <= Date.now()) throw new SessionRefusedError("expired");
   return {

@@ -8,6 +8,7 @@ import { launchRun } from "@/lib/runs/launch";
 import { setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "./test-support";
 import type { TaskPayload } from "./run-api";
 import { MAX_QUEUED } from "./session-lock";
+import { closeExpiredSessions } from "./close-session";
 
 let context: ExternalTestContext;
 
@@ -97,6 +98,48 @@ describe("MCP session tokens", () => {
     await expect(connect(payload.mcp.url, payload.mcp.token)).rejects.toThrow();
   });
 
+  test("a finish after the deadline, before the sweep ran, is refused as expired and the task scored as timed out", async () => {
+    const { runId, agentToken } = await launchExternal({ limit: 1 });
+    const payload = await claim(runId, agentToken);
+    await context.db.mcpSession.update({ where: { id: payload.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await post(new URL(payload.finishUrl).pathname, payload.mcp.token, { finalAnswer: "done" });
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ reason: "expired" });
+    const session = await context.db.mcpSession.findUniqueOrThrow({ where: { id: payload.sessionId } });
+    expect(session.closeReason).toBe("deadline");
+    const result = await context.db.taskResult.findFirstOrThrow({ where: { runId } });
+    expect(result).toMatchObject({ status: "done", errorKind: "timeout", finalAnswer: null });
+    // Asked again (a retry): still "expired", not a conflict.
+    const again = await post(new URL(payload.finishUrl).pathname, payload.mcp.token, { finalAnswer: "done" });
+    expect([again.status, ((await again.json()) as { reason: string }).reason]).toEqual([403, "expired"]);
+  });
+
+  test("a session the deadline sweep closed says it expired, not that its task was finished", async () => {
+    const { runId, agentToken } = await launchExternal({ limit: 1 });
+    const payload = await claim(runId, agentToken);
+    await context.db.mcpSession.update({ where: { id: payload.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await closeExpiredSessions(context.deps, { runId })).toBe(1);
+    const response = await post(mcpPath(payload), payload.mcp.token, rpc("tools/list"));
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { reason: string; error: string };
+    expect(body.reason).toBe("expired");
+    expect(body.error).toContain("deadline has passed");
+    expect(body.error).not.toContain("finished");
+  });
+
+  test("a 401 for a token that opens nothing says invalid_token (RFC 6750); one without a token gets the bare challenge", async () => {
+    const { runId, agentToken } = await launchExternal({ limit: 1 });
+    const payload = await claim(runId, agentToken);
+    const wrong = await post(mcpPath(payload), "wbs_wrong", rpc("tools/list"));
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer .*error="invalid_token"/);
+    const wrongClaim = await post(`/api/runs/${runId}/claim`, "wbr_wrong", {});
+    expect(wrongClaim.headers.get("www-authenticate")).toMatch(/^Bearer .*error="invalid_token"/);
+    const none = await post(mcpPath(payload), null, rpc("tools/list"));
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="workbench-studio"');
+  });
+
   test("tokens are stored hashed only", async () => {
     const { runId, agentToken } = await launchExternal({ limit: 1 });
     const payload = await claim(runId, agentToken);
@@ -116,8 +159,8 @@ describe("MCP tool calls", () => {
     expect(typed.isError).toBe(true);
     const unknownArg = await client.callTool({ name: "email__delete_email", arguments: { email_id: "00000001", force: "yes" } });
     expect(unknownArg.isError).toBe(true);
-    const unknownTool = await client.callTool({ name: "email__format_disk", arguments: {} });
-    expect(unknownTool.isError).toBe(true);
+    // An unknown tool is a protocol error (MCP spec, tools/call error handling), still recorded as tried.
+    await expect(client.callTool({ name: "email__format_disk", arguments: {} })).rejects.toThrow("Unknown tool: email__format_disk");
     const ok = await client.callTool({ name: "email__delete_email", arguments: { email_id: "00000001" } });
     expect(ok.isError).toBe(false);
     await client.close();

@@ -30,6 +30,8 @@ export interface ListedTool {
 export interface ToolCallReply {
   readonly text: string;
   readonly isError: boolean;
+  /** The name is not one of the session's tools: a protocol error for MCP (the call is still recorded). */
+  readonly unknownTool?: boolean;
 }
 
 export async function sessionTools(deps: McpDeps, session: OpenSession): Promise<readonly Tool[]> {
@@ -74,7 +76,7 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   try {
     const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
     const result = await callTool(agentDeps, trace, { name, input });
-    const reply: ToolCallReply = { text: result.observation, isError: !result.ok };
+    const reply: ToolCallReply = { text: result.observation, isError: !result.ok, ...(result.unknownTool ? { unknownTool: true } : {}) };
     for (const call of trace.outcome(null, null).calls) {
       await appendCall(deps, session, call);
       live.callCount += 1;

@@ -24,3 +24,11 @@ export function bearerToken(headers: Headers): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "");
   return match?.[1] ?? null;
 }
+
+/**
+ * The WWW-Authenticate of a 401 (RFC 6750 §3): a token that was sent but opens nothing is
+ * `error="invalid_token"`; a request that sent none gets the bare challenge, as §3.1 asks.
+ */
+export function bearerChallenge(token: string | null): string {
+  return token ? 'Bearer realm="workbench-studio", error="invalid_token", error_description="this token does not open this resource"' : 'Bearer realm="workbench-studio"';
+}

@@ -66,4 +66,5 @@ await build({
   logLevel: "warning",
 });
 writeFileSync(stamp, new Date().toISOString());
-console.log(`build:cli: dist/workbench.mjs, dist/worker.mjs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// stderr: `npm run -s workbench -- mcp` runs this first, and its stdout is the MCP protocol channel.
+console.error(`build:cli: dist/workbench.mjs, dist/worker.mjs in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
 // `workbench run`: launch a run through the same path as the dashboard (launchRun + the results queue),
 // work it with a local worker unless --no-worker, show progress from the Run row, print the summary.
+import os from "node:os";
 import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -142,7 +143,8 @@ async function runCommand(options: RunOptions): Promise<number> {
     if (agentToken) {
       // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
       console.log(`Agent token (shown once): ${agentToken}`);
-      console.log(`  npx tsx examples/external-agent/agent.ts --studio http://localhost:3000 --run ${runId} --token ${agentToken}`);
+      const { studioUrlForHints } = await import("@/lib/mcp/public-url");
+      console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(process.env, os.hostname())} --run ${runId} --token ${agentToken}`);
     }
     await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
     // Reads only: safe to repeat while PostgreSQL restarts.

@@ -33,23 +33,25 @@ export interface ToolCallResult {
   readonly ok: boolean;
   /** The call was refused before running (unknown tool, arguments failing the schema, malformed JSON). */
   readonly rejected: boolean;
+  /** Refused because the name is not one of the offered tools (MCP answers that as a protocol error). */
+  readonly unknownTool: boolean;
 }
 
 /** Runs one native tool call through the pipeline; `deps.tools` are the tools offered for this task. */
 export async function callTool(deps: AgentDeps, trace: Trace, call: NativeToolCall): Promise<ToolCallResult> {
   const dotted = fromProviderToolName(call.name);
-  const rejection = call.invalid ?? validationError(deps.tools, dotted, call.input ?? {});
+  const tool = deps.tools.find((candidate) => candidate.name === dotted);
+  const rejection = call.invalid ?? validationError(tool, dotted, call.input ?? {});
   if (rejection !== undefined) {
     const observation = await recordInvalidCall(trace, dotted, call.input, rejection, protocolOf(deps).formatCall);
-    return { observation, ok: false, rejected: true };
+    return { observation, ok: false, rejected: true, unknownTool: !tool };
   }
   const run = await runToolCall(deps, trace, dotted, stringArgs(call.input));
-  return { observation: run.observation, ok: run.ok, rejected: false };
+  return { observation: run.observation, ok: run.ok, rejected: false, unknownTool: false };
 }
 
 /** Why a call cannot run: the tool is not offered, or the input fails its strict schema (unknown or non-string keyword). */
-function validationError(tools: readonly Tool[], name: string, input: unknown): Error | undefined {
-  const tool = tools.find((candidate) => candidate.name === name);
+function validationError(tool: Tool | undefined, name: string, input: unknown): Error | undefined {
   if (!tool) return new Error(`Model tried to call unavailable tool '${name}'.`);
   return toolInputError(tool, input);
 }

@@ -9,9 +9,10 @@ import { executeCall } from "../../tools";
 import { createReader, UnreadableError, type Reader } from "./reader";
 import type { Rule } from "./rule-kit";
 import { MULTI_RULES } from "./rules-multi";
+import { PAPER_RULES } from "./rules-paper";
 import { SINGLE_RULES } from "./rules-single";
 
-export const CHECKER_RULES: readonly Rule[] = [...SINGLE_RULES, ...MULTI_RULES];
+export const CHECKER_RULES: readonly Rule[] = [...SINGLE_RULES, ...MULTI_RULES, ...PAPER_RULES];
 const CHAIN_ID = "multi.chain";
 
 export interface CheckedTask {

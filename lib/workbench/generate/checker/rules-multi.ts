@@ -3,7 +3,7 @@ import { UnreadableError } from "./reader";
 import {
   DATE, NAME, TODAY, c, createEvent, firstFree, freeAt, isoDate, meetingNamed, meetingsWith, monthRange, one, plot, send, shiftDays, taskNamed, type Rule,
 } from "./rule-kit";
-import { mailWith, nextMeeting } from "./rules-single";
+import { newestAbout, nextMeeting } from "./rules-single";
 
 const rule = (id: string, pattern: string, solve: Rule["solve"]): Rule => ({ id, pattern: new RegExp(`^${pattern}$`), solve });
 
@@ -95,7 +95,7 @@ export const MULTI_RULES: readonly Rule[] = [
     return customer.follow_up_by! < isoDate(d!) ? [send(customer.assigned_to_email!, `Follow up with ${name}`, "Please reach out this week.")] : [];
   }),
   rule("multi.forward-to-task-owner", "Forward my latest email about '(.+)' to whoever that task is assigned to", ([, task], read) => [
-    c("email.forward_email", { email_id: one(read.emails(task!).slice(0, 1), "latest email").email_id!, recipient: taskNamed(read, task!, {}).assigned_to_email! }),
+    c("email.forward_email", { email_id: newestAbout(read, task!).email_id!, recipient: taskNamed(read, task!, {}).assigned_to_email! }),
   ]),
   rule("multi.add-lead-and-meet", `Add (.+) as a Lead assigned to ${NAME}, and book a 30-minute 'Intro: (.+)' with ${NAME} on ${DATE} at (\\d\\d:\\d\\d)`, ([, name, owner, , , date, time], read) => {
     const email = read.person(owner!);

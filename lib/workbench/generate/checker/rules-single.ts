@@ -32,6 +32,13 @@ export function newestWith(read: Reader, email: string, box?: "inbox" | "outbox"
   return read.page("email.search_emails", { query: email }).find(wanted) ?? mailWith(read, email, box)[0];
 }
 
+/** The newest email matching the words: search_emails lists newest first, so its first row. */
+export function newestAbout(read: Reader, words: string): Rec {
+  const first = read.page("email.search_emails", { query: words })[0];
+  if (!first) throw new UnreadableError(`no email about ${words}`);
+  return first;
+}
+
 const ANALYTICS: Rule[] = [
   rule("analytics.plot-range", `Make a (\\w+) chart of (.+) from ${DATE} to ${DATE}`, ([, type, words, from, to]) => [plot(isoDate(from!), isoDate(to!), metricValue(words!), type!)]),
   rule("analytics.plot-month", "Plot (.+) for the whole of (\\w+) as a (\\w+) graph", ([, words, month, type]) => [plot(...monthRange(month!), metricValue(words!), type!)]),
@@ -172,7 +179,7 @@ const EMAIL: Rule[] = [
     return !last || last.sent_datetime!.slice(0, 10) < isoDate(date!) ? [send(email, "Checking in", body!)] : [];
   }),
   question("email.what-subject", `What was the subject of the last email ${NAME} sent me\\?`),
-  rule("email.forward-about-task", `Forward the latest email about '(.+)' to ${NAME}`, ([, task, to], read) => [c("email.forward_email", { email_id: one(read.emails(task!).slice(0, 1), "newest email").email_id!, recipient: read.person(to!) })]),
+  rule("email.forward-about-task", `Forward the latest email about '(.+)' to ${NAME}`, ([, task, to], read) => [c("email.forward_email", { email_id: newestAbout(read, task!).email_id!, recipient: read.person(to!) })]),
 ];
 
 const PROJECT: Rule[] = [

@@ -6,6 +6,7 @@ import { MEETING_TITLES, TOMORROW, futureWeekday, pickPerson, say } from "./comm
 import { call, type TemplateContext } from "./context";
 import { allEvents, cell, eventsOnDay } from "./find";
 import { firstFreeOnDay } from "./free-time";
+import { peopleMeetingSoon } from "./pick";
 import type { Template } from "./types";
 
 const C = "calendar";
@@ -39,7 +40,7 @@ export const CALENDAR_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "calendar.delete_event"],
     ambiguity: "The earliest future event with the participant; rejected if two share that start.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
+      const p = pickPerson(ctx, peopleMeetingSoon(ctx));
       const rows = p && allEvents(ctx, p.person.email, NOW, "2024-12-31 23:59:59");
       const next = rows?.[0];
       if (!p || !next || cell(rows?.[1]?.event_start) === cell(next.event_start)) return null;

@@ -4,6 +4,7 @@ import { addDays } from "../dates";
 import { BODIES, SUBJECTS, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { allEmails, cell } from "./find";
+import { progressMails } from "./pick";
 import type { Template } from "./types";
 
 const E = "email";
@@ -163,7 +164,7 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.forward_email"],
     ambiguity: "Searches by the task name's words; rejected unless the newest hit's subject names exactly that task.",
     instantiate(ctx) {
-      const withTask = ctx.world.email.filter((row) => (row.subject ?? "").startsWith("Progress on "));
+      const withTask = progressMails(ctx, false);
       if (withTask.length === 0) return null;
       const task = (ctx.rng.pick(withTask).subject as string).slice("Progress on ".length);
       const page = ctx.read(SEARCH, { query: task });

@@ -2,14 +2,14 @@
 // conditionals whose branches act in different toolkits, and counts that need paging. Each step is
 // read through the tools, so the chain's answer is reachable step by step.
 import type { Cell } from "../../sandbox/types";
-import { addDays, minutesToTime, timeToMinutes } from "../dates";
+import { addDays, minutesToTime } from "../dates";
 import { asciiName } from "../world/people";
 import { BOARDS, STATUSES, type Person } from "../world/types";
 import { BODIES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { firstFreeOnDay, isFree } from "./free-time";
 import { allCustomers, allEmails, allEvents, cell, eventsOnDay, tasksNamed } from "./find";
-import { pickCustomer, pickTask, salesPeople, teamMembers } from "./pick";
+import { peopleMeetingSoon, pickCustomer, pickTask, progressMails, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
 
 const M = "multi_domain";
@@ -67,7 +67,7 @@ export const MULTI_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH_EVENTS, "calendar.delete_event", SEND],
     ambiguity: "The earliest future event with them; ties on the start time are rejected.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
+      const p = pickPerson(ctx, peopleMeetingSoon(ctx));
       const rows = p && allEvents(ctx, p.person.email, "2023-11-30 00:00:00", "2024-12-31 23:59:59");
       const next = rows?.[0];
       if (!p || !next || cell(rows?.[1]?.event_start) === cell(next.event_start)) return null;
@@ -237,7 +237,7 @@ export const MULTI_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH_EMAILS, SEARCH_TASKS, "email.reply_email", "project_management.update_task"],
     ambiguity: "The newest inbox email from them whose subject names the task exactly; the task is unique by name + assignee and not already In Review.",
     instantiate(ctx) {
-      const mail = ctx.rng.pick(ctx.world.email.filter((row) => row["inbox/outbox"] === "inbox" && (row.subject as string).startsWith("Progress on ")));
+      const mail = ctx.rng.pick(progressMails(ctx, true, false));
       const task = (mail.subject as string).slice("Progress on ".length);
       const person = owner(ctx, mail["sender/recipient"] as string);
       const p = person && pickPerson(ctx, [person]);
@@ -342,7 +342,7 @@ export const MULTI_TEMPLATES: Template[] = [
     tools: [SEARCH_EMAILS, SEARCH_TASKS, "email.forward_email"],
     ambiguity: "The task name is unique across boards; the newest email's subject names it exactly.",
     instantiate(ctx) {
-      const mail = ctx.rng.pick(ctx.world.email.filter((row) => (row.subject as string).startsWith("Progress on ")));
+      const mail = ctx.rng.pick(progressMails(ctx, false));
       const task = (mail.subject as string).slice("Progress on ".length);
       const page = ctx.read(SEARCH_EMAILS, { query: task }) as Rec[];
       const tasks = tasksNamed(ctx, task);

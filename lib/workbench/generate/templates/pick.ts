@@ -30,3 +30,37 @@ export function teamMembers(ctx: TemplateContext): Person[] {
 }
 
 export const salesPeople = (ctx: TemplateContext): Person[] => ctx.world.people.filter((person) => person.team === "sales");
+
+const memos = new WeakMap<object, Map<string, unknown>>();
+
+/** A value derived from the world once per generation (candidate pools that every attempt would rebuild). */
+export function perWorld<T>(ctx: TemplateContext, key: string, compute: () => T): T {
+  let byKey = memos.get(ctx.world);
+  if (!byKey) memos.set(ctx.world, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, compute());
+  return byKey.get(key) as T;
+}
+
+/**
+ * "Progress on <task>" emails (optionally inbox only) whose task name no other project task shares:
+ * the pool of emails a task can name by its task (picked from the world; the answer is still read
+ * through the tools, and rejected when they do not single it out).
+ */
+export function progressMails(ctx: TemplateContext, inboxOnly: boolean, uniqueTask = true): Rec[] {
+  return perWorld(ctx, `progress-mails-${inboxOnly}-${uniqueTask}`, () => {
+    const uses = new Map<string, number>();
+    for (const row of ctx.world.projectTasks) uses.set(row.task_name as string, (uses.get(row.task_name as string) ?? 0) + 1);
+    return ctx.world.email.filter((row) => {
+      const subject = row.subject as string;
+      return subject.startsWith("Progress on ") && (!uniqueTask || uses.get(subject.slice("Progress on ".length)) === 1) && (!inboxOnly || row["inbox/outbox"] === "inbox");
+    });
+  });
+}
+
+/** Colleagues with a meeting from now on (at scale most have none in the few future weeks). */
+export function peopleMeetingSoon(ctx: TemplateContext): Person[] {
+  return perWorld(ctx, "people-meeting-soon", () => {
+    const soon = new Set(ctx.world.calendar.filter((row) => (row.event_start as string) >= "2023-11-30").map((row) => row.participant_email));
+    return ctx.world.people.filter((person) => soon.has(person.email));
+  });
+}

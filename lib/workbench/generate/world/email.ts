@@ -1,13 +1,14 @@
-// The user's mailbox from October 1 to November 29: mail from and to the same colleagues who attend
-// the user's meetings, about their real project tasks and meetings. Bodies keep newlines as the two
+// The user's mailbox up to November 29 (from October 1 at 1×; at scale s it reaches s times as far
+// back, so a day holds as much mail as at 1×): mail from and to the same colleagues who attend the
+// user's meetings, about their real project tasks and meetings. Bodies keep newlines as the two
 // characters "\n", as the official table does.
 import { addDays } from "../dates";
 import type { Rng } from "../random";
 import { EMAIL_TOPICS } from "./vocabulary";
 import { byColumns, id8, type Person, type Row } from "./types";
 
-export const EMAIL_FIRST_DAY = "2023-10-01";
-const DAYS = 60; // up to 2023-11-29
+const EMAIL_LAST_DAY = "2023-11-29";
+const DAYS_1X = 60; // 2023-10-01 to 2023-11-29
 
 export interface MailContext {
   readonly user: string;
@@ -16,12 +17,13 @@ export interface MailContext {
   readonly eventNamesByEmail: ReadonlyMap<string, readonly string[]>;
 }
 
-export function generateEmails(rng: Rng, count: number, context: MailContext): Row[] {
+export function generateEmails(rng: Rng, count: number, context: MailContext, scale: number): Row[] {
+  const days = Math.max(DAYS_1X, Math.round(DAYS_1X * scale));
   const stamps = new Set<string>();
   const rows: Row[] = [];
   while (rows.length < count) {
     const person = rng.pick(context.contacts);
-    const stamp = `${addDays(EMAIL_FIRST_DAY, rng.int(0, DAYS - 1))} ${two(rng.int(7, 20))}:${two(rng.int(0, 59))}:${two(rng.int(0, 59))}`;
+    const stamp = `${addDays(EMAIL_LAST_DAY, -rng.int(0, days - 1))} ${two(rng.int(7, 20))}:${two(rng.int(0, 59))}:${two(rng.int(0, 59))}`;
     if (stamps.has(stamp)) continue;
     stamps.add(stamp);
     const inbox = rng.chance(0.7);

@@ -31,7 +31,7 @@ export function generateWorld(rng: Rng, params: Pick<GenerateParams, "scale" | "
     contacts,
     taskNamesByEmail: namesBy(projectTasks, "assigned_to_email", "task_name"),
     eventNamesByEmail: namesBy(calendar, "participant_email", "event_name"),
-  });
+  }, params.scale);
   const analytics = generateVisits(rng, size(BASE_SIZES.analytics));
   const crm = generateCustomers(rng, size(BASE_SIZES.crm), sales, params.distractors);
   return { companyDomain, user, people, calendar, email, analytics, crm, projectTasks };

@@ -10,10 +10,19 @@ const CONTEXTS = [
   "for accessibility", "in search", "for exports", "in the API", "for invoices", "in the inbox", "for teams",
 ];
 
+// A bigger company has more product areas: past 1,000 tasks (beyond about 3×) names carry one, so a
+// task name still mostly means one task at 100×.
+const AREAS = [
+  "Billing", "Search", "Checkout", "Payments", "Identity", "Reporting", "Messaging", "Catalog", "Shipping", "Support",
+  "Analytics", "Onboarding", "Pricing", "Scheduling", "Inventory", "Compliance", "Marketplace", "Notifications", "Storage", "Integrations",
+  "Admin", "Mobile", "Partners", "Security", "Payroll", "Forecasting", "Warehouse", "Loyalty", "Content", "Ads",
+];
+
 export function generateProjectTasks(rng: Rng, count: number, assignees: readonly Person[]): Row[] {
   const rows: Row[] = [];
   for (let index = 0; index < count; index++) {
-    const base = `${rng.pick(TASK_VERBS)} ${rng.pick(TASK_OBJECTS)}`;
+    const area = count > 1000 ? `${rng.pick(AREAS)}: ` : "";
+    const base = `${area}${rng.pick(TASK_VERBS)} ${rng.pick(TASK_OBJECTS)}`;
     rows.push({
       task_name: rng.chance(0.6) ? `${base} ${rng.pick(CONTEXTS)}` : base,
       assigned_to_email: rng.pick(assignees).email,
