@@ -55,9 +55,9 @@ test("the layer copies X-Forwarded-Host/-Proto from a trusted proxy only, and dr
 test("the CLI's hint names where npm start listens (HOST, PORT) or WORKBENCH_PUBLIC_URL, not always localhost:3000", async () => {
   const { studioUrlForHints } = await import("./public-url");
   expect(studioUrlForHints({}, "box")).toBe("http://127.0.0.1:3000");
-  expect(studioUrlForHints({ PORT: "3209" }, "box")).toBe("http://127.0.0.1:3209");
-  expect(studioUrlForHints({ HOST: "10.0.0.5", PORT: "8080" }, "box")).toBe("http://10.0.0.5:8080");
-  expect(studioUrlForHints({ HOST: "0.0.0.0", PORT: "8080" }, "box")).toBe("http://box:8080");
+  expect(studioUrlForHints({ PORT: 3209 }, "box")).toBe("http://127.0.0.1:3209");
+  expect(studioUrlForHints({ HOST: "10.0.0.5", PORT: 8080 }, "box")).toBe("http://10.0.0.5:8080");
+  expect(studioUrlForHints({ HOST: "0.0.0.0", PORT: 8080 }, "box")).toBe("http://box:8080");
   expect(studioUrlForHints({ HOST: "::1" }, "box")).toBe("http://[::1]:3000");
-  expect(studioUrlForHints({ WORKBENCH_PUBLIC_URL: "https://bench.example.org/", PORT: "1" }, "box")).toBe("https://bench.example.org");
+  expect(studioUrlForHints({ WORKBENCH_PUBLIC_URL: "https://bench.example.org/", PORT: 1 }, "box")).toBe("https://bench.example.org");
 });

@@ -5,7 +5,7 @@
 // http://localhost:<port> whatever the client asked for, which an agent on another machine cannot use.
 import { clientAddressLayerInstalled, TRUSTED_FORWARDED_HOST_HEADER, TRUSTED_FORWARDED_PROTO_HEADER } from "@/lib/auth/client-address";
 import { isIP } from "node:net";
-import { env } from "@/lib/env";
+import { env, type EnvPart } from "@/lib/env";
 import { DEFAULT_HOST } from "@/lib/security/bind-host";
 
 /** host, host:port, IPv4 or [IPv6] with an optional port: anything else in Host is ignored. */
@@ -44,11 +44,11 @@ function validHost(value: string | null | undefined): string | null {
  * listens with this environment (HOST, PORT). A wildcard bind address is not one an agent can dial, so
  * this machine's host name stands in for it.
  */
-export function studioUrlForHints(environment: Readonly<Record<string, string | undefined>> = process.env, hostname = "localhost"): string {
+export function studioUrlForHints(environment: EnvPart = env(), hostname = "localhost"): string {
   const configured = environment.WORKBENCH_PUBLIC_URL?.trim();
   if (configured) return configured.replace(/\/+$/, "");
   const bound = environment.HOST?.trim() || DEFAULT_HOST;
   const host = bound === "0.0.0.0" || bound === "::" ? hostname : bound;
-  const port = environment.PORT?.trim() || "3000";
+  const port = environment.PORT ?? 3000;
   return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
 }

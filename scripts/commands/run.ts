@@ -144,7 +144,7 @@ async function runCommand(options: RunOptions): Promise<number> {
       // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
       console.log(`Agent token (shown once): ${agentToken}`);
       const { studioUrlForHints } = await import("@/lib/mcp/public-url");
-      console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(process.env, os.hostname())} --run ${runId} --token ${agentToken}`);
+      console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(env(), os.hostname())} --run ${runId} --token ${agentToken}`);
     }
     await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
     // Reads only: safe to repeat while PostgreSQL restarts.
