@@ -3,6 +3,7 @@
 // external API answers it with 503 and Retry-After, so an agent waits and asks again instead of dying
 // on a 500. Any other error is rethrown (a 500, logged by the route).
 import { isTransientDbError } from "@/lib/db-retry";
+import { errorMessage } from "@/lib/errors";
 
 /** Seconds an agent should wait: about the time the embedded PostgreSQL's watchdog needs to restart it. */
 export const DATABASE_RETRY_AFTER_S = 2;
@@ -20,7 +21,7 @@ export async function answerTransientAs503(label: string, work: () => Promise<Re
     return await work();
   } catch (error) {
     if (!isTransientDbError(error)) throw error;
-    console.error(`[mcp] ${label}: database unavailable (answered 503): ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    console.error(`[mcp] ${label}: database unavailable (answered 503): ${errorMessage(error).split("\n")[0]}`);
     return databaseUnavailable();
   }
 }

@@ -78,6 +78,7 @@ function keepStdoutForProtocol(): void {
   console.log = toStderr;
   console.info = toStderr;
   console.debug = toStderr;
+  // npm's own variables (set by `npm run`), not settings of ours: read raw, like scripts/db/launcher-exit.ts.
   if (process.env.npm_lifecycle_event && process.env.npm_config_loglevel !== "silent") {
     console.error("workbench mcp: started by `npm run` without -s: npm printed its banner on stdout, which MCP clients reject. Use `npm run -s workbench -- mcp …` or `npx workbench mcp …`");
   }
