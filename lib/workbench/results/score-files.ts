@@ -7,7 +7,8 @@
 import { stat } from "node:fs/promises";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { loadDataset } from "../datasets/load-dataset";
+import { resolveDataRoot } from "../datasets/data-dir";
+import { loadDataset, loadTasks } from "../datasets/load-dataset";
 import { DOMAINS, type Dataset, type Domain, type GroundTruthVersion, type Task } from "../datasets/types";
 import { matchResultsToTasks, scoreRecordedResults, type RecordedVerdict } from "../evaluate/score-recorded";
 import type { TaskVerdict } from "../evaluate/types";
@@ -54,16 +55,24 @@ export function createScoringEvaluator(scoring: ScoringConfig, target: Dataset) 
 
 type ScoringEvaluator = ReturnType<typeof createScoringEvaluator>;
 
-/** v1 (whose query texts the recorded rows are joined on) and the ground truth scored against. */
+/** v1's tasks (whose query texts the recorded rows are joined on) and the ground truth scored against. */
 export interface ScoringData {
-  readonly v1: Dataset;
+  readonly v1Tasks: readonly Task[];
   readonly target: Dataset;
 }
 
-export async function loadScoringData(root: string, groundTruth: GroundTruthVersion): Promise<ScoringData> {
-  const v1 = await loadDataset(root, "v1");
-  const target = groundTruth === "v1" ? v1 : await loadDataset(root, groundTruth);
-  return { v1, target };
+export async function loadScoringData(dataDir: string, groundTruth: GroundTruthVersion): Promise<ScoringData> {
+  const root = resolveDataRoot(dataDir);
+  if (groundTruth === "v1") {
+    const v1 = await loadDataset(root, "v1");
+    return { v1Tasks: v1.tasks, target: v1 };
+  }
+  // Only v1's task texts are read: its sandbox tables would be loaded for nothing (in each thread).
+  const [target, v1Tasks] = await Promise.all([
+    loadDataset(root, groundTruth),
+    Promise.all(DOMAINS.map((domain) => loadTasks(root, "v1", domain))).then((perDomain) => perDomain.flat()),
+  ]);
+  return { v1Tasks, target };
 }
 
 export function toPlainVerdict({ correct, sideEffects, exactMatch, error, diagnostics, failedCalls }: TaskVerdict): PlainVerdict {
@@ -84,7 +93,7 @@ export interface DomainFiles {
 /** One domain's rows, loaded and scored (in either thread). */
 export async function scoreDomain({ domain, files }: DomainFiles, data: ScoringData, evaluator: ScoringEvaluator) {
   const rows = await loadRecordedResultsFiles(files, domain);
-  return scoreRecordedResults(rows, matchResultsToTasks(rows, data.v1.tasks, data.target), evaluator);
+  return scoreRecordedResults(rows, matchResultsToTasks(rows, data.v1Tasks, data.target), evaluator);
 }
 
 /** Domains with results files, by their bytes, largest first; and the total bytes. */

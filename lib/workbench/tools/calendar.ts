@@ -6,6 +6,7 @@ import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/
 import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from "./tool-helpers";
 import { addMinutes, compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
 import { pythonInt } from "./python-int";
+import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
 const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';
@@ -43,9 +44,11 @@ const searchEvents = defineTool({
 });
 
 function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): unknown {
-  const contains = textMatcher(query, true, rules.textSearch);
-  const matches = (text: unknown) => typeof text === "string" && contains(text);
-  let rows = table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  let rows = rememberedFilter(table.rows, `event_name|participant_email\u0000${rules.textSearch}\u0000${query}`, () => {
+    const contains = textMatcher(query, true, rules.textSearch);
+    const matches = (text: unknown) => typeof text === "string" && contains(text);
+    return table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  });
   // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
   // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
   // event, so an unparseable bound only raises when an event is left to filter.
