@@ -122,10 +122,16 @@ export function concatRow(table: Table, record: Readonly<Record<string, Cell>>, 
   const extra = Object.keys(record).filter((column) => !table.columns.includes(column));
   const columns = [...table.columns, ...extra];
   const appended: Row = { label: ignoreIndex ? table.rows.length : 0, values: pickColumns(columns, record) };
-  const existing = ignoreIndex
-    ? table.rows.map((row, index) => (row.label === index ? row : { label: index, values: row.values }))
-    : table.rows;
-  return inheritMaxima(table, { ...table, columns, rows: [...existing, appended] }, appended);
+  // One copy of the row array (this runs for every event, task, customer or email a replay creates).
+  const rows: Row[] = table.rows.slice();
+  if (ignoreIndex) {
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index] as Row;
+      if (row.label !== index) rows[index] = { label: index, values: row.values };
+    }
+  }
+  rows.push(appended);
+  return inheritMaxima(table, { ...table, columns, rows }, appended);
 }
 
 /** `df.loc[label] = values`: overwrites the rows carrying that label in place, else appends one. */
