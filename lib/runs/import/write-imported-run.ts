@@ -10,7 +10,7 @@ import { appRevision } from "../app-revision";
 import type { VersionContext } from "../run-context";
 import type { ProtocolId } from "@/lib/workbench/protocols/types";
 import { stepColumns } from "../step-columns";
-import type { MatchedRow } from "./match-tasks";
+import type { MatchedRow, RowMatcher } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";
 
@@ -35,10 +35,27 @@ export async function buildImportRows(matched: readonly MatchedRow[], context: V
   return rows;
 }
 
-/** buildImportRows a chunk at a time (IMPORT_CHUNK_ROWS), for writeImportedRunInChunks. */
-export async function* buildImportRowChunks(matched: readonly MatchedRow[], context: VersionContext, protocol: ProtocolId): AsyncGenerator<ImportRow[]> {
-  for (let start = 0; start < matched.length; start += IMPORT_CHUNK_ROWS) {
-    yield await buildImportRows(matched.slice(start, start + IMPORT_CHUNK_ROWS), context, protocol);
+/**
+ * Runs on each batch of built rows before it is written, and returns the rows to write: the place for
+ * per-row work an import adds (e.g. estimating token counts from the recorded texts), done a batch at a
+ * time like the rest so it never needs the whole file.
+ */
+export type ImportBatchHook = (rows: ImportRow[]) => ImportRow[] | Promise<ImportRow[]>;
+
+/**
+ * Batches of recorded rows (as a results file is streamed) matched, scored and traced a batch at a
+ * time, for writeImportedRunInChunks: memory holds one batch, never the whole file.
+ */
+export async function* buildImportBatches(
+  batches: AsyncIterable<readonly RecordedResult[]>,
+  match: RowMatcher,
+  context: VersionContext,
+  protocol: ProtocolId,
+  onBatch?: ImportBatchHook,
+): AsyncGenerator<ImportRow[]> {
+  for await (const batch of batches) {
+    const rows = await buildImportRows(match(batch), context, protocol);
+    yield onBatch ? await onBatch(rows) : rows;
   }
 }
 
@@ -74,12 +91,6 @@ interface Tally {
   exactMatch: number;
   errors: number;
 }
-
-/**
- * An imported run's rows may carry long traces (a 200 MB results file is mostly steps): the rows are
- * built and written a chunk at a time, so memory holds one chunk of traces, never the whole file's.
- */
-export const IMPORT_CHUNK_ROWS = 50;
 
 /**
  * Long enough for the largest imports on a busy machine. The transaction holds locks only on the

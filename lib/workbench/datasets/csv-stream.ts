@@ -1,0 +1,137 @@
+// Reads a CSV file record by record, never holding the whole file: the bytes (gunzipped for `.gz`)
+// are checked as they pass (NUL bytes, invalid UTF-8: the same refusals as readFileOrThrow, with their
+// line) and parsed by csv-parse's stream API with the options parseCsvWithHeader uses. Memory is a
+// few chunks plus the records the consumer has not taken yet (the stream pauses until it does).
+import { createReadStream } from "node:fs";
+import { Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import { parse } from "csv-parse";
+import { DatasetError } from "./errors";
+
+/** One data record (fields by header column) and the 1-based line it starts on. */
+export interface StreamedRecord {
+  readonly fields: Readonly<Record<string, string>>;
+  readonly line: number;
+  /** Characters in the record's fields (what a consumer batching by size counts). */
+  readonly chars: number;
+}
+
+/**
+ * The records of `file` after its header row, which must name every column of `required`. Gzip is
+ * undone when the name ends in `.gz`. Errors are DatasetErrors naming the file and, when known, the line.
+ */
+export async function* streamCsvWithHeader(file: string, required: readonly string[]): AsyncGenerator<StreamedRecord> {
+  const parser = parse({ info: true, bom: true, skip_empty_lines: true });
+  const source = createReadStream(file);
+  const check = strictUtf8(file);
+  let failure: unknown = null;
+  // The pipeline feeds the parser; its first error (the earliest stage's) is the one reported.
+  const feeding = (file.endsWith(".gz") ? pipeline(source, createGunzip(), check, parser) : pipeline(source, check, parser)).catch((error: unknown) => {
+    failure ??= error;
+  });
+  let header: string[] | null = null;
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // info.lines is the line a record ends on: it starts as many lines earlier as its fields hold
+      // line breaks (counting from the previous record's end would land on a skipped empty line).
+      const line = item.info.lines - item.record.reduce((sum, field) => sum + countChar(field, "\n"), 0);
+      if (!header) {
+        header = item.record;
+        for (const column of required) {
+          if (!header.includes(column)) throw new DatasetError("missing_column", file, 1, `missing column "${column}"`);
+        }
+        continue;
+      }
+      const fields: Record<string, string> = {};
+      let chars = 0;
+      for (const [index, column] of header.entries()) {
+        const value = item.record[index] ?? "";
+        fields[column] = value;
+        chars += value.length;
+      }
+      yield { fields, line, chars };
+    }
+  } catch (error) {
+    throw toDatasetError(file, failure ?? error);
+  } finally {
+    // A consumer that stops early (or fails) must not leave the file open.
+    parser.destroy();
+  }
+  await feeding;
+  if (failure) throw toDatasetError(file, failure);
+  if (!header) throw new DatasetError("bad_csv", file, 1, "empty file (no header row)");
+}
+
+function toDatasetError(file: string, error: unknown): Error {
+  if (error instanceof DatasetError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  const message = (error as Error).message;
+  if (code === "ENOENT") return new DatasetError("missing_file", file, null, "file not found");
+  if (code.startsWith("Z_")) return new DatasetError("bad_csv", file, null, `not a gzip file: ${message}`);
+  if (code.startsWith("CSV_")) {
+    const lines = (error as { lines?: unknown }).lines;
+    return new DatasetError("bad_csv", file, typeof lines === "number" ? lines : null, message);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Passes bytes through unchanged, refusing NUL bytes and invalid UTF-8 with the line they are on
+ * (csv-parse would decode the one silently to U+FFFD, PostgreSQL refuses the other deep in an import).
+ */
+function strictUtf8(file: string): Transform {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let linesBefore = 0;
+  const lineAt = (chunk: Buffer, offset: number) => linesBefore + countNewlines(chunk, 0, offset) + 1;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      const nul = chunk.indexOf(0);
+      if (nul !== -1) return callback(new DatasetError("bad_encoding", file, lineAt(chunk, nul), "NUL byte (binary data is not a CSV file)"));
+      try {
+        decoder.decode(chunk, { stream: true });
+      } catch {
+        return callback(new DatasetError("bad_encoding", file, lineAt(chunk, firstBadLineStart(chunk)), "invalid UTF-8 (save the file as UTF-8)"));
+      }
+      linesBefore += countNewlines(chunk, 0, chunk.length);
+      callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      try {
+        decoder.decode();
+      } catch {
+        return callback(new DatasetError("bad_encoding", file, linesBefore + 1, "invalid UTF-8 at the end of the file (a truncated character)"));
+      }
+      callback();
+    },
+  });
+}
+
+function countChar(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count += 1;
+  return count;
+}
+
+function countNewlines(bytes: Buffer, from: number, to: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a, from); at !== -1 && at < to; at = bytes.indexOf(0x0a, at + 1)) count += 1;
+  return count;
+}
+
+/** Offset of the first line of `bytes` that is not valid UTF-8 on its own (0 when the fault spans chunks). */
+function firstBadLineStart(bytes: Buffer): number {
+  let start = 0;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    const stop = end === -1 ? bytes.length : end;
+    try {
+      // The chunk's last line may stop inside a character the next chunk completes: not a fault.
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(start, stop), { stream: end === -1 });
+    } catch {
+      return start;
+    }
+    start = stop + 1;
+  }
+  return 0;
+}
