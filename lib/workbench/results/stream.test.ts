@@ -93,8 +93,16 @@ describe("streamRecordedResultsFile", () => {
     await expect(collect(path.join(dir, "m_all_2024-01-01_00-02-01.csv"))).rejects.toThrow(/file not found/);
   });
 
+  test("characters cut by read-chunk boundaries are read whole", async () => {
+    // 3-byte characters over ≈ 600 KB: the 64 KB read chunks end inside some of them.
+    const file = await writeResults("m_all_2024-01-01_00-02-02.csv", `"q€","[]","${"€".repeat(2000)}",""\n`.repeat(100));
+    const rows = (await collect(file)).flat();
+    expect(rows).toHaveLength(100);
+    expect(rows.every((row) => row.query === "q€")).toBe(true);
+  });
+
   test("invalid UTF-8 far into a large file is found on its line, across read chunks", async () => {
-    const ok = `"q","[]","${"y".repeat(1000)}",""\n`;
+    const ok = `"q","[]","${"y€".repeat(500)}",""\n`;
     const rows = 300; // ≈ 300 KB: several 64 KB read chunks before the bad byte
     const file = await writeResults("m_all_2024-01-01_00-03-00.csv", Buffer.concat([Buffer.from(ok.repeat(rows)), Buffer.from([0x22, 0xc3, 0x28, 0x22]), Buffer.from(',"[]","",""\n')]));
     await expect(collect(file)).rejects.toThrow(new RegExp(`:${rows + 2}: invalid UTF-8`));
