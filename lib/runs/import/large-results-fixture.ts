@@ -1,8 +1,12 @@
-// A large v1 results file for the import memory bench and test: the paper's rows of one file, each
+// Large results files for the import memory bench and test. v1: the paper's rows of one file, each
 // row's full_response padded (an extra `'notes'` key in the repr dict, which the importer parses and
-// ignores) until the file reaches the size asked for. Real queries, so every row matches its task.
-import { mkdir, open, readFile, stat } from "node:fs/promises";
+// ignores) until the file reaches the size asked for. 2026: a gzipped file in upstream inference.py's
+// layout answering each v2026 email task with its ground-truth calls, the AgentResult repr padded the
+// same way, beside a `_meta.json`. Real task texts, so every row matches its task.
+import { createWriteStream } from "node:fs";
+import { mkdir, open, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createGzip } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
@@ -51,4 +55,34 @@ function padding(seed: number, length: number): string {
     size += word.length;
   }
   return parts.join("").slice(0, length);
+}
+
+const FIXTURE_2026 = path.join(import.meta.dirname, "fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
+
+/** Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its `_meta.json`. */
+export async function writeLargeResultsFile2026(dataDir: string, dir: string, model: string, targetBytes: number): Promise<LargeResultsFile> {
+  const tasks: string[][] = parse(await readFile(path.join(dataDir, "v2026/tasks_and_outcomes/email_tasks_and_outcomes.csv"), "utf8"));
+  const [header, ...rows] = tasks as [string[], ...string[][]];
+  const [taskColumn, outcomeColumn] = [header.indexOf("task"), header.indexOf("outcome")];
+  const padPerRow = Math.ceil(targetBytes / rows.length);
+  const base = path.join(dir, "email", `${model}_all_2026-06-03_17-59-59`);
+  await mkdir(path.dirname(base), { recursive: true });
+  const meta = JSON.parse(await readFile(`${FIXTURE_2026}_meta.json`, "utf8"));
+  await writeFile(`${base}_meta.json`, JSON.stringify({ ...meta, model_name: model, model_id: model, num_tasks: rows.length, log_traces: false }, null, 2));
+  const gzip = createGzip();
+  const out = gzip.pipe(createWriteStream(`${base}.csv.gz`));
+  const write = (text: string) => new Promise<void>((resolve) => (gzip.write(text) ? resolve() : gzip.once("drain", () => resolve())));
+  await write(stringify([["task", "function_calls", "full_response", "error"]], { quoted: true }));
+  let bytes = 0;
+  for (const [index, row] of rows.entries()) {
+    const response = `AgentResult(output='Done.', intermediate_steps=[], trace=[], notes='${padding(index, padPerRow)}')`;
+    const line = stringify([[row[taskColumn], row[outcomeColumn], response, ""]], { quoted: true });
+    bytes += Buffer.byteLength(line);
+    await write(line);
+  }
+  await new Promise<void>((resolve, reject) => {
+    out.on("finish", resolve).on("error", reject);
+    gzip.end();
+  });
+  return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length };
 }
