@@ -1,13 +1,15 @@
 // Reads a CSV file record by record, never holding the whole file: the bytes (gunzipped for `.gz`)
 // are checked as they pass (NUL bytes, invalid UTF-8: the same refusals as readFileOrThrow, with their
-// line) and parsed by csv-parse's stream API with the options parseCsvWithHeader uses. Memory is a
-// few chunks plus the records the consumer has not taken yet (the stream pauses until it does).
+// line) and read by the streaming fast scan (csv-scan-stream.ts), or by csv-parse's stream API with the
+// options parseCsvWithHeader uses where the scan cannot (csv-file.ts makes the same choice for whole
+// files). Memory is a few chunks plus the record being read (the stream pauses until it is taken).
 import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
-import { Transform, type TransformCallback } from "node:stream";
+import { PassThrough, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { parse, type Options } from "csv-parse";
+import { scanCsvStream, type ScannedRecord } from "./csv-scan-stream";
 import { DatasetError } from "./errors";
 
 /** One data record (fields by header column) and the 1-based line it starts on. */
@@ -23,6 +25,87 @@ export interface StreamedRecord {
  * undone when the name ends in `.gz`. Errors are DatasetErrors naming the file and, when known, the line.
  */
 export async function* streamCsvWithHeader(file: string, required: readonly string[]): AsyncGenerator<StreamedRecord> {
+  let header: string[] | null = null;
+  for await (const { record, line } of rawRecords(file)) {
+    if (!header) {
+      header = record;
+      for (const column of required) {
+        if (!header.includes(column)) throw new DatasetError("missing_column", file, 1, `missing column "${column}"`);
+      }
+      continue;
+    }
+    const fields: Record<string, string> = {};
+    let chars = 0;
+    for (const [index, column] of header.entries()) {
+      const value = record[index] ?? "";
+      fields[column] = value;
+      chars += value.length;
+    }
+    yield { fields, line, chars };
+  }
+  if (!header) throw new DatasetError("bad_csv", file, 1, "empty file (no header row)");
+}
+
+/**
+ * Every record, header included: the fast scan while it can read the file (always, for well-formed
+ * files), csv-parse from where it stopped otherwise (the file is read again and the records already
+ * given are skipped: both parsers read them the same way), which names the fault.
+ */
+async function* rawRecords(file: string): AsyncGenerator<ScannedRecord> {
+  let given = 0;
+  const bytes = openBytes(file);
+  try {
+    const ending = yield* countingGiven(scanCsvStream(decodeText(bytes.stream)));
+    if (ending === "done") {
+      await bytes.done();
+      return;
+    }
+  } catch (error) {
+    throw toDatasetError(file, bytes.failure() ?? error);
+  } finally {
+    bytes.stream.destroy();
+  }
+  yield* withCsvParse(file, given);
+
+  async function* countingGiven(records: AsyncGenerator<ScannedRecord, "done" | "unreadable">): AsyncGenerator<ScannedRecord, "done" | "unreadable"> {
+    for (;;) {
+      const next = await records.next();
+      if (next.done) return next.value;
+      given += 1;
+      yield next.value;
+    }
+  }
+}
+
+/** The file's bytes (gunzipped for `.gz`), checked by strictUtf8 as they pass. */
+function openBytes(file: string): { stream: PassThrough; failure: () => unknown; done: () => Promise<void> } {
+  const out = new PassThrough();
+  const source = createReadStream(file);
+  const check = strictUtf8(file);
+  let failure: unknown = null;
+  const feeding = (file.endsWith(".gz") ? pipeline(source, createGunzip(), check, out) : pipeline(source, check, out)).catch((error: unknown) => {
+    failure ??= error;
+  });
+  return {
+    stream: out,
+    failure: () => failure,
+    done: async () => {
+      await feeding;
+      if (failure) throw toDatasetError(file, failure);
+    },
+  };
+}
+
+/** Text of checked bytes (strictUtf8 has refused invalid UTF-8, so decoding cannot lose anything). */
+async function* decodeText(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8");
+  for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** csv-parse's reading of the file, the first `skip` records left out. */
+async function* withCsvParse(file: string, skip: number): AsyncGenerator<ScannedRecord> {
   // Few parsed records wait for the consumer: with megabyte rows, the default 16 would be 16 MB ahead.
   const parser = parse({ info: true, bom: true, skip_empty_lines: true, readableHighWaterMark: 2 } as Options);
   const source = createReadStream(file);
@@ -32,27 +115,13 @@ export async function* streamCsvWithHeader(file: string, required: readonly stri
   const feeding = (file.endsWith(".gz") ? pipeline(source, createGunzip(), check, parser) : pipeline(source, check, parser)).catch((error: unknown) => {
     failure ??= error;
   });
-  let header: string[] | null = null;
+  let index = 0;
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (index++ < skip) continue;
       // info.lines is the line a record ends on: it starts as many lines earlier as its fields hold
       // line breaks (counting from the previous record's end would land on a skipped empty line).
-      const line = item.info.lines - item.record.reduce((sum, field) => sum + countChar(field, "\n"), 0);
-      if (!header) {
-        header = item.record;
-        for (const column of required) {
-          if (!header.includes(column)) throw new DatasetError("missing_column", file, 1, `missing column "${column}"`);
-        }
-        continue;
-      }
-      const fields: Record<string, string> = {};
-      let chars = 0;
-      for (const [index, column] of header.entries()) {
-        const value = item.record[index] ?? "";
-        fields[column] = value;
-        chars += value.length;
-      }
-      yield { fields, line, chars };
+      yield { record: item.record, line: item.info.lines - item.record.reduce((sum, field) => sum + countChar(field, "\n"), 0) };
     }
   } catch (error) {
     throw toDatasetError(file, failure ?? error);
@@ -62,7 +131,6 @@ export async function* streamCsvWithHeader(file: string, required: readonly stri
   }
   await feeding;
   if (failure) throw toDatasetError(file, failure);
-  if (!header) throw new DatasetError("bad_csv", file, 1, "empty file (no header row)");
 }
 
 function toDatasetError(file: string, error: unknown): Error {
