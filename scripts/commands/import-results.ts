@@ -51,9 +51,10 @@ export function register(program: Command): void {
 /**
  * Results files are read a batch at a time (lib/workbench/results/stream.ts), so an import's live
  * memory stays small, but V8 collects the batches' garbage lazily (its default heap limit is a quarter
- * of the machine's memory): a 200 MB file peaked at ~350 MB RSS. Favouring size makes it collect
- * sooner: ~200 MB, for ~5 % more CPU (`npm run bench -- import`). This process only imports, and the
- * flag is one V8 reads at each collection, so setting it now takes effect.
+ * of the machine's memory): a 200 MB file peaked at ~390 MB RSS. Favouring size makes it collect
+ * sooner: ~200-230 MB, for ~25 % more CPU (`npm run bench -- import`; --heap-growing-percent=25 cost
+ * less CPU but left ~255-275 MB, too close to the 300 MB target). This process only imports, and V8
+ * reads the flag at each collection, so setting it now takes effect.
  */
 function favourMemoryOverSpeed(): void {
   v8.setFlagsFromString("--optimize-for-size");
