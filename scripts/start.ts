@@ -12,7 +12,6 @@ import "../lib/node-version-check"; // first: a clear message on a too-old Node
 import os from "node:os";
 import path from "node:path";
 import { nodeVersionNote } from "@/lib/node-version";
-import { bindHost } from "@/lib/security/bind-host";
 import { openDatabase } from "./db/database-session";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
@@ -65,6 +64,17 @@ async function serve(bind: { host: string }): Promise<number> {
   return supervise(() => runNext(["start", "--hostname", bind.host, "--port", port]), { stopping: () => stopSignal !== null });
 }
 
+/**
+ * Where next-server listens (lib/security/bind-host.ts: 127.0.0.1 unless HOST is set; never a public
+ * address without sign-in). bind-host reads the sign-in settings through zod, ~14 MB that would stay in
+ * this long-lived process, so it is loaded only when HOST is set; unset, its answer is DEFAULT_HOST.
+ */
+async function bindAddress(): Promise<{ host: string } | { error: string }> {
+  if (!process.env.HOST?.trim()) return { host: "127.0.0.1" };
+  const { bindHost } = await import("@/lib/security/bind-host");
+  return bindHost();
+}
+
 async function main(): Promise<number> {
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopSignal) process.exit(130); // a second signal: stop waiting
@@ -72,7 +82,7 @@ async function main(): Promise<number> {
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
   stopWhenLauncherExits();
-  const bind = bindHost(); // 127.0.0.1 unless HOST is set; never a public address without sign-in
+  const bind = await bindAddress();
   if ("error" in bind) throw new Error(bind.error);
   console.log(nodeVersionNote(process.versions.node));
   // Migrations run in the data step's child process (they load pg and the WASM schema engine).
