@@ -4,7 +4,7 @@
 // a generated workplace). Prints each step's wall and CPU time, the machine's load before and after, and
 // the longest silence in npm start's output (it should say what it is doing every few seconds).
 // Target: ≤ 4 min on an idle 2-core machine. Uses the network only as npm install does (the registry).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,7 +49,7 @@ export async function run(): Promise<void> {
   let keep = false;
   try {
     const cloned = await timed(["git", "clone", "--quiet", REPO_ROOT, clone], parent, env, logFile);
-    const commit = readFileSync(path.join(clone, ".git", "HEAD"), "utf8").trim();
+    const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: clone, encoding: "utf8" }).stdout.trim();
     const installed = await timed(["npm", "install", "--no-audit", "--no-fund"], clone, env, logFile);
     const port = await findFreePort();
     const product = startProduct(["npm", "start"], { cwd: clone, port, env: { ...env, PORT: String(port), WORKBENCH_PG_DATA_DIR: path.join(parent, "pg") } });
@@ -65,14 +65,14 @@ export async function run(): Promise<void> {
       await product.stop();
     }
     const totalMs = cloned.wallMs + installed.wallMs + firstMs;
-    const data = product.lines.find((line) => line.text.startsWith("Data:"))?.text ?? "(no data line)";
-    console.log(`clone of ${REPO_ROOT} (${commit.slice(0, 40)}) in ${parent}`);
+    const data = product.lines.filter((line) => line.text.startsWith("Data:")).map((line) => line.text);
+    console.log(`clone of ${REPO_ROOT} at ${commit} in ${parent}`);
     console.log(`  git clone                 ${s(cloned.wallMs).padStart(9)} wall ${s(cloned.cpuMs).padStart(9)} CPU`);
     console.log(`  npm install               ${s(installed.wallMs).padStart(9)} wall ${s(installed.cpuMs).padStart(9)} CPU`);
     console.log(`  npm start → first page    ${s(firstMs).padStart(9)} wall ${s(startCpuMs).padStart(9)} CPU (build + data + server)`);
     console.log(`  total                     ${s(totalMs).padStart(9)} wall — ${totalMs / 1000 <= TARGET_S ? "within" : "over"} the ${TARGET_S} s target (idle 2-core machine)`);
     console.log(`  longest silence in npm start's output before the first page: ${s(longestSilenceMs(product.lines, firstMs))}`);
-    console.log(`  ${data}`);
+    for (const line of data) console.log(`  ${line}`);
     console.log(`  machine: before ${loadBefore}; after ${machineLoad()}`);
   } finally {
     if (keep) console.log(`(kept ${parent} for inspection)`);
