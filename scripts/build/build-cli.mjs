@@ -70,4 +70,4 @@ await build({
   logLevel: "warning",
 });
 writeFileSync(stamp, new Date().toISOString());
-console.log(`build:cli: dist/workbench.mjs, worker.mjs, start.mjs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`build:cli: dist/workbench.mjs, dist/worker.mjs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
