@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env tsx
 // `npm start`'s data step, run by the supervisor (scripts/start.ts) as a child process that exits when
 // done: it creates and migrates the database (pg, the WASM schema engine), imports WORKBENCH_DATA_DIR
 // when set (a no-op when already imported; different files add a revision) and, on a first start with

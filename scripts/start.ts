@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env tsx
 // `npm start`: the product. Runs compiled (dist/start.mjs, built by scripts/build/build-cli.mjs like the
 // CLI), as a small supervisor that never loads Prisma: it opens the database (openDatabase: the
 // embedded PostgreSQL unless DATABASE_URL is set, restarted by a watchdog if it dies), then runs side by
