@@ -4,6 +4,7 @@
 // a generated workplace). Prints each step's wall and CPU time, the machine's load before and after, and
 // the longest silence in npm start's output (it should say what it is doing every few seconds).
 // Target: ≤ 4 min on an idle 2-core machine. Uses the network only as npm install does (the registry).
+// CLONE_BENCH_REF=<commit> measures another commit of this repository instead (e.g. before a change).
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -49,6 +50,8 @@ export async function run(): Promise<void> {
   let keep = false;
   try {
     const cloned = await timed(["git", "clone", "--quiet", REPO_ROOT, clone], parent, env, logFile);
+    const ref = process.env.CLONE_BENCH_REF;
+    if (ref) await timed(["git", "checkout", "--quiet", ref], clone, env, logFile);
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: clone, encoding: "utf8" }).stdout.trim();
     const installed = await timed(["npm", "install", "--no-audit", "--no-fund"], clone, env, logFile);
     const port = await findFreePort();
