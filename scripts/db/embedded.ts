@@ -8,7 +8,9 @@ import fs from "node:fs/promises";
 import { lockHolder, takeLock, tryTakeLock, type OwnerLock } from "./owner-lock";
 import { findPostmasterPid, findRunningPostmaster, isProcessAlive } from "./postmaster";
 import { stablePort, storedPort } from "./stable-port";
-import { env } from "@/lib/env";
+// WORKBENCH_DB_DEBUG (declared in lib/env.ts) is read raw: npm start's supervisor loads this file and not
+// zod (see database-session.ts); the same switch values as env()'s flag.
+const dbDebug = () => ["1", "true"].includes(process.env.WORKBENCH_DB_DEBUG ?? "");
 
 /** Local-only credentials of the embedded cluster (it listens on 127.0.0.1 only). */
 export const EMBEDDED_USER = "workbench";
@@ -32,7 +34,7 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 const debug = (message: string) => {
-  if (env().WORKBENCH_DB_DEBUG) process.stderr.write(`[postgres] ${message}\n`);
+  if (dbDebug()) process.stderr.write(`[postgres] ${message}\n`);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

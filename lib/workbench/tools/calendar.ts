@@ -1,11 +1,12 @@
 /** The calendar toolkit (5 tools) over the `calendar` table. */
 import type { Tool } from "./types";
-import type { Table } from "../sandbox/types";
+import type { Row, Table } from "../sandbox/types";
 import { defineTool, type ToolArgs } from "./define-tool";
 import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
 import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from "./tool-helpers";
-import { addMinutes, compareTimestamps, parseTimestampCached as parseTimestamp } from "./pandas-timestamp";
+import { addMinutes, compareTimestamps, isClockRelative, parseTimestampCached as parseTimestamp, type ParsedTimestamp } from "./pandas-timestamp";
 import { pythonInt } from "./python-int";
+import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
 const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';
@@ -43,19 +44,47 @@ const searchEvents = defineTool({
 });
 
 function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): unknown {
-  const contains = textMatcher(query, true, rules.textSearch);
-  const matches = (text: unknown) => typeof text === "string" && contains(text);
-  let rows = table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  let rows = rememberedFilter(table.rows, `event_name|participant_email\u0000${rules.textSearch}\u0000${query}`, () => {
+    const contains = textMatcher(query, true, rules.textSearch);
+    const matches = (text: unknown) => typeof text === "string" && contains(text);
+    return table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  });
   // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
   // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
   // event, so an unparseable bound only raises when an event is left to filter.
-  const startOf = (row: (typeof rows)[number]) => parseTimestamp(pyStr(cellOf(row, "event_start")));
-  const lowerOf = rules.eventTimeMin === "end" ? (row: (typeof rows)[number]) => addMinutes(startOf(row), pythonInt(pyStr(cellOf(row, "duration")))) : startOf;
+  const lowerOf = rules.eventTimeMin === "end" ? endOf : startOf;
   if (time_min) rows = rows.filter((row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
   if (time_max) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_max)) ?? 1) <= 0);
   if (!rows.length && rules.emptySearch === "message") return "No events found.";
   return rows.slice(0, 5).map((row) => rowRecord(table, row));
 }
+
+/** An event's start, parsed once per (immutable, shared) row: every bounded search reads every event's. */
+function startOf(row: Row): ParsedTimestamp {
+  let start = starts.get(row);
+  if (start === undefined) {
+    const text = pyStr(cellOf(row, "event_start"));
+    start = parseTimestamp(text);
+    if (!isClockRelative(text)) starts.set(row, start);
+  }
+  return start;
+}
+
+/**
+ * Start + int(duration) minutes, once per row (like the start, not when it is clock-relative); a row
+ * whose start or duration raises is not remembered (it raises again).
+ */
+function endOf(row: Row): ParsedTimestamp {
+  let end = ends.get(row);
+  if (end === undefined) {
+    end = addMinutes(startOf(row), pythonInt(pyStr(cellOf(row, "duration"))));
+    if (starts.has(row)) ends.set(row, end);
+  }
+  return end;
+}
+
+const starts = new WeakMap<Row, ParsedTimestamp>();
+const ends = new WeakMap<Row, ParsedTimestamp>();
 
 const createEvent = defineTool({
   name: "calendar.create_event",

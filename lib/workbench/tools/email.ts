@@ -43,22 +43,20 @@ const searchEmails = defineTool({
 });
 
 function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs, rules: ToolRules): unknown {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = table.rows.filter((row) => {
-    const text = searchText(row);
-    return words.every((word) => text.includes(word));
-  });
+  const matching = rowsMatching(table, query.toLowerCase().split(/\s+/).filter(Boolean));
   const boundDate = (text: string) => timestampDate(parseTimestamp(text));
-  let rows: Row[];
+  let rows: readonly Row[];
   if (rules.emailDates === "to-datetime") {
     // 2026 (email.py:81-87): pd.to_datetime first (no str/Timestamp clash), each bound parsed once
     // even when nothing matched, then a sort on the datetimes and the datetimes printed as strings.
     const min = date_min ? boundDate(date_min) : undefined;
     const max = date_max ? boundDate(date_max) : undefined;
-    rows = matching.filter((row) => (min === undefined || compareDates(sentDate(row), min) >= 0) && (max === undefined || compareDates(sentDate(row), max) <= 0));
-    rows = sortNewestFirstAsDates(rows);
+    // Without bounds the matches are kept as they are, so their sort is remembered with them.
+    rows = min === undefined && max === undefined ? matching
+      : matching.filter((row) => (min === undefined || compareDates(sentDate(row), min) >= 0) && (max === undefined || compareDates(sentDate(row), max) <= 0));
+    rows = sortedOnce(rows, sortNewestFirstAsDates);
   } else {
-    rows = sortNewestFirst(matching);
+    rows = sortedOnce(matching, sortNewestFirst);
     // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
     if (date_min) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_min)) >= 0);
     if (date_max) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(date_max)) <= 0);
@@ -72,6 +70,20 @@ function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolA
   return records.map((record) => ({ ...record, sent_datetime: asText(record.sent_datetime ?? null) }));
 }
 
+/**
+ * `sort(rows)`, remembered per (immutable, shared) array of matches: a replayed search mostly sorts
+ * the matches another replay already sorted. A sort that raised is not remembered.
+ */
+function sortedOnce(rows: readonly Row[], sort: (rows: readonly Row[]) => Row[]): readonly Row[] {
+  let bySort = sortedMatches.get(rows);
+  if (!bySort) sortedMatches.set(rows, (bySort = new Map()));
+  let sorted = bySort.get(sort);
+  if (!sorted) bySort.set(sort, (sorted = sort(rows)));
+  return sorted;
+}
+
+const sortedMatches = new WeakMap<readonly Row[], Map<(rows: readonly Row[]) => Row[], readonly Row[]>>();
+
 /** 2026: `sort_values("sent_datetime", ascending=False)` on datetimes (NaT last); ties keep table order. */
 function sortNewestFirstAsDates(rows: readonly Row[]): Row[] {
   const keyOf = (row: Row) => pyStr(cellOf(row, "sent_datetime"));
@@ -80,6 +92,28 @@ function sortNewestFirstAsDates(rows: readonly Row[]): Row[] {
     .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.index - b.index))
     .map(({ row }) => row);
 }
+
+/**
+ * The rows holding every word, in table order. A table version is an immutable value searched by many
+ * replays (most searches run on the initial table), so its search texts and each word list's matches
+ * are kept with it; the returned array is shared and never mutated by the callers.
+ */
+function rowsMatching(table: Table, words: readonly string[]): readonly Row[] {
+  let searched = searchedTables.get(table.rows);
+  if (!searched) searchedTables.set(table.rows, (searched = { texts: table.rows.map(searchText), matches: new Map() }));
+  const key = words.join(" ");
+  let rows = searched.matches.get(key);
+  if (!rows) {
+    const { texts } = searched;
+    rows = table.rows.filter((_, index) => words.every((word) => (texts[index] as string).includes(word)));
+    if (searched.matches.size >= MATCHES_KEPT_PER_TABLE) searched.matches.clear();
+    searched.matches.set(key, rows);
+  }
+  return rows;
+}
+
+const searchedTables = new WeakMap<readonly Row[], { readonly texts: readonly string[]; readonly matches: Map<string, readonly Row[]> }>();
+const MATCHES_KEPT_PER_TABLE = 256;
 
 /** Rows are immutable and shared between sandboxes, so their lower-cased search text is memoised. */
 const searchTexts = new WeakMap<Row, string>();

@@ -34,6 +34,11 @@ const CACHE_LIMIT = 20_000;
  * `parseTimestamp` memoised by text (the replay parses the same few hundred strings many times).
  * Clock-relative inputs ("now", bare times) are not cached.
  */
+/** "now", "today" and bare times parse relative to the clock: their value is never remembered. */
+export function isClockRelative(input: string): boolean {
+  return /^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input);
+}
+
 export function parseTimestampCached(input: string): ParsedTimestamp {
   let result = cache.get(input);
   if (result === undefined) {
@@ -43,7 +48,7 @@ export function parseTimestampCached(input: string): ParsedTimestamp {
       if (!(error instanceof PythonError)) throw error;
       result = error;
     }
-    if (!/^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input)) {
+    if (!isClockRelative(input)) {
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(input, result);
     }
