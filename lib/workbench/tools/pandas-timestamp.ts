@@ -43,13 +43,18 @@ export function parseTimestampCached(input: string): ParsedTimestamp {
       if (!(error instanceof PythonError)) throw error;
       result = error;
     }
-    if (!/^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input)) {
+    if (!isClockRelative(input)) {
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(input, result);
     }
   }
   if (result instanceof PythonError) throw new PythonError(result.errorType, result.message);
   return result;
+}
+
+/** Inputs whose value depends on today's date ("now", "today", a bare time): never memoised. */
+export function isClockRelative(input: string): boolean {
+  return /^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input);
 }
 
 export function parseTimestamp(input: string): ParsedTimestamp {
