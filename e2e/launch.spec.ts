@@ -86,7 +86,8 @@ test.describe("launching a run", () => {
     await launch.fill("name", `e2e protocol ${Date.now()}`);
     await launch.submit();
     await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
-    await expect(page.getByText("protocol 2026 · v2026 · scoring 2026-06")).toBeVisible();
+    // The header names dataset, ground truth (and its revision), protocol and scoring revision.
+    await expect(page.getByText(/· v2026( r\d+)? · protocol 2026 · scoring 2026-06/)).toBeVisible();
     const run = new RunPage(page);
     await run.waitForStatus("completed");
     await expect(run.accuracy).toHaveText("100.00 %");

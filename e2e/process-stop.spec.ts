@@ -51,7 +51,7 @@ test("SIGTERM to `npm start` stops next-server, PostgreSQL and every child withi
     const postmaster = findPostmasterPid(dataDir);
     expect(postmaster).not.toBeNull();
     const tree = [...processTree(product.child.pid!), postmaster!];
-    expect(tree.length).toBeGreaterThanOrEqual(4); // npm, sh, tsx, start.ts, next-server, postgres...
+    expect(tree.length).toBeGreaterThanOrEqual(4); // npm, the supervisor (dist/start.mjs), next-server, postgres...
 
     const signalled = Date.now();
     product.child.kill("SIGTERM");

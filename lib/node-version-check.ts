@@ -3,6 +3,6 @@
 import { isAtLeast, MIN_NODE } from "./node-version";
 
 if (!isAtLeast(process.versions.node, MIN_NODE)) {
-  console.error(`WorkBench Studio needs Node.js ${MIN_NODE} or newer; this is ${process.versions.node}. Install a newer Node.js (e.g. 20 LTS or 22 LTS) and try again.`);
+  console.error(`WorkBench Studio needs Node.js ${MIN_NODE} or newer; this is ${process.versions.node}. Install a newer Node.js (20.19+ or 22 LTS) and try again.`);
   process.exit(1);
 }

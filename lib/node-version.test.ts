@@ -1,9 +1,10 @@
-// package.json's engines must agree with the dependencies: every direct dependency must admit our
-// oldest supported Node, except the ones listed below with the reason we accept it.
+// package.json's engines must agree with the dependencies: every installed package (package-lock.json,
+// transitive ones included) must admit our oldest supported Node, except the exact list the start-up
+// note and the README name (DECLARE_NODE_22_TESTED_ON_20, with the reason we accept them).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { isAtLeast, MIN_NODE, rangeAdmits } from "./node-version";
+import { DECLARE_NODE_22_TESTED_ON_20, isAtLeast, MIN_NODE, nodeVersionNote, rangeAdmits } from "./node-version";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -12,33 +13,38 @@ const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "ut
   devDependencies: Record<string, string>;
 };
 
-/**
- * Dependencies that declare a newer Node than we support, and why we accept them. AI SDK 7 declares
- * node >= 22 but needs nothing newer than Node 20 offers: the whole suite (unit, db, e2e) runs on
- * Node 20 in CI, and no AI SDK 7 release declares 20. Remove an entry when its package is replaced.
- */
-const DECLARES_NEWER_BUT_RUNS_ON_20: Record<string, string> = {
-  ai: "AI SDK 7: declares >=22, tested on Node 20 by the whole suite",
-  "@ai-sdk/anthropic": "AI SDK 7 provider, as above",
-  "@ai-sdk/openai": "AI SDK 7 provider, as above",
-  "@ai-sdk/openai-compatible": "AI SDK 7 provider, as above",
-  "@ai-sdk/mcp": "AI SDK 7 MCP client, as above",
+const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
+  packages: Record<string, { engines?: { node?: string } | string[] }>;
 };
+
+/** Every package of the lock whose declared Node range excludes MIN_NODE (by package name). */
+function packagesExcludingMinNode(): string[] {
+  const names = new Set<string>();
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+    if (key && range && !rangeAdmits(range, MIN_NODE)) names.add(key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length));
+  }
+  return [...names].sort();
+}
 
 describe("engines", () => {
   test("package.json declares >= MIN_NODE, the version the start-up check enforces", () => {
     expect(packageJson.engines.node).toBe(`>=${MIN_NODE.replace(/\.0$/, "")}`);
   });
 
-  const dependencies = Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies });
-  test.each(dependencies)("%s admits Node %s or is a listed exception", (name) => {
-    const declared = JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { engines?: { node?: string } };
-    const range = declared.engines?.node;
-    if (!range || rangeAdmits(range, MIN_NODE)) {
-      expect(DECLARES_NEWER_BUT_RUNS_ON_20[name], `${name} now admits Node ${MIN_NODE}: drop its exception`).toBeUndefined();
-      return;
-    }
-    expect(DECLARES_NEWER_BUT_RUNS_ON_20[name], `${name} declares node ${range}, which excludes ${MIN_NODE}`).toBeDefined();
+  test("the packages declaring a newer Node are exactly the ones the start-up note and README name", () => {
+    expect(packagesExcludingMinNode()).toEqual([...DECLARE_NODE_22_TESTED_ON_20].sort());
+  });
+
+  test("the installed AI SDK still declares Node >= 22 (else drop it from the list)", () => {
+    const declared = JSON.parse(readFileSync(path.join(ROOT, "node_modules", "ai", "package.json"), "utf8")) as { engines?: { node?: string } };
+    expect(declared.engines?.node).toBe(">=22");
+    expect(Object.keys(packageJson.dependencies)).toContain("ai");
+  });
+
+  test("the start-up note names them on Node 20, not on 22", () => {
+    expect(nodeVersionNote("v20.20.2")).toContain("9 dependencies (ai@7, @ai-sdk/*, @prisma/streams-local) declare Node >= 22; this project tests them on Node 20");
+    expect(nodeVersionNote("22.12.0")).toBe("Node.js 22.12.0: supported (>= 20.19.0).");
   });
 });
 

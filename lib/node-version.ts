@@ -5,6 +5,33 @@
 /** The oldest Node.js we run on; package.json's `engines.node` is `>=` this (a test keeps them equal). */
 export const MIN_NODE = "20.19.0";
 
+/**
+ * Installed packages whose `engines` say Node >= 22 although we support 20.19: the exact list (a test
+ * compares it with package-lock.json). npm install warns about them (EBADENGINE). We keep Node 20 because
+ * the whole suite (unit, db, e2e) runs on Node 20.20 in CI and passes with them, and no AI SDK 7 release
+ * declares 20. @prisma/streams-local is only used by `prisma dev`, which this project does not run.
+ */
+export const DECLARE_NODE_22_TESTED_ON_20 = [
+  "ai",
+  "@ai-sdk/anthropic",
+  "@ai-sdk/gateway",
+  "@ai-sdk/mcp",
+  "@ai-sdk/openai",
+  "@ai-sdk/openai-compatible",
+  "@ai-sdk/provider",
+  "@ai-sdk/provider-utils",
+  "@prisma/streams-local",
+] as const;
+
+/** `npm start`'s first line: which Node runs, and what that means for the packages declaring 22. */
+export function nodeVersionNote(version: string): string {
+  if (isAtLeast(version, "22.0.0")) return `Node.js ${version.replace(/^v/, "")}: supported (>= ${MIN_NODE}).`;
+  return (
+    `Node.js ${version.replace(/^v/, "")}: supported (>= ${MIN_NODE}). ${DECLARE_NODE_22_TESTED_ON_20.length} dependencies ` +
+    `(ai@7, @ai-sdk/*, @prisma/streams-local) declare Node >= 22; this project tests them on Node 20 (npm's EBADENGINE warnings are about them).`
+  );
+}
+
 type Version = readonly [number, number, number];
 
 function parse(version: string): Version {

@@ -1,66 +1,78 @@
 #!/usr/bin/env tsx
-// `npm start`: the product. Opens the database in this process (openDatabase: the embedded PostgreSQL
-// unless DATABASE_URL is set, restarted by a watchdog if it dies), imports WORKBENCH_DATA_DIR when set
-// (safe at every start: unchanged files are a no-op, different files add a revision), builds the app
-// when the build is missing or older than the sources, then serves it with `next start` on PORT,
-// restarting next-server with backoff if it crashes (scripts/supervise.ts) while PostgreSQL stays up.
-// SIGTERM/SIGINT stop the tree: next is signalled and awaited, then PostgreSQL is stopped.
+// `npm start`: the product. Runs compiled (dist/start.mjs, built by scripts/build/build-cli.mjs like the
+// CLI), as a small supervisor that never loads Prisma: it opens the database (openDatabase: the
+// embedded PostgreSQL unless DATABASE_URL is set, restarted by a watchdog if it dies), then runs side by
+// side, as child processes that exit when done,
+//   - the data step (scripts/start-prepare.ts: migrations, WORKBENCH_DATA_DIR import, first-run data),
+//   - `next build` when the build is missing or older than the sources (or with --rebuild),
+// printing what is still running every 10 s (scripts/start-progress.ts), then serves with `next start`
+// on PORT, restarting next-server with backoff if it crashes (scripts/supervise.ts) while PostgreSQL
+// stays up. SIGTERM/SIGINT stop the tree: children are signalled and awaited, then PostgreSQL is stopped.
 import "../lib/node-version-check"; // first: a clear message on a too-old Node
-import { existsSync } from "node:fs";
 import os from "node:os";
-import { bindHost } from "@/lib/security/bind-host";
+import path from "node:path";
+import { nodeVersionNote } from "@/lib/node-version";
 import { openDatabase } from "./db/database-session";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { FORWARDED_SIGNALS, runForwardingSignals } from "./db/run-command";
 import { buildIsStale, NEXT_BIN, REPO_ROOT } from "./next-build";
-import { ensureStarterData } from "./starter-data";
+import { StartProgress } from "./start-progress";
 import { supervise } from "./supervise";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
-const runNext = (args: string[]) => runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT });
+const runNext = (args: string[], abort?: AbortSignal) => runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT, abort });
 
-/** Imports WORKBENCH_DATA_DIR if set (a no-op when already imported); returns how many versions exist. */
-async function prepareData(): Promise<number> {
-  const { prisma } = await import("@/lib/db");
-  try {
-    const dataDir = process.env.WORKBENCH_DATA_DIR;
-    if (dataDir && !existsSync(dataDir)) console.log(`Data: WORKBENCH_DATA_DIR=${dataDir} does not exist; not importing from it.`);
-    if (dataDir && existsSync(dataDir)) {
-      const { importDataset } = await import("@/lib/datasets/import-dataset");
-      const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
-      const outcomes = await importDataset(prisma, { dataDir, versions: GROUND_TRUTH_VERSIONS });
-      console.log(`Data: ${outcomes.map((outcome) => `${outcome.version} ${outcome.status}`).join(", ")} (${dataDir})`);
-    }
-    // First run with nothing imported: fetch the official data, or generate a workplace offline.
-    await ensureStarterData(prisma, REPO_ROOT);
-    return await prisma.groundTruthVersion.count();
-  } finally {
-    await prisma.$disconnect();
-  }
+/**
+ * The data step's command: the compiled dist/start-prepare.mjs beside this bundle, or, when this file
+ * runs from source (tsx scripts/start.ts), the source through the same loader (process.execArgv).
+ */
+function prepareCommand(): string[] {
+  const distDir = (globalThis as { __workbenchDistDir?: string }).__workbenchDistDir;
+  if (distDir) return [process.execPath, path.join(distDir, "start-prepare.mjs")];
+  return [process.execPath, ...process.execArgv, path.join(REPO_ROOT, "scripts", "start-prepare.ts")];
 }
 
 /** The first stop signal, if one came while no child was running (children get it forwarded). */
 let stopSignal: NodeJS.Signals | null = null;
 const stopped = () => (stopSignal ? 128 + (os.constants.signals[stopSignal] ?? 1) : null);
 
-async function serve(bind: { host: string }): Promise<number> {
-  const versions = await prepareData();
-  if (stopped()) return stopped()!;
+/** The data step and the build, side by side (neither needs the other); the first failure stops the other. */
+async function prepare(): Promise<number> {
+  const progress = new StartProgress();
+  const failed = new AbortController();
+  const step = async (label: string, run: () => Promise<number>) => {
+    const code = await progress.track(label, run());
+    // A step killed by our stop signal is no failure: the data step is left to finish its import.
+    if (code !== 0 && !stopped() && !failed.signal.aborted) failed.abort();
+    return code;
+  };
+  const steps = [step("preparing the database and data", () => runForwardingSignals(prepareCommand(), { cwd: REPO_ROOT, abort: failed.signal }))];
   if (process.argv.includes("--rebuild") || buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
-    console.log("Building the app (next build)...");
-    const code = await runNext(["build"]);
-    if (code !== 0 || stopped()) return stopped() ?? code;
+    steps.push(step("building the app (next build; 1-4 min the first time)", () => runNext(["build"], failed.signal)));
   }
+  const codes = await Promise.all(steps);
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
+async function serve(bind: { host: string }): Promise<number> {
+  const code = await prepare();
+  if (code !== 0 || stopped()) return stopped() ?? code;
   const port = process.env.PORT ?? "3000";
   console.log(`\nWorkBench Studio: http://${bind.host.includes(":") ? `[${bind.host}]` : bind.host}:${port}`);
-  if (versions === 0) {
-    console.log("No dataset imported yet. Load the official files with");
-    console.log("  npm run workbench -- import-data --data <dir>     (e.g. ../shared/workbench)");
-    console.log("or restart with WORKBENCH_DATA_DIR=<dir> npm start.");
-  }
   // Supervised: a crashed next-server is started again (with backoff) while PostgreSQL stays up.
   return supervise(() => runNext(["start", "--hostname", bind.host, "--port", port]), { stopping: () => stopSignal !== null });
+}
+
+/**
+ * Where next-server listens (lib/security/bind-host.ts: 127.0.0.1 unless HOST is set; never a public
+ * address without sign-in). bind-host reads the sign-in settings through zod, ~14 MB that would stay in
+ * this long-lived process, so it is loaded only when HOST is set; unset, its answer is DEFAULT_HOST.
+ */
+async function bindAddress(): Promise<{ host: string } | { error: string }> {
+  if (!process.env.HOST?.trim()) return { host: "127.0.0.1" };
+  const { bindHost } = await import("@/lib/security/bind-host");
+  return bindHost();
 }
 
 async function main(): Promise<number> {
@@ -70,9 +82,11 @@ async function main(): Promise<number> {
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
   stopWhenLauncherExits();
-  const bind = bindHost(); // 127.0.0.1 unless HOST is set; never a public address without sign-in
+  const bind = await bindAddress();
   if ("error" in bind) throw new Error(bind.error);
-  const database = await openDatabase();
+  console.log(nodeVersionNote(process.versions.node));
+  // Migrations run in the data step's child process (they load pg and the WASM schema engine).
+  const database = await openDatabase({ migrate: false });
   process.env.DATABASE_URL = database.url;
   try {
     return stopped() ?? (await serve(bind));

@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { configKeyParam, type ConfigRow, type ConfigSort } from "@/lib/metrics/config-leaderboard";
 import { configColumns } from "@/lib/metrics/config-table";
+import { ESTIMATED_LABEL } from "@/lib/costs/estimated-label";
 
 /**
  * One row per agent configuration; every header is a sort link. Compact (second lines instead of extra
@@ -72,7 +73,9 @@ export function ConfigTable({
                     {column.cell(row)}
                   </Link>
                 ) : (
-                  <span data-column={column.id}>{column.cell(row)}</span>
+                  <span data-column={column.id}>
+                    <CellText text={column.cell(row)} />
+                  </span>
                 )}
                 {column.sub ? <div className="sub" data-sub={column.id}>{column.sub(row)}</div> : null}
               </TableCell>
@@ -81,5 +84,18 @@ export function ConfigTable({
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+const ESTIMATED_SUFFIX = ` (${ESTIMATED_LABEL})`;
+
+/** A figure; its "(estimated)" label goes on a line of its own so the column stays narrow at 1,440 px. */
+function CellText({ text }: { text: string }) {
+  if (!text.endsWith(ESTIMATED_SUFFIX)) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, -ESTIMATED_SUFFIX.length)}
+      <span className="block text-xs text-muted"> {ESTIMATED_SUFFIX.trim()}</span>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { TOOLS_2024 } from "@/lib/workbench/tools";
 import type { RecordedResult } from "@/lib/workbench/results/types";
-import { estimateRecordedUsage, type UsageEstimate } from "./estimate-recorded-usage";
+import { createUsageEstimator, type UsageEstimate } from "./estimate-recorded-usage";
 import { recordedModelPrice } from "./recorded-model-prices";
 
 export interface RecordedTaskRow {
@@ -13,18 +13,30 @@ export interface RecordedTaskRow {
 
 /** null when the model has no dated price (its cost stays unknown). */
 export async function estimateRecordedRun(model: string | null, toolSet: string, rows: readonly RecordedTaskRow[]): Promise<UsageEstimate | null> {
+  const estimator = await createRecordedRunEstimator(model, toolSet);
+  if (!estimator) return null;
+  estimator.add(rows);
+  return estimator.result();
+}
+
+/** A run's estimate added up batch by batch (a streamed import); null when the model has no dated price. */
+export async function createRecordedRunEstimator(model: string | null, toolSet: string) {
   const price = model ? recordedModelPrice(model) : undefined;
   if (!price) return null;
-  return estimateRecordedUsage(
-    price,
-    rows.map(({ row, toolkits }) => ({
-      // The text the agent was given is the recorded query (the v1 wording), whatever version scores it.
-      taskText: row.query,
-      tools: toolSet === "domains" ? TOOLS_2024.forToolkits(toolkits) : TOOLS_2024.all,
-      steps: row.steps,
-      finalOutput: row.finalOutput,
-    })),
-  );
+  const usage = await createUsageEstimator(price);
+  return {
+    add: (rows: readonly RecordedTaskRow[]) =>
+      usage.add(
+        rows.map(({ row, toolkits }) => ({
+          // The text the agent was given is the recorded query (the v1 wording), whatever version scores it.
+          taskText: row.query,
+          tools: toolSet === "domains" ? TOOLS_2024.forToolkits(toolkits) : TOOLS_2024.all,
+          steps: row.steps,
+          finalOutput: row.finalOutput,
+        })),
+      ),
+    result: () => usage.result(),
+  };
 }
 
 /** The Run columns an estimate fills (never the measured inputTokens / outputTokens / costUsd). */

@@ -32,6 +32,18 @@ export interface UsageEstimate {
 }
 
 export async function estimateRecordedUsage(price: RecordedModelPrice, conversations: readonly RecordedConversation[]): Promise<UsageEstimate> {
+  const estimator = await createUsageEstimator(price);
+  estimator.add(conversations);
+  return estimator.result();
+}
+
+/** Adds up a run's estimate a batch of conversations at a time (imports stream their files). */
+export interface UsageEstimator {
+  add(conversations: readonly RecordedConversation[]): void;
+  result(): UsageEstimate;
+}
+
+export async function createUsageEstimator(price: RecordedModelPrice): Promise<UsageEstimator> {
   const counter = await loadTokenizer(price.tokenizer);
   const overhead = promptOverheadTokens(price.promptFormat, counter);
   const systemTokens = memoByTools(counter);
@@ -40,10 +52,10 @@ export async function estimateRecordedUsage(price: RecordedModelPrice, conversat
   let outputTokens = 0;
   let modelCalls = 0;
   let untracedTasks = 0;
-  for (const conversation of conversations) {
+  const addOne = (conversation: RecordedConversation) => {
     if (conversation.steps === null) {
       untracedTasks += 1;
-      continue;
+      return;
     }
     const outputs = conversation.steps.map((step) => counter.count(step.log));
     const final = finalCallText(conversation);
@@ -58,11 +70,14 @@ export async function estimateRecordedUsage(price: RecordedModelPrice, conversat
       if (step) scratchpad += counter.count(`${step.log}\nObservation: ${step.observation ?? ""}\nThought:`);
     });
     modelCalls += outputs.length;
-  }
+  };
   return {
-    inputTokens, outputTokens, modelCalls, untracedTasks,
-    costUsd: priceUsd(price, inputTokens, outputTokens),
-    tokenizer: price.tokenizer, priceSource: price.priceSource, priceAsOf: price.priceAsOf,
+    add: (conversations) => conversations.forEach(addOne),
+    result: () => ({
+      inputTokens, outputTokens, modelCalls, untracedTasks,
+      costUsd: priceUsd(price, inputTokens, outputTokens),
+      tokenizer: price.tokenizer, priceSource: price.priceSource, priceAsOf: price.priceAsOf,
+    }),
   };
 }
 

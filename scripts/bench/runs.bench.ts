@@ -4,9 +4,10 @@
 // the AI SDK's count too); (2) per-run concurrency across workers — 3 worker processes (32 slots each)
 // on one run limited to 32, 128 tasks of one 1 s model call each (ideal 4 s), three times: the most
 // model requests in flight, the efficiency (median of the three) and the work split. Uses DATABASE_URL, or a throwaway embedded
-// Postgres. Wall times depend on the machine's load (2 cores shared with Postgres); the CPU figure is this
-// process's own.
+// Postgres. Wall times depend on the machine's load (2 cores shared with Postgres); the overhead is judged
+// on this process's own CPU per task (≤ 6 ms for react and tools), printed beside the wall time.
 import { execFileSync, spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
@@ -18,6 +19,9 @@ import { launchRun, type LaunchDeps } from "@/lib/runs/launch";
 import type { LaunchRunRequest } from "@/lib/runs/launch-input";
 import { startWorker } from "@/lib/runs/worker";
 import { startBenchServer } from "./bench-database";
+
+/** Harness overhead target per task, as this process's CPU (react and tools agents, zero-latency mock). */
+const HARNESS_CPU_MS_PER_TASK = 6;
 
 /** Wall time from launching the run to its completion, and this process's CPU time over it. */
 async function timeRun(db: PrismaClient, deps: LaunchDeps, request: LaunchRunRequest) {
@@ -57,21 +61,24 @@ export async function run(): Promise<void> {
   async function overhead(db: PrismaClient, deps: LaunchDeps): Promise<void> {
     console.log("runs: harness overhead, 690 v1 tasks end to end (launch → queue → worker → steps → score)");
     await timeRun(db, deps, { agent: "noop", concurrency: 32, limit: 50 }); // warm-up: dataset cache, JIT
-    const cases: [string, LaunchRunRequest][] = [
-      ["noop agent (no model)", { agent: "noop", concurrency: 32 }],
-      ["oracle agent (no model)", { agent: "oracle", concurrency: 32 }],
-      ["react + zero-latency mock", { agent: "react", provider: "mock", model: "oracle", baseUrl: instant.url, concurrency: 32 }],
-      ["tools + zero-latency mock", { agent: "tools", provider: "mock", model: "oracle", baseUrl: instant.url, concurrency: 32 }],
+    // [label, request, judged]: the target (issue 22) is on CPU, which a busy machine does not inflate
+    // the way it does wall time, for the two model-driven agents.
+    const cases: [string, LaunchRunRequest, boolean][] = [
+      ["noop agent (no model)", { agent: "noop", concurrency: 32 }, false],
+      ["oracle agent (no model)", { agent: "oracle", concurrency: 32 }, false],
+      ["react + zero-latency mock", { agent: "react", provider: "mock", model: "oracle", baseUrl: instant.url, concurrency: 32 }, true],
+      ["tools + zero-latency mock", { agent: "tools", provider: "mock", model: "oracle", baseUrl: instant.url, concurrency: 32 }, true],
     ];
-    for (const [label, request] of cases) {
+    for (const [label, request, judged] of cases) {
       const { wallMs, tasksTotal, accuracy, cpuMs } = await timeRun(db, deps, request);
-      const perTask = wallMs / tasksTotal;
-      const verdict = perTask <= 8 ? "OK" : "over target";
+      const cpuPerTask = cpuMs / tasksTotal;
+      const verdict = judged ? `  [${cpuPerTask <= HARNESS_CPU_MS_PER_TASK ? "OK" : "over target"}: ≤ ${HARNESS_CPU_MS_PER_TASK} ms CPU/task]` : "";
       console.log(
-        `  ${label.padEnd(28)} ${(wallMs / 1000).toFixed(2).padStart(6)} s  ${perTask.toFixed(2).padStart(6)} ms/task` +
-          `  (this process's CPU ${(cpuMs / tasksTotal).toFixed(2)} ms/task)  accuracy ${(accuracy * 100).toFixed(1)} %  [${verdict}: ≤ 8 ms/task]`,
+        `  ${label.padEnd(28)} cpu ${cpuPerTask.toFixed(2).padStart(6)} ms/task  wall ${(wallMs / tasksTotal).toFixed(2).padStart(6)} ms/task` +
+          ` (${(wallMs / 1000).toFixed(2)} s)  accuracy ${(accuracy * 100).toFixed(1)} %${verdict}`,
       );
     }
+    console.log(`  (CPU is this process's: worker, launch, step persistence, scoring, the in-process mock and the AI SDK; PostgreSQL's is not counted; load average ${os.loadavg()[0]!.toFixed(1)})`);
   }
 }
 

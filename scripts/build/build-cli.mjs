@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm run build:cli` (also run by `npm install` through `prepare`): compiles the CLI and the worker
-// to plain JavaScript in dist/ so they start with `node`, without tsx. esbuild bundles our TypeScript
+// `npm run build:cli` (also run by `npm install` through `prepare`): compiles the CLI, the worker and
+// `npm start`'s supervisor (start.mjs, with its data step start-prepare.mjs) to plain JavaScript in
+// dist/ so they start with `node`, without tsx (whose loader alone costs ~40 MB per process). esbuild bundles our TypeScript
 // (the "@/" alias comes from tsconfig paths); packages stay external and load from node_modules;
 // dynamic imports become chunks, so a command loads only what it uses.
 // A bundle has one import.meta for every module in it, so each module's import.meta.dirname / .url is
 // rewritten to the path of its source file (relative to the checkout, which dist/ sits in).
-// `--if-stale` builds only when a source is newer than the last build (npm run workbench / worker use it).
+// `--if-stale` builds only when a source is newer than the last build (npm start, npm run workbench /
+// worker use it).
 import { rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -49,6 +51,8 @@ await build({
   entryPoints: {
     workbench: path.join(root, "scripts", "workbench.ts"),
     worker: path.join(root, "scripts", "worker.ts"),
+    start: path.join(root, "scripts", "start.ts"),
+    "start-prepare": path.join(root, "scripts", "start-prepare.ts"),
     "score-thread": path.join(root, "lib", "workbench", "results", "score-thread.ts"),
   },
   outdir,

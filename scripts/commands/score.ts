@@ -15,6 +15,7 @@ interface ScoreOptions {
   protocol?: string;
   revision?: string;
   json?: string;
+  threads?: string;
 }
 
 export function register(program: Command): void {
@@ -27,6 +28,7 @@ export function register(program: Command): void {
     .option("--protocol <id>", `scoring protocol: ${PROTOCOL_IDS.join(" | ")} (default: the ground truth's own: v1 → 2024, v2026 → 2026)`)
     .option("--revision <id>", `scoring revision: ${SCORING_REVISIONS.join(" | ")} (default: the protocol's latest; 2026-06 is as published, 2026-07 adds the plot end-date amendment)`)
     .option("--json <file>", "write every verdict as JSON")
+    .option("--threads <n>", "1 | 2: a second thread saves wall time but costs CPU (default: 2 on two cores for 64 MB of results or more)")
     .action(async (options: ScoreOptions) => {
       await score(options);
     });
@@ -39,7 +41,7 @@ async function score(options: ScoreOptions): Promise<void> {
   const resultsDir = options.results ?? path.join(root, "v1", "data", "results");
   const started = performance.now();
   // Loading and scoring in one call: large batches use a second thread (lib/workbench/results/score-files.ts).
-  const { verdicts, threads } = await scoreRecordedFiles({ root, resultsDir, scoring: config });
+  const { verdicts, threads } = await scoreRecordedFiles({ root, resultsDir, scoring: config, threads: parseThreads(options.threads) });
   const scored = performance.now();
   for (const table of reportTables(verdicts)) process.stdout.write(`\n${renderTextTable(table)}\n`);
   process.stdout.write(
@@ -50,6 +52,12 @@ async function score(options: ScoreOptions): Promise<void> {
     await writeFile(options.json, JSON.stringify(jsonReport(config, verdicts), null, 2) + "\n");
     process.stdout.write(`Wrote ${options.json}\n`);
   }
+}
+
+function parseThreads(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value !== "1" && value !== "2") throw new Error(`--threads must be 1 or 2, not ${JSON.stringify(value)}`);
+  return Number(value);
 }
 
 function jsonReport(config: ScoringConfig, verdicts: readonly RecordedVerdict[]) {

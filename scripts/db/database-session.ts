@@ -4,13 +4,13 @@
 // or a throwaway cluster in a temp dir (tests). For the embedded server it also keeps a watchdog: if
 // PostgreSQL dies (kill -9, OOM), this process starts it again on the same port within ~1 s, and pools
 // reconnect on their own. `close()` stops the server if this process owns it.
+// Migrating loads pg and the WASM schema engine (tens of MB that stay resident), so they are imported
+// only when used: `npm start`'s supervisor passes `migrate: false` and migrates in a short-lived child.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { defaultDataDir } from "./data-dir";
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
-import { ensureDatabase } from "./ensure-database";
-import { deployMigrations } from "./migrate-commands";
 
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 const WATCHDOG_MS = 1_000;
@@ -52,7 +52,17 @@ function watchServer(server: EmbeddedServer): () => Promise<void> {
   };
 }
 
-export async function openDatabase(options: { throwaway?: boolean } = {}): Promise<DatabaseSession> {
+/** Creates the database if missing and applies pending migrations (logged). */
+export async function migrateDatabase(url: string): Promise<void> {
+  const { ensureDatabase } = await import("./ensure-database");
+  const { deployMigrations } = await import("./migrate-commands");
+  await ensureDatabase(url);
+  const applied = await deployMigrations({ databaseUrl: url });
+  if (applied.length) console.error(`database: applied migrations ${applied.join(", ")}`);
+}
+
+/** `migrate: false` leaves creating and migrating the database to the caller (migrateDatabase). */
+export async function openDatabase(options: { throwaway?: boolean; migrate?: boolean } = {}): Promise<DatabaseSession> {
   const external = options.throwaway ? undefined : process.env.DATABASE_URL;
   let session: DatabaseSession;
   if (external) {
@@ -79,10 +89,9 @@ export async function openDatabase(options: { throwaway?: boolean } = {}): Promi
       },
     };
   }
+  if (options.migrate === false) return session;
   try {
-    await ensureDatabase(session.url);
-    const applied = await deployMigrations({ databaseUrl: session.url });
-    if (applied.length) console.error(`database: applied migrations ${applied.join(", ")}`);
+    await migrateDatabase(session.url);
     return session;
   } catch (error) {
     await session.close();

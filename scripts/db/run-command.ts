@@ -3,12 +3,16 @@ import os from "node:os";
 
 export const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
-/** Runs a command to completion, forwarding our signals to it; resolves its exit code (128+n if killed). */
-export function runForwardingSignals(command: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<number> {
+/**
+ * Runs a command to completion, forwarding our signals to it; resolves its exit code (128+n if killed).
+ * `abort` sends it SIGTERM (npm start stops the build when the data step beside it failed).
+ */
+export function runForwardingSignals(command: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; abort?: AbortSignal } = {}): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, args, { stdio: "inherit", env: options.env ?? process.env, cwd: options.cwd });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  options.abort?.addEventListener("abort", () => child.kill("SIGTERM"), { once: true });
   return new Promise((resolve) => {
     child.on("error", (error) => {
       console.error(`cannot run ${file}: ${error.message}`);

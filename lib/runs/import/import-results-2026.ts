@@ -2,21 +2,22 @@
 // beside `_meta.json` (and `_traces.json` when logged) — as runs of protocol 2026 on ground truth
 // v2026: one Run per model × tool selection (its six domain files; the newest file per domain, as
 // upstream's resume picks `max()` of the matches), with model, provider and settings from the meta.
-// Idempotent and all-or-nothing per run, like the v1 importer. A run whose meta names a ground-truth
+// Idempotent and all-or-nothing per run, like the v1 importer, and streamed like it: only the metas are
+// read up front, each file's rows are read a batch at a time inside the run's transaction. A run whose meta names a ground-truth
 // snapshot other than the one Studio's v2026 holds is refused with a message naming it
 // (results/ground-truth-2026.ts), after the other runs are imported.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { loadResultsFile2026, providerOf, type ResultsFile2026 } from "@/lib/workbench/results/load-2026";
+import { loadResultsHeader2026, providerOf, streamResultsFile2026, type ResultsFileHeader2026 } from "@/lib/workbench/results/load-2026";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
 import { createProtocolEvaluator, defaultRevision, resolveScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
 import { describeMissingSnapshots, missingSnapshots, type MissingSnapshot } from "@/lib/workbench/results/ground-truth-2026";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
-import { matchRowsToTasks } from "./match-tasks";
-import { buildImportRows, writeImportedRun } from "./write-imported-run";
+import { createRowMatcher } from "./match-tasks";
+import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
 import type { ImportedRun } from "./import-results";
 
 const GROUND_TRUTH = "v2026";
@@ -24,19 +25,21 @@ const GROUND_TRUTH = "v2026";
 export interface ImportResults2026Options {
   readonly resultsPath: string;
   readonly revision?: ScoringRevision;
+  /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
+  readonly onBatch?: ImportBatchHook;
 }
 
 export async function importResults2026(db: PrismaClient, options: ImportResults2026Options): Promise<ImportedRun[]> {
   // Fails naming the value when the revision is not one of protocol 2026's.
   const { revision } = resolveScoringConfig({ protocol: "2026", groundTruth: GROUND_TRUTH, revision: options.revision ?? defaultRevision("2026") });
-  const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map((file) => loadResultsFile2026(file.path, file.domain)));
+  const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map((file) => loadResultsHeader2026(file.path, file.domain)));
   const imported: ImportedRun[] = [];
   const refused: MissingSnapshot[] = [];
   for (const group of groupByRun(files)) {
     // Upstream scores each file against the ground truth its meta names (metrics.py get_latest_results_path).
     const missing = missingSnapshots(group, V2026_TASK_SNAPSHOTS);
     if (missing.length > 0) refused.push(...missing);
-    else imported.push(await importGroup(db, group, revision));
+    else imported.push(await importGroup(db, group, revision, options.onBatch));
   }
   if (refused.length > 0) throw new GroundTruthSnapshotError(refused, imported);
   return imported;
@@ -54,11 +57,11 @@ export class GroundTruthSnapshotError extends Error {
 }
 
 /** model × tool selection → the newest file of each domain. */
-function groupByRun(files: readonly ResultsFile2026[]): ResultsFile2026[][] {
-  const groups = new Map<string, Map<string, ResultsFile2026>>();
+function groupByRun(files: readonly ResultsFileHeader2026[]): ResultsFileHeader2026[][] {
+  const groups = new Map<string, Map<string, ResultsFileHeader2026>>();
   for (const file of files) {
     const key = `${file.meta.model_name}_${file.meta.tool_selection}`;
-    const byDomain = groups.get(key) ?? new Map<string, ResultsFile2026>();
+    const byDomain = groups.get(key) ?? new Map<string, ResultsFileHeader2026>();
     const current = byDomain.get(file.domain);
     if (!current || current.timestamp < file.timestamp) byDomain.set(file.domain, file);
     groups.set(key, byDomain);
@@ -66,7 +69,7 @@ function groupByRun(files: readonly ResultsFile2026[]): ResultsFile2026[][] {
   return [...groups.values()].map((byDomain) => [...byDomain.values()]);
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultsFile2026[], revision: ScoringRevision): Promise<ImportedRun> {
+async function importGroup(db: PrismaClient, files: readonly ResultsFileHeader2026[], revision: ScoringRevision, onBatch?: ImportBatchHook): Promise<ImportedRun> {
   const importFile = files.map((file) => `${file.domain}/${path.basename(file.file)}`).sort().join(", ");
   // The same files are imported once, whatever the revision: another revision is a re-score (rescore.ts).
   const existing = await db.run.findFirst({ where: { source: "imported", protocol: "2026", groundTruth: GROUND_TRUTH, importFile } });
@@ -76,23 +79,26 @@ async function importGroup(db: PrismaClient, files: readonly ResultsFile2026[], 
   const version = await db.groundTruthVersion.findFirst({ where: { name: GROUND_TRUTH, dataset: { slug: DATASET_SLUG } } });
   if (!version) throw new Error(`Ground truth ${GROUND_TRUTH} is not imported: run \`npm run workbench -- import-data\` first`);
   const context = await getVersionContext(db, GROUND_TRUTH, version.contentHash);
-  const matched = await matchRowsToTasks(db, version.id, files.flatMap((file) => file.rows));
+  const match = await createRowMatcher(db, version.id);
   const scorer = createProtocolEvaluator({ protocol: "2026", dataset: context.dataset, revision });
-  const built = await buildImportRows(matched, { ...context, scorer }, "2026");
-  const meta = (files[0] as ResultsFile2026).meta;
+  const meta = (files[0] as ResultsFileHeader2026).meta;
   const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)`;
-  const runId = await writeImportedRun(db, {
+  const rows = (async function* () {
+    for (const file of files) yield* streamResultsFile2026(file);
+  })();
+  const runId = await writeImportedRunInChunks(db, {
     name, datasetId: version.datasetId, versionId: version.id, groundTruth: GROUND_TRUTH, importFile, model: meta.model_name, toolSet: meta.tool_selection,
-    rows: built, protocol: "2026", scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
+    protocol: "2026", scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
     params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
     costUsd: costOf(files), ...timesOf(files),
-  });
-  return { runId, name, importFile, created: true, tasks: built.length, correct: built.filter((row) => row.verdict.correct).length };
+  }, buildImportBatches(rows, match, { ...context, scorer }, "2026", onBatch));
+  const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
+  return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }
 
 /** The harness settings the upstream run recorded (what reproducing it needs). */
-function runParams(files: readonly ResultsFile2026[]): Record<string, unknown> {
-  const meta = (files[0] as ResultsFile2026).meta;
+function runParams(files: readonly ResultsFileHeader2026[]): Record<string, unknown> {
+  const meta = (files[0] as ResultsFileHeader2026).meta;
   return {
     harness: "workbench-2026",
     modelId: meta.model_id,
@@ -101,17 +107,17 @@ function runParams(files: readonly ResultsFile2026[]): Record<string, unknown> {
     harness2026: { structuredOutputs: meta.structured_outputs ?? false, actWithoutConfirmation: meta.act_without_confirmation ?? false },
     datetimePrefix: meta.datetime_prefix ?? null,
     upstreamGroundTruth: meta.ground_truth_version ?? null,
-    traced: files.every((file) => file.traced),
+    traced: files.every((file) => file.tracesFile !== null),
     // Upstream results record no token usage: the cost is only known when the meta carries one.
     costKnown: files.every((file) => typeof file.meta.cost_usd === "number"),
   };
 }
 
-function costOf(files: readonly ResultsFile2026[]): number {
+function costOf(files: readonly ResultsFileHeader2026[]): number {
   return files.reduce((sum, file) => sum + (typeof file.meta.cost_usd === "number" ? file.meta.cost_usd : 0), 0);
 }
 
-function timesOf(files: readonly ResultsFile2026[]): { startedAt?: Date; finishedAt?: Date } {
+function timesOf(files: readonly ResultsFileHeader2026[]): { startedAt?: Date; finishedAt?: Date } {
   const started = files.map((file) => Date.parse(file.meta.started_at ?? "")).filter(Number.isFinite);
   const finished = files.map((file) => Date.parse(file.meta.finished_at ?? "")).filter(Number.isFinite);
   return {

@@ -1,23 +1,27 @@
 // Imports the recorded agent outputs shipped with WorkBench (v1 CSVs) as runs: one Run per model ×
 // tool set (its six domain files together make the 690-task run the leaderboard compares), each row a
 // scored TaskResult with a rebuilt trace. Idempotent (the same files are not imported twice) and
-// all-or-nothing per run: every file of a run is parsed and matched before anything is written.
+// all-or-nothing per run: a run's files are streamed into one transaction, a batch of rows at a time
+// (lib/workbench/results/stream.ts), and a malformed row anywhere rolls the whole run back.
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
-import { loadRecordedResultsFile, parseResultsFileName } from "../engine";
+import { parseResultsFileName } from "../engine";
+import { streamRecordedResultsFile } from "@/lib/workbench/results/stream";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
 import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
-import { matchRowsToTasks } from "./match-tasks";
-import { buildImportRowChunks, writeImportedRunInChunks } from "./write-imported-run";
-import { estimateRecordedRun } from "@/lib/costs/estimate-recorded-run";
+import { createRowMatcher } from "./match-tasks";
+import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
+import { createRecordedRunEstimator } from "@/lib/costs/estimate-recorded-run";
 
 export interface ImportResultsOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
   readonly resultsPath: string;
   readonly groundTruth: GroundTruthVersion;
+  /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
+  readonly onBatch?: ImportBatchHook;
 }
 
 export interface ImportedRun {
@@ -40,11 +44,11 @@ export async function importRecordedResults(db: PrismaClient, options: ImportRes
     groups.set(key, [...(groups.get(key) ?? []), file]);
   }
   const imported: ImportedRun[] = [];
-  for (const group of groups.values()) imported.push(await importGroup(db, group, options.groundTruth));
+  for (const group of groups.values()) imported.push(await importGroup(db, group, options));
   return imported;
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultFile[], groundTruth: GroundTruthVersion): Promise<ImportedRun> {
+async function importGroup(db: PrismaClient, files: readonly ResultFile[], { groundTruth, onBatch }: ImportResultsOptions): Promise<ImportedRun> {
   const importFile = files.map((file) => `${file.domain}/${path.basename(file.path)}`).sort().join(", ");
   const existing = await db.run.findFirst({ where: { source: "imported", groundTruth, importFile } });
   if (existing) {
@@ -52,20 +56,28 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], groun
   }
   const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
   if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
-  const rows = (await Promise.all(files.map((file) => loadRecordedResultsFile(file.path, file.domain)))).flat();
   const context = await getVersionContext(db, groundTruth, version.contentHash);
-  const matched = await matchRowsToTasks(db, version.id, rows);
+  const match = await createRowMatcher(db, version.id);
   // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
   const scoring = resolveScoringConfig({ groundTruth });
-  const first = rows[0];
-  const estimate = await estimateRecordedRun(first?.model ?? null, first?.toolSet ?? "all",
-    matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
-  const name = first ? `${first.model} · ${first.toolSet} tools (recorded) · ${groundTruth}` : `recorded · ${groundTruth}`;
-  // Scored and written a chunk at a time: only one chunk's traces are in memory at once.
+  // Every file of a group has the same model and tool set (the grouping key).
+  const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
+  const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
+  const rows = (async function* () {
+    for (const file of files) yield* streamRecordedResultsFile(file.path, file.domain);
+  })();
+  // Estimated usage (lib/costs), added up batch by batch as the rows are matched to their tasks.
+  const estimator = await createRecordedRunEstimator(model, toolSet);
+  const matchAndEstimate: typeof match = (batch) => {
+    const matched = match(batch);
+    estimator?.add(matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
+    return matched;
+  };
   const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: first?.model ?? null,
-    toolSet: first?.toolSet ?? "all", protocol: scoring.protocol, scoringRevision: scoring.revision, estimate,
-  }, buildImportRowChunks(matched, context, scoring.protocol));
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model,
+    toolSet, protocol: scoring.protocol, scoringRevision: scoring.revision,
+    estimate: () => estimator?.result() ?? null,
+  }, buildImportBatches(rows, matchAndEstimate, context, scoring.protocol, onBatch));
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }

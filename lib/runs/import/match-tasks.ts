@@ -11,7 +11,10 @@ export interface MatchedRow {
   readonly taskKey: string;
 }
 
-export async function matchRowsToTasks(db: PrismaClient, versionId: string, rows: readonly RecordedResult[]): Promise<MatchedRow[]> {
+/** Matches rows to tasks one batch at a time (an import streams its files); a task matched twice in one run is refused. */
+export type RowMatcher = (rows: readonly RecordedResult[]) => MatchedRow[];
+
+export async function createRowMatcher(db: PrismaClient, versionId: string): Promise<RowMatcher> {
   const v1 = await db.groundTruthVersion.findFirst({ where: { name: "v1", dataset: { slug: DATASET_SLUG } }, select: { id: true } });
   if (!v1) throw new Error("Recorded results are matched through the v1 task texts: import ground truth v1 first");
   const [v1Tasks, targetTasks] = await Promise.all([
@@ -22,14 +25,19 @@ export async function matchRowsToTasks(db: PrismaClient, versionId: string, rows
   const keyByText = new Map([...v1Tasks, ...targetTasks].map((task) => [`${task.domain}\n${task.text}`, task.key]));
   const idByKey = new Map(targetTasks.map((task) => [task.key, task.id]));
   const seen = new Set<string>();
-  return rows.map((row) => {
-    const where = `${row.file}:${row.line}`;
-    const taskKey = keyByText.get(`${row.domain}\n${row.query}`);
-    if (!taskKey) throw new Error(`${where}: the query matches no ${row.domain} task`);
-    const taskId = idByKey.get(taskKey);
-    if (!taskId) throw new Error(`${where}: task ${taskKey} is missing from the ground truth being scored`);
-    if (seen.has(taskKey)) throw new Error(`${where}: a second row for task ${taskKey} in the same run`);
-    seen.add(taskKey);
-    return { row, taskId, taskKey };
-  });
+  return (rows) =>
+    rows.map((row) => {
+      const where = `${row.file}:${row.line}`;
+      const taskKey = keyByText.get(`${row.domain}\n${row.query}`);
+      if (!taskKey) throw new Error(`${where}: the query matches no ${row.domain} task`);
+      const taskId = idByKey.get(taskKey);
+      if (!taskId) throw new Error(`${where}: task ${taskKey} is missing from the ground truth being scored`);
+      if (seen.has(taskKey)) throw new Error(`${where}: a second row for task ${taskKey} in the same run`);
+      seen.add(taskKey);
+      return { row, taskId, taskKey };
+    });
+}
+
+export async function matchRowsToTasks(db: PrismaClient, versionId: string, rows: readonly RecordedResult[]): Promise<MatchedRow[]> {
+  return (await createRowMatcher(db, versionId))(rows);
 }

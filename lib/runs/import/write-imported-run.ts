@@ -10,7 +10,7 @@ import { appRevision } from "../app-revision";
 import type { VersionContext } from "../run-context";
 import type { ProtocolId } from "@/lib/workbench/protocols/types";
 import { stepColumns } from "../step-columns";
-import type { MatchedRow } from "./match-tasks";
+import type { MatchedRow, RowMatcher } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";
 import { estimateColumns } from "@/lib/costs/estimate-recorded-run";
@@ -37,10 +37,27 @@ export async function buildImportRows(matched: readonly MatchedRow[], context: V
   return rows;
 }
 
-/** buildImportRows a chunk at a time (IMPORT_CHUNK_ROWS), for writeImportedRunInChunks. */
-export async function* buildImportRowChunks(matched: readonly MatchedRow[], context: VersionContext, protocol: ProtocolId): AsyncGenerator<ImportRow[]> {
-  for (let start = 0; start < matched.length; start += IMPORT_CHUNK_ROWS) {
-    yield await buildImportRows(matched.slice(start, start + IMPORT_CHUNK_ROWS), context, protocol);
+/**
+ * Runs on each batch of built rows before it is written, and returns the rows to write: the place for
+ * per-row work an import adds (e.g. estimating token counts from the recorded texts), done a batch at a
+ * time like the rest so it never needs the whole file.
+ */
+export type ImportBatchHook = (rows: ImportRow[]) => ImportRow[] | Promise<ImportRow[]>;
+
+/**
+ * Batches of recorded rows (as a results file is streamed) matched, scored and traced a batch at a
+ * time, for writeImportedRunInChunks: memory holds one batch, never the whole file.
+ */
+export async function* buildImportBatches(
+  batches: AsyncIterable<readonly RecordedResult[]>,
+  match: RowMatcher,
+  context: VersionContext,
+  protocol: ProtocolId,
+  onBatch?: ImportBatchHook,
+): AsyncGenerator<ImportRow[]> {
+  for await (const batch of batches) {
+    const rows = await buildImportRows(match(batch), context, protocol);
+    yield onBatch ? await onBatch(rows) : rows;
   }
 }
 
@@ -62,8 +79,11 @@ export interface ImportedRunData {
   readonly params?: Record<string, unknown>;
   readonly promptHash?: string | null;
   readonly costUsd?: number;
-  /** Recorded runs without usage: tokens and cost estimated from the recorded prompts (stored apart). */
-  readonly estimate?: UsageEstimate | null;
+  /**
+   * Recorded runs without usage: tokens and cost estimated from the recorded prompts (stored apart).
+   * A function is read once every chunk is written (a streamed import adds its estimate up chunk by chunk).
+   */
+  readonly estimate?: UsageEstimate | null | (() => UsageEstimate | null);
   readonly startedAt?: Date;
   readonly finishedAt?: Date;
 }
@@ -78,12 +98,6 @@ interface Tally {
   exactMatch: number;
   errors: number;
 }
-
-/**
- * An imported run's rows may carry long traces (a 200 MB results file is mostly steps): the rows are
- * built and written a chunk at a time, so memory holds one chunk of traces, never the whole file's.
- */
-export const IMPORT_CHUNK_ROWS = 50;
 
 /**
  * Long enough for the largest imports on a busy machine. The transaction holds locks only on the
@@ -117,7 +131,7 @@ export async function writeImportedRunInChunks(
         protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
-        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0, ...estimateColumns(data.estimate),
+        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
         appRevision: appRevision(), status: "completed", concurrency: 1,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
@@ -137,6 +151,7 @@ export async function writeImportedRunInChunks(
       data: {
         tasksTotal: tally.tasks, tasksDone: tally.tasks, correctCount: tally.correct, sideEffectCount: tally.sideEffects,
         exactMatchCount: tally.exactMatch, errorCount: tally.errors,
+        ...estimateColumns(typeof data.estimate === "function" ? data.estimate() : data.estimate),
       },
     });
   }, IMPORT_TRANSACTION);

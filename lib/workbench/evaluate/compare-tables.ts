@@ -70,12 +70,26 @@ export function tablesEqualUnordered(a: Table, b: Table, lower = true): boolean 
   if (a === b) return true;
   if (!sameColumns(a, b) || a.rows.length !== b.rows.length) return false;
   // Rows shared by reference (copy-on-write) are equal and in both multisets: only the rest is keyed,
-  // so comparing a large table after a one-row edit costs one pass, not a sort of every row.
-  const inB = new Set(b.rows);
-  const inA = new Set(a.rows);
-  const keys = (table: Table) => table.rows.filter((row) => !(table === a ? inB : inA).has(row)).map((row) => rowKey(row, table.columns, lower)).sort();
-  const keysA = keys(a);
-  const keysB = keys(b);
+  // so comparing a large table after a one-row edit costs one pass, not a sort of every row. Most
+  // shared rows sit at the same position in both tables, so those are set aside in one pass and only
+  // the rest is looked up by reference (a table never holds one Row object twice: every write makes
+  // new rows), which keeps the sets as small as the edit instead of the size of the table.
+  const restA: Row[] = [];
+  const restB: Row[] = [];
+  for (let i = 0; i < a.rows.length; i += 1) {
+    const ra = a.rows[i] as Row;
+    const rb = b.rows[i] as Row;
+    if (ra === rb) continue;
+    restA.push(ra);
+    restB.push(rb);
+  }
+  if (restA.length === 0) return true;
+  const inB = new Set(restB);
+  const inA = new Set(restA);
+  const keys = (rest: readonly Row[], other: ReadonlySet<Row>, columns: readonly string[]) =>
+    rest.filter((row) => !other.has(row)).map((row) => rowKey(row, columns, lower)).sort();
+  const keysA = keys(restA, inB, a.columns);
+  const keysB = keys(restB, inA, b.columns);
   return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i]);
 }
 

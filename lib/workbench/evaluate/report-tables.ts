@@ -1,7 +1,7 @@
 // Shapes scored recorded results into the paper's tables (5, 6, 7), a per model x setting summary and
 // the error breakdown, as plain rows of text for a terminal or a test.
 import { DOMAINS } from "../datasets/types";
-import { aggregate, errorBreakdown, tally, type ScoredRow } from "./aggregate";
+import { aggregate, tally, type Aggregate, type ScoredRow } from "./aggregate";
 import type { RecordedVerdict } from "./score-recorded";
 import type { Tally } from "./types";
 
@@ -22,25 +22,35 @@ export function percentOf(part: number, n: number): string {
 
 const accuracyCell = (t: Tally) => percentOf(t.correct, t.n);
 
-function modelsOf(verdicts: readonly RecordedVerdict[]): string[] {
-  const present = new Set(verdicts.map((v) => v.result.model));
-  const rank = (model: string) => (PAPER_MODELS.includes(model) ? PAPER_MODELS.indexOf(model) : PAPER_MODELS.length);
-  return [...present].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+/** The rows of each model x tool set, grouped in one pass (a filter per setting would rescan every row). */
+function groupBySetting(verdicts: readonly RecordedVerdict[]): Map<string, Map<string, ScoredRow[]>> {
+  const byModel = new Map<string, Map<string, ScoredRow[]>>();
+  for (const verdict of verdicts) {
+    const { model, toolSet } = verdict.result;
+    let byToolSet = byModel.get(model);
+    if (!byToolSet) byModel.set(model, (byToolSet = new Map()));
+    const rows = byToolSet.get(toolSet);
+    if (rows) rows.push(verdict);
+    else byToolSet.set(toolSet, [verdict]);
+  }
+  return byModel;
 }
 
-function rowsFor(verdicts: readonly RecordedVerdict[], model: string, toolSet: string): ScoredRow[] {
-  return verdicts.filter((v) => v.result.model === model && v.result.toolSet === toolSet);
+function modelsOf(byModel: ReadonlyMap<string, unknown>): string[] {
+  const rank = (model: string) => (PAPER_MODELS.includes(model) ? PAPER_MODELS.indexOf(model) : PAPER_MODELS.length);
+  return [...byModel.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 export function reportTables(verdicts: readonly RecordedVerdict[]): TextTable[] {
-  const models = modelsOf(verdicts);
-  const settings = models.flatMap((model) => TOOL_SETS.map((toolSet) => ({ model, toolSet, rows: rowsFor(verdicts, model, toolSet) })));
-  const present = settings.filter((s) => s.rows.length > 0);
+  const byModel = groupBySetting(verdicts);
+  const rowsFor = (model: string, toolSet: string): ScoredRow[] => byModel.get(model)?.get(toolSet) ?? [];
+  const models = modelsOf(byModel);
+  const settings = models.flatMap((model) => TOOL_SETS.map((toolSet) => ({ model, toolSet, rows: rowsFor(model, toolSet) })));
+  const present = settings.filter((s) => s.rows.length > 0).map((s) => ({ ...s, aggregate: aggregate(s.rows) }));
   const summary: TextTable = {
     title: "Summary per model x setting",
     header: ["model", "setting", "accuracy", "side effects", "exact match", "0 actions", "1+ actions", "2+ actions", "ctx window"],
-    rows: present.map(({ model, toolSet, rows }) => {
-      const a = aggregate(rows);
+    rows: present.map(({ model, toolSet, aggregate: a }) => {
       const { zero, onePlus, twoPlus } = a.byActionCount;
       return [model, toolSet, accuracyCell(a.overall), percentOf(a.overall.sideEffects, a.overall.n), percentOf(a.overall.exactMatch, a.overall.n),
         accuracyCell(zero), accuracyCell(onePlus), accuracyCell(twoPlus), String(a.breakdown.contextWindow)];
@@ -49,9 +59,9 @@ export function reportTables(verdicts: readonly RecordedVerdict[]): TextTable[] 
   const table5: TextTable = {
     title: "Table 5: accuracy (domain tools / all tools)",
     header: ["model", "domain tools", "all tools"],
-    rows: models.map((model) => [model, ...TOOL_SETS.map((toolSet) => accuracyCell(tally(rowsFor(verdicts, model, toolSet))))]),
+    rows: models.map((model) => [model, ...TOOL_SETS.map((toolSet) => accuracyCell(tally(rowsFor(model, toolSet))))]),
   };
-  const gpt4All = rowsFor(verdicts, "gpt-4", "all");
+  const gpt4All = rowsFor("gpt-4", "all");
   const table6: TextTable = {
     title: "Table 6: GPT-4, all tools, per domain (accuracy / side effects)",
     header: ["domain", "accuracy", "side effects"],
@@ -63,20 +73,19 @@ export function reportTables(verdicts: readonly RecordedVerdict[]): TextTable[] 
   const table7: TextTable = {
     title: "Table 7: all tools, accuracy by ground-truth action count",
     header: ["model", "all", "0 actions", "1+ actions", "2+ actions"],
-    rows: present.filter((s) => s.toolSet === "all").map(({ model, rows }) => {
-      const a = aggregate(rows);
+    rows: present.filter((s) => s.toolSet === "all").map(({ model, aggregate: a }) => {
       return [model, accuracyCell(a.overall), accuracyCell(a.byActionCount.zero), accuracyCell(a.byActionCount.onePlus), accuracyCell(a.byActionCount.twoPlus)];
     }),
   };
   return [summary, table5, table6, table7, breakdownTable(present)];
 }
 
-function breakdownTable(settings: readonly { model: string; toolSet: string; rows: ScoredRow[] }[]): TextTable {
+function breakdownTable(settings: readonly { model: string; toolSet: string; aggregate: Aggregate }[]): TextTable {
   return {
     title: "Error breakdown (as calculate_metrics counts it)",
     header: ["model", "setting", "wrong, no s.e.", "wrong, s.e.", "no actions", "wrong email", "meeting start", "wrong email (s.e.)", "end date (s.e.)", "meeting start (s.e.)", "ctx window"],
-    rows: settings.map(({ model, toolSet, rows }) => {
-      const b = errorBreakdown(rows);
+    rows: settings.map(({ model, toolSet, aggregate: a }) => {
+      const b = a.breakdown;
       return [model, toolSet, ...[b.withoutSideEffects, b.withSideEffects, b.noActions, b.wrongEmailNoSideEffects, b.meetingStartNoSideEffects,
         b.wrongEmailWithSideEffects, b.endDateWithSideEffects, b.meetingStartWithSideEffects, b.contextWindow].map(String)];
     }),

@@ -7,11 +7,13 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
-import { parseCsvWithHeader, readBytesOrThrow } from "../datasets/csv-file";
+import { readBytesOrThrow } from "../datasets/csv-file";
+import { streamCsvWithHeader } from "../datasets/csv-stream";
 import { DatasetError } from "../datasets/errors";
 import type { Domain } from "../datasets/types";
 import { readCalls } from "./load";
 import { outputOfAgentResult } from "./agent-result";
+import { batchesOf, DEFAULT_BATCH_LIMITS, type BatchLimits } from "./stream";
 import type { RecordedResult, RecordedStep } from "./types";
 
 const FILE_NAME = /^(.+)_(all|domains)_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})\.csv(\.gz)?$/;
@@ -55,12 +57,18 @@ export function providerOf(meta: ResultsMeta2026): string | null {
   return meta.model_id.includes("/") ? "openrouter" : null;
 }
 
-/** One results file of the 2026 layout with its metadata and rows. */
-export interface ResultsFile2026 {
+/** A results file of the 2026 layout: its name's parts, its metadata and where its traces are. */
+export interface ResultsFileHeader2026 {
   readonly file: string;
   readonly domain: Domain;
   readonly timestamp: string;
   readonly meta: ResultsMeta2026;
+  /** The `_traces.json[.gz]` beside it; null when the run did not log traces. */
+  readonly tracesFile: string | null;
+}
+
+/** One results file of the 2026 layout with its metadata and rows. */
+export interface ResultsFile2026 extends ResultsFileHeader2026 {
   readonly rows: readonly RecordedResult[];
   /** Whether a `_traces.json` was found (steps then come from it). */
   readonly traced: boolean;
@@ -83,29 +91,49 @@ export async function hasMeta2026(file: string): Promise<boolean> {
   return (await stat(`${stem(file)}_meta.json`).catch(() => null))?.isFile() ?? false;
 }
 
-export async function loadResultsFile2026(file: string, domain: Domain): Promise<ResultsFile2026> {
+/** Name, metadata and traces file of a 2026 results file, without reading its rows. */
+export async function loadResultsHeader2026(file: string, domain: Domain): Promise<ResultsFileHeader2026> {
   const name = parseResultsFileName2026(file);
   if (!name) throw new DatasetError("bad_layout", file, null, "file name is not <model>_<all|domains>_<timestamp>.csv.gz");
   const meta = await readMeta(`${stem(file)}_meta.json`);
   if (meta.model_name !== name.model || meta.tool_selection !== name.toolSet) {
     throw new DatasetError("bad_value", `${stem(file)}_meta.json`, null, `describes ${meta.model_name}_${meta.tool_selection}, not ${name.model}_${name.toolSet}`);
   }
-  const traces = await readTraces(stem(file));
-  const { records, lines } = parseCsvWithHeader(file, await readText(file), COLUMNS);
-  const rows = records.map((record, index): RecordedResult => {
-    const line = lines[index] as number;
-    const query = record.task as string;
-    const fullResponse = record.full_response ?? "";
-    return {
-      domain, model: name.model, toolSet: name.toolSet, query,
-      calls: readCalls(file, line, record.function_calls as string),
-      error: record.error ?? "",
-      steps: traces ? stepsOf(traces.get(query)) : null,
-      finalOutput: outputOfAgentResult(fullResponse),
-      file, line,
-    };
-  });
-  return { file, domain, timestamp: name.timestamp, meta, rows, traced: traces !== null };
+  return { file, domain, timestamp: name.timestamp, meta, tracesFile: await findTraces(stem(file)) };
+}
+
+/**
+ * The rows of a 2026 results file in batches (the CSV is streamed and gunzipped as it is read). The
+ * traces file, when there is one, is read whole first: rows find their steps in it by task text.
+ */
+export async function* streamResultsFile2026(header: ResultsFileHeader2026, limits: BatchLimits = DEFAULT_BATCH_LIMITS): AsyncGenerator<RecordedResult[]> {
+  const { file, domain, meta } = header;
+  const traces = header.tracesFile ? await readTraces(header.tracesFile) : null;
+  yield* batchesOf(
+    streamCsvWithHeader(file, COLUMNS),
+    ({ fields, line }): RecordedResult => {
+      const query = fields.task ?? "";
+      return {
+        domain, model: meta.model_name, toolSet: meta.tool_selection, query,
+        calls: readCalls(file, line, fields.function_calls ?? ""),
+        error: fields.error ?? "",
+        steps: traces ? stepsOf(traces.get(query)) : null,
+        finalOutput: outputOfAgentResult(fullResponseOf(fields)),
+        file, line,
+      };
+    },
+    limits,
+  );
+}
+
+const fullResponseOf = (fields: Readonly<Record<string, string>>) => fields.full_response ?? "";
+
+/** A whole 2026 results file (its rows held in memory: for small files and tests; imports stream). */
+export async function loadResultsFile2026(file: string, domain: Domain): Promise<ResultsFile2026> {
+  const header = await loadResultsHeader2026(file, domain);
+  const rows: RecordedResult[] = [];
+  for await (const batch of streamResultsFile2026(header)) rows.push(...batch);
+  return { ...header, rows, traced: header.tracesFile !== null };
 }
 
 async function readText(file: string): Promise<string> {
@@ -145,15 +173,19 @@ const TraceStepSchema = z.object({
 const TracesSchema = z.array(z.object({ task: z.string(), steps: z.array(TraceStepSchema) }));
 type TraceStep2026 = z.infer<typeof TraceStepSchema>;
 
-/** `_traces.json` (or `.json.gz`) by task text; null when the run did not log traces. */
-async function readTraces(base: string): Promise<Map<string, TraceStep2026[]> | null> {
+/** The `_traces.json` (or `.json.gz`) beside a results file; null when the run did not log traces. */
+async function findTraces(base: string): Promise<string | null> {
   for (const file of [`${base}_traces.json`, `${base}_traces.json.gz`]) {
-    if (!(await stat(file).catch(() => null))) continue;
-    const parsed = TracesSchema.safeParse(await readJson(file));
-    if (!parsed.success) throw new DatasetError("bad_value", file, null, `not a list of {task, steps}: ${parsed.error.issues[0]?.message}`);
-    return new Map(parsed.data.map((entry) => [entry.task, entry.steps]));
+    if (await stat(file).catch(() => null)) return file;
   }
   return null;
+}
+
+/** A traces file's steps by task text. */
+async function readTraces(file: string): Promise<Map<string, TraceStep2026[]>> {
+  const parsed = TracesSchema.safeParse(await readJson(file));
+  if (!parsed.success) throw new DatasetError("bad_value", file, null, `not a list of {task, steps}: ${parsed.error.issues[0]?.message}`);
+  return new Map(parsed.data.map((entry) => [entry.task, entry.steps]));
 }
 
 /** One step per call made (parse errors and the final answer made none), with the model's output. */

@@ -122,17 +122,24 @@ export function concatRow(table: Table, record: Readonly<Record<string, Cell>>, 
   const extra = Object.keys(record).filter((column) => !table.columns.includes(column));
   const columns = [...table.columns, ...extra];
   const appended: Row = { label: ignoreIndex ? table.rows.length : 0, values: pickColumns(columns, record) };
-  const existing = ignoreIndex
-    ? table.rows.map((row, index) => (row.label === index ? row : { label: index, values: row.values }))
-    : table.rows;
-  return { ...table, columns, rows: [...existing, appended] };
+  // One copy of the row array (this runs for every event, task, customer or email a replay creates).
+  const rows: Row[] = table.rows.slice();
+  if (ignoreIndex) {
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index] as Row;
+      if (row.label !== index) rows[index] = { label: index, values: row.values };
+    }
+  }
+  rows.push(appended);
+  return inheritMaxima(table, { ...table, columns, rows }, appended);
 }
 
 /** `df.loc[label] = values`: overwrites the rows carrying that label in place, else appends one. */
 export function setRowAtLabel(table: Table, label: number, record: Readonly<Record<string, Cell>>): Table {
   const values = pickColumns(table.columns, record);
   if (!table.rows.some((row) => row.label === label)) {
-    return { ...table, rows: [...table.rows, { label, values }] };
+    const appended: Row = { label, values };
+    return inheritMaxima(table, { ...table, rows: [...table.rows, appended] }, appended);
   }
   return { ...table, rows: table.rows.map((row) => (row.label === label ? { label, values } : row)) };
 }
@@ -149,6 +156,22 @@ export function maxString(table: Table, column: string): string | null {
 }
 
 const maxima = new WeakMap<Table, Map<string, string | null>>();
+
+/**
+ * `next` is `table` plus the row `appended`, every other row unchanged: the maxima already known for
+ * `table` carry over with the new row's cell (a replay's second new id would otherwise rescan the table).
+ */
+function inheritMaxima(table: Table, next: Table, appended: Row): Table {
+  const known = maxima.get(table);
+  if (!known) return next;
+  const inherited = new Map<string, string | null>();
+  for (const [column, max] of known) {
+    const cell = cellOf(appended, column);
+    inherited.set(column, typeof cell === "string" && (max === null || cell > max) ? cell : max);
+  }
+  maxima.set(next, inherited);
+  return next;
+}
 
 function scanMaxString(table: Table, column: string): string | null {
   const index = columnIndex(table, column);

@@ -6,7 +6,8 @@ import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/
 import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from "./tool-helpers";
 import { addMinutes, compareTimestamps, isClockRelative, parseTimestampCached as parseTimestamp, type ParsedTimestamp } from "./pandas-timestamp";
 import { pythonInt } from "./python-int";
-import { PythonError } from "./python-error";
+import { firstWithinOnePass } from "./first-within";
+import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
 const EVENT_ID_DOC = '8-digit ID of the event, e.g. "00000013".';
@@ -43,73 +44,51 @@ const searchEvents = defineTool({
   run: (sandbox, args, rules) => searchEventsRun(tableOf(sandbox, "calendar"), args, rules),
 });
 
-function searchEventsRun(table: Table, args: ToolArgs, rules: ToolRules): unknown {
-  const rows = firstEventsOnePass(table, args, rules, 5);
+function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): unknown {
+  let rows = rememberedFilter(table.rows, `event_name|participant_email\u0000${rules.textSearch}\u0000${query}`, () => {
+    const contains = textMatcher(query, true, rules.textSearch);
+    const matches = (text: unknown) => typeof text === "string" && contains(text);
+    return table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
+  });
+  // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
+  // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
+  // event, so an unparseable bound only raises when an event is left to filter.
+  const lowerOf = rules.eventTimeMin === "end" ? endOf : startOf;
+  const afterMin = (row: Row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min as string)) ?? -1) >= 0;
+  const beforeMax = (row: Row) => (compareTimestamps(startOf(row), parseTimestamp(time_max as string)) ?? 1) <= 0;
+  if (time_min || time_max) {
+    rows = firstWithinOnePass(rows, time_min ? afterMin : undefined, time_max ? beforeMax : undefined, 5);
+  }
   if (!rows.length && rules.emptySearch === "message") return "No events found.";
   return rows.slice(0, 5).map((row) => rowRecord(table, row));
 }
 
-/** The search as the original runs it: the text filter over every event, then each bound in turn. */
-function matchingEvents(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): Row[] {
-  const contains = textMatcher(query, true, rules.textSearch);
-  const matches = (text: unknown) => typeof text === "string" && contains(text);
-  let rows = table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
-  // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
-  // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
-  // event, so an unparseable bound only raises when an event is left to filter.
-  const lowerOf = lowerBoundOf(rules);
-  if (time_min) rows = rows.filter((row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
-  if (time_max) rows = rows.filter((row) => (compareTimestamps(eventStart(row), parseTimestamp(time_max)) ?? 1) <= 0);
-  return rows;
-}
-
-function lowerBoundOf(rules: ToolRules): (row: Row) => ParsedTimestamp {
-  return rules.eventTimeMin === "end" ? (row) => addMinutes(eventStart(row), pythonInt(pyStr(cellOf(row, "duration")))) : eventStart;
-}
-
-/**
- * The first `limit` events of matchingEvents, in one pass that keeps no table-sized arrays (at 100k
- * rows each search made up to three, which V8 keeps in its large-object space until a full collection).
- * Every event is still tested, as the original tests them all; each is kept or dropped on its own, so
- * the kept events and their order are the same. Should anything raise (a bound or a start that does
- * not parse), the original order of work is replayed, so the error is exactly the one it raises.
- */
-function firstEventsOnePass(table: Table, args: ToolArgs, rules: ToolRules, limit: number): Row[] {
-  const { query = "", time_min, time_max } = args;
-  try {
-    const contains = textMatcher(query, true, rules.textSearch);
-    const matches = (text: unknown) => typeof text === "string" && contains(text);
-    const lowerOf = lowerBoundOf(rules);
-    const first: Row[] = [];
-    for (const row of table.rows) {
-      if (!matches(cellOf(row, "event_name")) && !matches(cellOf(row, "participant_email"))) continue;
-      if (time_min && !((compareTimestamps(lowerOf(row), parseTimestamp(time_min)) ?? -1) >= 0)) continue;
-      if (time_max && !((compareTimestamps(eventStart(row), parseTimestamp(time_max)) ?? 1) <= 0)) continue;
-      if (first.length < limit) first.push(row);
-    }
-    return first;
-  } catch (error) {
-    if (!(error instanceof PythonError)) throw error;
-    return matchingEvents(table, args, rules);
-  }
-}
-
-/**
- * An event's parsed start, memoised per immutable row: a search compares every event's start, and at
- * 100k-row scale the shared text-keyed cache cannot hold them all (it was cleared and refilled on every
- * search, which made most of the generator's garbage). A start that does not parse is not memoised, so
- * it raises again, as before; nor is a clock-relative one ("11:00" is today's).
- */
-const eventStarts = new WeakMap<Row, ParsedTimestamp>();
-function eventStart(row: Row): ParsedTimestamp {
-  let start = eventStarts.get(row);
+/** An event's start, parsed once per (immutable, shared) row: every bounded search reads every event's. */
+function startOf(row: Row): ParsedTimestamp {
+  let start = starts.get(row);
   if (start === undefined) {
     const text = pyStr(cellOf(row, "event_start"));
     start = parseTimestamp(text);
-    if (!isClockRelative(text)) eventStarts.set(row, start);
+    if (!isClockRelative(text)) starts.set(row, start);
   }
   return start;
 }
+
+/**
+ * Start + int(duration) minutes, once per row (like the start, not when it is clock-relative); a row
+ * whose start or duration raises is not remembered (it raises again).
+ */
+function endOf(row: Row): ParsedTimestamp {
+  let end = ends.get(row);
+  if (end === undefined) {
+    end = addMinutes(startOf(row), pythonInt(pyStr(cellOf(row, "duration"))));
+    if (starts.has(row)) ends.set(row, end);
+  }
+  return end;
+}
+
+const starts = new WeakMap<Row, ParsedTimestamp>();
+const ends = new WeakMap<Row, ParsedTimestamp>();
 
 const createEvent = defineTool({
   name: "calendar.create_event",

@@ -39,7 +39,8 @@ const searchCustomers = defineTool({
     const given = [...TEXT_FILTERS, ...DATE_FILTERS.map(([name]) => name)].some((name) => args[name]);
     if (!given) return "No search parameters provided. Please provide at least one parameter.";
     const table = tableOf(sandbox, "crm");
-    let rows: Row[] = [...table.rows];
+    // Not copied: the filters return new arrays, and an unfiltered table version is searched as itself.
+    let rows: readonly Row[] = table.rows;
     for (const field of TEXT_FILTERS) {
       const pattern = args[field];
       if (pattern) rows = rowsContaining(rows, field, pattern, true, rules.textSearch);

@@ -6,6 +6,7 @@ import { cellOf, concatRow, rowRecord, rowsWhere, setRowAtLabel } from "../sandb
 import { CURRENT_TIME, deleteById, informationById, nextId, pyStr, tableOf } from "./tool-helpers";
 import { parseTimestampCached as parseTimestamp, timestampDate } from "./pandas-timestamp";
 import { PythonError } from "./python-error";
+import { firstWithinOnePass } from "./first-within";
 import type { ToolRules } from "./rules";
 
 const EMAIL_ID_DOC = '8-digit ID of the email, e.g. "00000373".';
@@ -43,20 +44,25 @@ const searchEmails = defineTool({
 });
 
 function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolArgs, rules: ToolRules): unknown {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = rowsMatching(table, query.toLowerCase().split(/\s+/).filter(Boolean));
   const boundDate = (text: string) => timestampDate(parseTimestamp(text));
-  let rows: Row[];
+  let rows: readonly Row[];
   if (rules.emailDates === "to-datetime") {
-    const matching = matchingRows(table, words);
     // 2026 (email.py:81-87): pd.to_datetime first (no str/Timestamp clash), each bound parsed once
     // even when nothing matched, then a sort on the datetimes and the datetimes printed as strings.
     const min = date_min ? boundDate(date_min) : undefined;
     const max = date_max ? boundDate(date_max) : undefined;
-    rows = matching.filter((row) => (min === undefined || compareDates(sentDate(row), min) >= 0) && (max === undefined || compareDates(sentDate(row), max) <= 0));
-    rows = sortNewestFirstAsDates(rows);
+    // Without bounds the matches are kept as they are, so their sort is remembered with them.
+    rows = min === undefined && max === undefined ? matching
+      : matching.filter((row) => (min === undefined || compareDates(sentDate(row), min) >= 0) && (max === undefined || compareDates(sentDate(row), max) <= 0));
+    rows = sortedOnce(rows, sortNewestFirstAsDates);
   } else {
-    // 2024 returns at most 5 emails and nothing else reads the list: the newest 5 are enough.
-    rows = newestWithinOnePass(table, words, date_min, date_max, boundDate, 5);
+    rows = sortedOnce(matching, sortNewestFirst);
+    // Bounds are parsed per email, so a bad bound only raises when an email is left to filter.
+    const afterMin = (row: Row) => compareDates(sentDate(row), boundDate(date_min as string)) >= 0;
+    const beforeMax = (row: Row) => compareDates(sentDate(row), boundDate(date_max as string)) <= 0;
+    // 2024 returns at most 5 emails and nothing else reads the list: the first 5 within the bounds are enough.
+    if (date_min || date_max) rows = firstWithinOnePass(rows, date_min ? afterMin : undefined, date_max ? beforeMax : undefined, 5);
   }
   if (!rows.length && rules.emptySearch === "message") return "No emails found.";
   const records = rows.slice(0, 5).map((row) => rowRecord(table, row));
@@ -67,64 +73,19 @@ function searchEmailsRun(table: Table, { query = "", date_min, date_max }: ToolA
   return records.map((record) => ({ ...record, sent_datetime: asText(record.sent_datetime ?? null) }));
 }
 
-function matchingRows(table: Table, words: readonly string[]): Row[] {
-  return table.rows.filter((row) => {
-    const text = searchText(row);
-    return words.every((word) => text.includes(word));
-  });
-}
-
-type BoundDate = (text: string) => string | null;
-
 /**
- * 2024 (email.py): the matching emails sorted newest first (ties in table order), then kept within the
- * bounds; bounds are parsed per email, so a bad bound only raises when an email is left to filter.
+ * `sort(rows)`, remembered per (immutable, shared) array of matches: a replayed search mostly sorts
+ * the matches another replay already sorted. A sort that raised is not remembered.
  */
-function newestFirstWithin(matching: readonly Row[], dateMin: string | undefined, dateMax: string | undefined, boundDate: BoundDate): Row[] {
-  let rows = sortNewestFirst(matching);
-  if (dateMin) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(dateMin)) >= 0);
-  if (dateMax) rows = rows.filter((row) => compareDates(sentDate(row), boundDate(dateMax)) <= 0);
-  return rows;
+function sortedOnce(rows: readonly Row[], sort: (rows: readonly Row[]) => Row[]): readonly Row[] {
+  let bySort = sortedMatches.get(rows);
+  if (!bySort) sortedMatches.set(rows, (bySort = new Map()));
+  let sorted = bySort.get(sort);
+  if (!sorted) bySort.set(sort, (sorted = sort(rows)));
+  return sorted;
 }
 
-/**
- * The first `limit` of newestFirstWithin, in one pass over the table without copying or sorting it
- * (at 100k rows every search made several table-sized arrays, which V8 keeps in its large-object space
- * until a full collection: most of the generator's peak memory). Each email is kept or dropped on its
- * own, so filtering in table order and keeping the newest gives the same emails in the same order.
- * Should anything raise (a str/Timestamp mix, a date that does not parse), the original order of work
- * is replayed, so the error is exactly the one it raises.
- */
-function newestWithinOnePass(table: Table, words: readonly string[], dateMin: string | undefined, dateMax: string | undefined, boundDate: BoundDate, limit: number): Row[] {
-  try {
-    let strings = false;
-    let timestamps = false;
-    const newest: { row: Row; key: string }[] = [];
-    const texts = searchTextsOf(table);
-    for (let index = 0; index < texts.length; index++) {
-      if (!containsEvery(texts[index] as string, words)) continue;
-      const row = table.rows[index] as Row;
-      const cell = cellOf(row, "sent_datetime");
-      strings ||= kindOf(cell) === "str";
-      timestamps ||= kindOf(cell) === "Timestamp";
-      if (strings && timestamps) throw new PythonError("TypeError", "mixed sent_datetime kinds");
-      if (dateMin && !(compareDates(sentDate(row), boundDate(dateMin)) >= 0)) continue;
-      if (dateMax && !(compareDates(sentDate(row), boundDate(dateMax)) <= 0)) continue;
-      const key = pyStr(cell);
-      // Newest first; an equal key goes after the ones before it in the table (a stable sort).
-      let at = newest.length;
-      while (at > 0 && (newest[at - 1] as { key: string }).key < key) at--;
-      if (at < limit) {
-        newest.splice(at, 0, { row, key });
-        if (newest.length > limit) newest.pop();
-      }
-    }
-    return newest.map(({ row }) => row);
-  } catch (error) {
-    if (!(error instanceof PythonError)) throw error;
-    return newestFirstWithin(matchingRows(table, words), dateMin, dateMax, boundDate);
-  }
-}
+const sortedMatches = new WeakMap<readonly Row[], Map<(rows: readonly Row[]) => Row[], readonly Row[]>>();
 
 /** 2026: `sort_values("sent_datetime", ascending=False)` on datetimes (NaT last); ties keep table order. */
 function sortNewestFirstAsDates(rows: readonly Row[]): Row[] {
@@ -135,21 +96,27 @@ function sortNewestFirstAsDates(rows: readonly Row[]): Row[] {
     .map(({ row }) => row);
 }
 
-/** Every row's search text, in row order, memoised per immutable table (one lookup per search, not per row). */
-const tableSearchTexts = new WeakMap<Table, readonly string[]>();
-function searchTextsOf(table: Table): readonly string[] {
-  let texts = tableSearchTexts.get(table);
-  if (texts === undefined) {
-    texts = table.rows.map(searchText);
-    tableSearchTexts.set(table, texts);
+/**
+ * The rows holding every word, in table order. A table version is an immutable value searched by many
+ * replays (most searches run on the initial table), so its search texts and each word list's matches
+ * are kept with it; the returned array is shared and never mutated by the callers.
+ */
+function rowsMatching(table: Table, words: readonly string[]): readonly Row[] {
+  let searched = searchedTables.get(table.rows);
+  if (!searched) searchedTables.set(table.rows, (searched = { texts: table.rows.map(searchText), matches: new Map() }));
+  const key = words.join(" ");
+  let rows = searched.matches.get(key);
+  if (!rows) {
+    const { texts } = searched;
+    rows = table.rows.filter((_, index) => words.every((word) => (texts[index] as string).includes(word)));
+    if (searched.matches.size >= MATCHES_KEPT_PER_TABLE) searched.matches.clear();
+    searched.matches.set(key, rows);
   }
-  return texts;
+  return rows;
 }
 
-function containsEvery(text: string, words: readonly string[]): boolean {
-  for (const word of words) if (!text.includes(word)) return false;
-  return true;
-}
+const searchedTables = new WeakMap<readonly Row[], { readonly texts: readonly string[]; readonly matches: Map<string, readonly Row[]> }>();
+const MATCHES_KEPT_PER_TABLE = 256;
 
 /** Rows are immutable and shared between sandboxes, so their lower-cased search text is memoised. */
 const searchTexts = new WeakMap<Row, string>();

@@ -29,7 +29,11 @@ function jsonFloat(value: number): string {
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
 
+/** Printable ASCII but the quote and the backslash: such a text is dumped as it is. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 function jsonString(text: string): string {
+  if (PLAIN.test(text)) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i += 1) {
     const ch = text[i] as string;

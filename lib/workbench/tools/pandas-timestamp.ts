@@ -34,6 +34,11 @@ const CACHE_LIMIT = 20_000;
  * `parseTimestamp` memoised by text (the replay parses the same few hundred strings many times).
  * Clock-relative inputs ("now", bare times) are not cached.
  */
+/** "now", "today" and bare times parse relative to the clock: their value is never remembered. */
+export function isClockRelative(input: string): boolean {
+  return /^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input);
+}
+
 export function parseTimestampCached(input: string): ParsedTimestamp {
   let result = cache.get(input);
   if (result === undefined) {
@@ -50,11 +55,6 @@ export function parseTimestampCached(input: string): ParsedTimestamp {
   }
   if (result instanceof PythonError) throw new PythonError(result.errorType, result.message);
   return result;
-}
-
-/** Inputs whose value depends on today's date ("now", "today", a bare time): never memoised. */
-export function isClockRelative(input: string): boolean {
-  return /^\s*(now|today|\d{1,2}:\d{2}(:\d{2})?)\s*$/i.test(input);
 }
 
 export function parseTimestamp(input: string): ParsedTimestamp {

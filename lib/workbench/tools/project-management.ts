@@ -1,6 +1,6 @@
 /** The project management toolkit (5 tools) over the `project_tasks` table. */
 import type { Tool } from "./types";
-import type { Table } from "../sandbox/types";
+import type { Row, Table } from "../sandbox/types";
 import { defineTool } from "./define-tool";
 import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/table";
 import { deleteById, informationById, nextId, rowsContaining, tableOf } from "./tool-helpers";
@@ -54,7 +54,8 @@ const searchTasks = defineTool({
   run(sandbox, args, rules) {
     if (!SEARCH_FIELDS.some((field) => args[field])) return "No search parameters provided.";
     const table = tableOf(sandbox, "project_tasks");
-    let rows = [...table.rows];
+    // Not copied: the filters return new arrays, and an unfiltered table version is searched as itself.
+    let rows: readonly Row[] = table.rows;
     const ignoreCase = rules.taskSearchCase === "insensitive";
     for (const field of SEARCH_FIELDS) {
       const pattern = args[field];

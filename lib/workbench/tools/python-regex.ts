@@ -26,27 +26,31 @@ export interface PythonPattern {
   spent: number;
   /** searchCost by text length: the analysis reads the whole pattern, cells repeat lengths. */
   readonly costs: Map<number, number>;
+  /** Whether the pattern matches a text, by text: replays search the same cells over and over. */
+  readonly found: Map<string, boolean>;
 }
 
 const SAME_ESCAPES = new Set(["b", "B", "d", "D", "s", "S", "w", "W", "f", "n", "r", "t", "v"]);
 
 export function compilePythonRegex(pattern: string, ignoreCase: boolean): PythonPattern {
   if (pattern.length >= LONG_LITERAL && !METACHARACTERS.test(pattern)) {
-    return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: new Map() };
+    return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: new Map(), found: new Map() };
   }
   const key = `${ignoreCase ? "i" : "-"}${pattern}`;
   let compiled = compiledPatterns.get(key);
   if (!compiled) {
     if (compiledPatterns.size >= COMPILED_PATTERNS_KEPT) compiledPatterns.clear();
-    compiled = { regex: compileRegExp(pattern, ignoreCase), costs: new Map() };
+    compiled = { regex: compileRegExp(pattern, ignoreCase), costs: new Map(), found: new Map() };
     compiledPatterns.set(key, compiled);
   }
-  // Each search gets its own budget; the regex (no g/y flag, so no state) and the costs are shared.
-  return { regex: compiled.regex, literal: "", ignoreCase, spent: 0, costs: compiled.costs };
+  // Each search gets its own budget; the regex (no g/y flag, so no state), the costs and the results are shared.
+  return { regex: compiled.regex, literal: "", ignoreCase, spent: 0, costs: compiled.costs, found: compiled.found };
 }
 
 /** Compiled patterns by flag and text: the same query recurs across calls and replays. */
-const compiledPatterns = new Map<string, { regex: RegExp; costs: Map<number, number> }>();
+const compiledPatterns = new Map<string, { regex: RegExp; costs: Map<number, number>; found: Map<string, boolean> }>();
+/** Texts whose result one pattern remembers at most (a table's cells, a few times over). */
+const FOUND_KEPT = 20_000;
 const COMPILED_PATTERNS_KEPT = 1_000;
 
 function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
@@ -88,8 +92,15 @@ export function regexSearch(pattern: PythonPattern, text: string): boolean {
       `the pattern ${JSON.stringify(regex.source.slice(0, 80))} could backtrack for too long (nested or repeated quantifiers); simplify the search`,
     );
   }
-  regex.lastIndex = 0;
-  return regex.test(text);
+  // The budget above is still spent for a remembered result, so a search raises exactly when it did.
+  let found = pattern.found.get(text);
+  if (found === undefined) {
+    regex.lastIndex = 0;
+    found = regex.test(text);
+    if (pattern.found.size >= FOUND_KEPT) pattern.found.clear();
+    pattern.found.set(text, found);
+  }
+  return found;
 }
 
 function reError(message: string, position: number): PythonError {

@@ -7,6 +7,7 @@ import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/type
 import { cellOf, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 import { PythonError } from "./python-error";
+import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
 /** HARDCODED_CURRENT_TIME of the original: Thursday 2023-11-30 00:00:00. */
@@ -33,14 +34,16 @@ export function rowsContaining(
   pattern: string,
   ignoreCase: boolean,
   search: ToolRules["textSearch"] = "regex",
-): Row[] {
-  const contains = textMatcher(pattern, ignoreCase, search);
-  return rows.filter((row) => {
-    const cell = cellOf(row, column);
-    if (typeof cell !== "string") {
-      throw new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values");
-    }
-    return contains(cell);
+): readonly Row[] {
+  return rememberedFilter(rows, `${column}\u0000${ignoreCase ? "i" : "-"}${search}\u0000${pattern}`, () => {
+    const contains = textMatcher(pattern, ignoreCase, search);
+    return rows.filter((row) => {
+      const cell = cellOf(row, column);
+      if (typeof cell !== "string") {
+        throw new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values");
+      }
+      return contains(cell);
+    });
   });
 }
 
@@ -50,11 +53,24 @@ export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRu
   if (pattern === "") return () => true;
   if (search === "literal") {
     const needle = ignoreCase ? pattern.toUpperCase() : pattern;
-    return (text) => (ignoreCase ? text.toUpperCase() : text).includes(needle);
+    return (text) => (ignoreCase ? upperCased(text) : text).includes(needle);
   }
   const regex = compilePythonRegex(pattern, ignoreCase);
   return (text) => regexSearch(regex, text);
 }
+
+/** `text.upper()`, remembered: every case-insensitive literal search upper-cases the same cells. */
+function upperCased(text: string): string {
+  let upper = upperTexts.get(text);
+  if (upper === undefined) {
+    if (upperTexts.size >= UPPER_TEXTS_KEPT) upperTexts.clear();
+    upperTexts.set(text, (upper = text.toUpperCase()));
+  }
+  return upper;
+}
+
+const upperTexts = new Map<string, string>();
+const UPPER_TEXTS_KEPT = 50_000;
 
 /**
  * `str(int(df[column].max()) + 1)`, zero-filled to 8 digits unless `pad` is false (2024 emails). An

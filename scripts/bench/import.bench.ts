@@ -1,0 +1,94 @@
+// Import memory benchmark (`npm run bench -- import`): a 200 MB v1 results file (the paper's
+// multi-domain gpt-4 rows, full_response padded) and a 200 MB (before gzip) 2026 `.csv.gz` + `_meta.json`
+// (lib/runs/import/large-results-fixture.ts), each imported by the CLI (`workbench import-results`) in
+// its own process, which reports its peak RSS, CPU and wall time against the target of issue 21
+// (≤ 300 MB RSS for a 200 MB file). IMPORT_BENCH_MB changes the size. Uses DATABASE_URL, or a
+// throwaway embedded PostgreSQL.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createPrismaClient } from "@/lib/db";
+import { importDataset } from "@/lib/datasets/import-dataset";
+import { DATA_DIR } from "@/lib/runs/db-test-support";
+import { writeLargeResultsFile, writeLargeResultsFile2026, type LargeResultsFile } from "@/lib/runs/import/large-results-fixture";
+import { startBenchServer } from "./bench-database";
+
+const TARGET_RSS_MB = 300;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TIME = "/usr/bin/time";
+
+interface Measured {
+  readonly peakRssMb: number;
+  readonly cpuS: number;
+  readonly wallS: number;
+  readonly output: string;
+}
+
+/** Runs the command with /usr/bin/time when present, else polls /proc for its peak RSS (VmHWM). */
+async function measure(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Measured> {
+  const useTime = existsSync(TIME);
+  const report = path.join(os.tmpdir(), `import-bench-time-${process.pid}.txt`);
+  const started = performance.now();
+  const child = useTime
+    ? spawn(TIME, ["-o", report, "-f", "%M %U %S", command, ...args], { env, cwd: ROOT })
+    : spawn(command, args, { env, cwd: ROOT });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let polledKb = 0;
+  const poll = useTime
+    ? null
+    : setInterval(() => {
+        readFile(`/proc/${child.pid}/status`, "utf8").then(
+          (status) => (polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))),
+          () => undefined,
+        );
+      }, 100);
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (poll) clearInterval(poll);
+  const wallS = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`import exited ${code}:\n${output}`);
+  if (!useTime) return { peakRssMb: polledKb / 1024, cpuS: Number.NaN, wallS, output };
+  const [rssKb, user, system] = (await readFile(report, "utf8")).trim().split("\n").at(-1)!.split(" ").map(Number) as [number, number, number];
+  await rm(report, { force: true });
+  return { peakRssMb: rssKb / 1024, cpuS: user + system, wallS, output };
+}
+
+export async function run(): Promise<void> {
+  const targetMb = Number(process.env.IMPORT_BENCH_MB ?? 200);
+  const database = await startBenchServer();
+  const db = createPrismaClient(database.url);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "import-bench-"));
+  try {
+    await importDataset(db, { dataDir: DATA_DIR, versions: ["v1", "v2026"] });
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/build/build-cli.mjs"), "--if-stale"], { stdio: "inherit", cwd: ROOT });
+    // Model names of their own: a DATABASE_URL that already holds an earlier bench's import would make it a no-op.
+    const tag = Date.now().toString(36);
+    const v1 = await writeLargeResultsFile(DATA_DIR, path.join(dir, "v1"), `bench${tag}`, targetMb * 1024 * 1024);
+    await importAndReport("v1 results file", v1, database.url, ["--gt", "v1"]);
+    await rm(v1.dir, { recursive: true, force: true });
+    const v2026 = await writeLargeResultsFile2026(DATA_DIR, path.join(dir, "2026"), `bench${tag}`, targetMb * 1024 * 1024);
+    await importAndReport(`2026 .csv.gz (${((await stat(v2026.file)).size / 1024 / 1024).toFixed(1)} MB gzipped)`, v2026, database.url, []);
+  } finally {
+    await db.$disconnect();
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function importAndReport(what: string, large: LargeResultsFile, databaseUrl: string, flags: readonly string[]): Promise<void> {
+  const result = await measure(process.execPath, [path.join(ROOT, "dist/workbench.mjs"), "import-results", "--results", large.dir, ...flags], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+  });
+  const imported = /imported .*?(\d+)\/(\d+)/.exec(result.output);
+  if (!imported) throw new Error(`no run imported:\n${result.output}`);
+  const mb = large.bytes / 1024 / 1024;
+  console.log(`import: ${mb.toFixed(0)} MB ${what} (${large.rows} rows, ${imported[2]} imported, ${imported[1]} correct)`);
+  console.log(
+    `  peak RSS ${result.peakRssMb.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB for 200 MB: ${result.peakRssMb <= TARGET_RSS_MB ? "ok" : "OVER TARGET"}), ` +
+      `CPU ${Number.isNaN(result.cpuS) ? "n/a" : `${result.cpuS.toFixed(1)} s`}, wall ${result.wallS.toFixed(1)} s (${(mb / result.wallS).toFixed(1)} MB/s)`,
+  );
+}
