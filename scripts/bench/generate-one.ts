@@ -1,10 +1,12 @@
 // One measured generation in its own process (so peak memory is this generation's alone), for
 // generate.bench.ts: prints one JSON line with wall and CPU time, peak RSS, the tasks made, any
 // under-generation and, with --check, the independent checker's disagreements.
-import { generateDataset } from "@/lib/workbench/generate";
+import { generateDataset, limitHeapGrowthForGeneration } from "@/lib/workbench/generate";
 import { checkTasks } from "@/lib/workbench/generate/checker";
 
 const [scale = "1", preset = "default", check] = process.argv.slice(2);
+// As the generate command runs it (see lib/workbench/generate/heap.ts).
+limitHeapGrowthForGeneration();
 const startedCpu = process.cpuUsage();
 const started = performance.now();
 const dataset = generateDataset({ seed: 1, scale: Number(scale), preset: preset as "default" | "hard" });

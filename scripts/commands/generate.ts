@@ -78,7 +78,8 @@ export function register(program: Command): void {
         return;
       }
       const outDir = path.resolve(options.out ?? path.join(".data", "generated", datasetSlug(params)));
-      const { generateDataset, manifest, writeDataset } = await import("@/lib/workbench/generate");
+      const { generateDataset, limitHeapGrowthForGeneration, manifest, writeDataset } = await import("@/lib/workbench/generate");
+      limitHeapGrowthForGeneration();
       const started = performance.now();
       const dataset = generateDataset(params);
       const generatedMs = performance.now() - started;

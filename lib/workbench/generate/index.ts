@@ -13,6 +13,7 @@ import { generateWorld, worldToSandbox } from "./world";
 export { resolveParams, datasetSlug, generateCommand, PRESETS, GenerateParamsError, type GenerateParams, type PresetName } from "./params";
 export { datasetFiles, writeDataset, manifest, type GeneratedDataset } from "./write";
 export { TEMPLATES } from "./templates";
+export { limitHeapGrowthForGeneration } from "./heap";
 export type { GeneratedTask, Shortfall } from "./tasks";
 
 export function generateDataset(input: Parameters<typeof resolveParams>[0] | GenerateParams): GeneratedDataset & { readonly sandbox: ReturnType<typeof worldToSandbox> } {

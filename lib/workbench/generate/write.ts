@@ -5,7 +5,10 @@
 //   v2026/sandbox/customer_relationship_manager_data.csv, and generated.json (seed and parameters).
 // Sandbox files are written as pandas' to_csv would (quotes only where needed), task files fully quoted
 // as in the original repository. Output depends only on the data: byte-identical for the same params.
-import { mkdir, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { taskColumns, taskFile } from "../datasets/load-dataset";
@@ -26,41 +29,56 @@ export interface GeneratedDataset {
 
 /** Every file by its path relative to the dataset's root, in the layout the loader reads (load-sandbox.ts, load-dataset.ts). */
 export function datasetFiles(dataset: GeneratedDataset): Map<string, string> {
-  const files = new Map<string, string>();
+  return new Map([...datasetFileChunks(dataset)].map(([relative, chunks]) => [relative, [...chunks].join("")]));
+}
+
+/**
+ * The same files as datasetFiles, each as a lazy sequence of text chunks (a few thousand rows each),
+ * so writeDataset never holds a whole table as one string: at 1000× the visits file alone is 100 MB.
+ * CSV quoting is per field, so the chunks joined are byte-identical to one stringify of every row.
+ */
+function* datasetFileChunks(dataset: GeneratedDataset): Generator<readonly [string, Iterable<string>]> {
   const v1 = v1Paths("");
   for (const { table, file, columns } of SANDBOX_FILES) {
-    const csv = sandboxCsv(columns, dataset.world[WORLD_ROWS[table]]);
-    files.set(path.join(v1.processed, file), csv);
+    const rows = dataset.world[WORLD_ROWS[table]];
+    yield [path.join(v1.processed, file), sandboxCsv(columns, rows)];
     // v2026 revises only the CRM table; a generated workplace has one CRM for both versions.
-    if (table === "crm") files.set(v2026Paths("").crm, csv);
+    if (table === "crm") yield [v2026Paths("").crm, sandboxCsv(columns, rows)];
   }
-  files.set(v1.directory, dataset.world.people.map((person) => `${person.email}\n`).join(""));
+  yield [v1.directory, inChunks(dataset.world.people, (people) => people.map((person) => `${person.email}\n`).join(""))];
   for (const domain of DOMAINS) {
     const tasks = dataset.tasks.filter((task) => task.domain === domain);
-    for (const version of GROUND_TRUTH_VERSIONS) files.set(taskFile("", version, domain), tasksCsv(taskColumns(version), tasks));
+    for (const version of GROUND_TRUTH_VERSIONS) yield [taskFile("", version, domain), tasksCsv(taskColumns(version), tasks)];
   }
-  files.set("generated.json", `${JSON.stringify(manifest(dataset), null, 2)}\n`);
-  return files;
+  yield ["generated.json", [`${JSON.stringify(manifest(dataset), null, 2)}\n`]];
 }
 
 export async function writeDataset(outDir: string, dataset: GeneratedDataset): Promise<string[]> {
   const written: string[] = [];
-  for (const [relative, content] of datasetFiles(dataset)) {
+  for (const [relative, chunks] of datasetFileChunks(dataset)) {
     const file = path.join(outDir, relative);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+    await pipeline(Readable.from(chunks), createWriteStream(file));
     written.push(file);
   }
   return written;
 }
 
-function sandboxCsv(columns: readonly string[], rows: readonly Row[]): string {
-  return stringify([columns, ...rows.map((row) => columns.map((column) => row[column] ?? ""))], { record_delimiter: "\n" });
+const ROWS_PER_CHUNK = 2000;
+
+function* inChunks<T>(items: readonly T[], text: (chunk: readonly T[]) => string): Generator<string> {
+  for (let start = 0; start < items.length; start += ROWS_PER_CHUNK) yield text(items.slice(start, start + ROWS_PER_CHUNK));
 }
 
-function tasksCsv(header: readonly [string, string], tasks: readonly GeneratedTask[]): string {
-  const records = tasks.map((task) => [task.text, pythonList(task.calls), task.template.text, task.template.id, pythonList(task.toolkits)]);
-  return stringify([[...header, "base_template", "chosen_template", "domains"], ...records], { quoted: true, record_delimiter: "\n" });
+function* sandboxCsv(columns: readonly string[], rows: readonly Row[]): Generator<string> {
+  yield stringify([columns], { record_delimiter: "\n" });
+  yield* inChunks(rows, (chunk) => stringify(chunk.map((row) => columns.map((column) => row[column] ?? "")), { record_delimiter: "\n" }));
+}
+
+function* tasksCsv(header: readonly [string, string], tasks: readonly GeneratedTask[]): Generator<string> {
+  yield stringify([[...header, "base_template", "chosen_template", "domains"]], { quoted: true, record_delimiter: "\n" });
+  const record = (task: GeneratedTask) => [task.text, pythonList(task.calls), task.template.text, task.template.id, pythonList(task.toolkits)];
+  yield* inChunks(tasks, (chunk) => stringify(chunk.map(record), { quoted: true, record_delimiter: "\n" }));
 }
 
 /** A Python list literal of strings: ['a', 'b'] (calls contain double quotes, never single ones). */

@@ -6,6 +6,7 @@ import { cellOf, concatRow, hasValue, rowRecord, updateWhere } from "../sandbox/
 import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from "./tool-helpers";
 import { addMinutes, compareTimestamps, isClockRelative, parseTimestampCached as parseTimestamp, type ParsedTimestamp } from "./pandas-timestamp";
 import { pythonInt } from "./python-int";
+import { firstWithinOnePass } from "./first-within";
 import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
@@ -53,8 +54,11 @@ function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolA
   // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
   // event, so an unparseable bound only raises when an event is left to filter.
   const lowerOf = rules.eventTimeMin === "end" ? endOf : startOf;
-  if (time_min) rows = rows.filter((row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min)) ?? -1) >= 0);
-  if (time_max) rows = rows.filter((row) => (compareTimestamps(startOf(row), parseTimestamp(time_max)) ?? 1) <= 0);
+  const afterMin = (row: Row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min as string)) ?? -1) >= 0;
+  const beforeMax = (row: Row) => (compareTimestamps(startOf(row), parseTimestamp(time_max as string)) ?? 1) <= 0;
+  if (time_min || time_max) {
+    rows = firstWithinOnePass(rows, time_min ? afterMin : undefined, time_max ? beforeMax : undefined, 5);
+  }
   if (!rows.length && rules.emptySearch === "message") return "No events found.";
   return rows.slice(0, 5).map((row) => rowRecord(table, row));
 }

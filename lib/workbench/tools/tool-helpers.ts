@@ -49,6 +49,8 @@ export function rowsContaining(
 
 /** pandas `str.contains(pattern, case, regex)` for one string: with regex=False and case=False it compares upper-cased text. */
 export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"]): (text: string) => boolean {
+  // Every text contains "" (and re.search("") matches anywhere): skip upper-casing every cell.
+  if (pattern === "") return () => true;
   if (search === "literal") {
     const needle = ignoreCase ? pattern.toUpperCase() : pattern;
     return (text) => (ignoreCase ? upperCased(text) : text).includes(needle);
