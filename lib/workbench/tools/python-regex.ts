@@ -40,7 +40,10 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): Python
   const key = `${ignoreCase ? "i" : "-"}${pattern}`;
   let compiled = compiledPatterns.get(key);
   if (!compiled) {
-    if (compiledPatterns.size >= COMPILED_PATTERNS_KEPT) compiledPatterns.clear();
+    if (compiledPatterns.size >= COMPILED_PATTERNS_KEPT) {
+      compiledPatterns.clear();
+      foundInAll = 0;
+    }
     compiled = { regex: compileRegExp(pattern, ignoreCase), costs: new Map(), found: new Map() };
     compiledPatterns.set(key, compiled);
   }
@@ -53,6 +56,13 @@ const compiledPatterns = new Map<string, { regex: RegExp; costs: Map<number, num
 /** Texts whose result one pattern remembers at most (a table's cells, a few times over). */
 const FOUND_KEPT = 20_000;
 const COMPILED_PATTERNS_KEPT = 1_000;
+/**
+ * Remembered results over all patterns: a scorer's few hundred cells × its queries stay far below it,
+ * while a 100× generated workplace (50k emails, thousands of distinct queries) would otherwise keep
+ * tens of millions of entries alive.
+ */
+const FOUND_KEPT_IN_ALL = 200_000;
+let foundInAll = 0;
 
 function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
   let flags = ignoreCase ? "i" : "";
@@ -98,10 +108,21 @@ export function regexSearch(pattern: PythonPattern, text: string): boolean {
   if (found === undefined) {
     regex.lastIndex = 0;
     found = regex.test(text);
-    if (pattern.found.size >= FOUND_KEPT) pattern.found.clear();
+    if (pattern.found.size >= FOUND_KEPT) {
+      foundInAll -= pattern.found.size;
+      pattern.found.clear();
+    }
+    if (foundInAll >= FOUND_KEPT_IN_ALL) forgetFound();
     pattern.found.set(text, found);
+    foundInAll += 1;
   }
   return found;
+}
+
+/** Every pattern's remembered results forgotten at once (the patterns stay compiled). */
+function forgetFound(): void {
+  for (const compiled of compiledPatterns.values()) compiled.found.clear();
+  foundInAll = 0;
 }
 
 function reError(message: string, position: number): PythonError {
