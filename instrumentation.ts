@@ -8,8 +8,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // First: every request's client address from its socket, before any request reaches a route.
   await (await import("@/lib/auth/client-address")).installClientAddressLayer();
-  // External runs: deadline sweep + push mode (lib/mcp/push.ts), in every server process.
-  (await import("@/lib/mcp/push")).startPushDrivers();
+  // External runs: deadline sweep + push mode (lib/external-runs/push.ts), in every server process.
+  (await import("@/lib/external-runs/push")).startPushDrivers();
   const { env } = await import("@/lib/env");
   if (env().WORKBENCH_INPROCESS_WORKER === false) return;
   const { startInProcessWorker } = await import("@/lib/runs/in-process-worker");

@@ -10,7 +10,7 @@ import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
 
 /**
  * Reachable without a session even when pages are private: signing in itself, and the external-agent
- * endpoints, which authenticate every request with their own bearer tokens (lib/mcp).
+ * endpoints, which authenticate every request with their own bearer tokens (lib/external-runs).
  */
 const PUBLIC_PATHS = ["/sign-in", "/api/auth/", "/mcp/"];
 const EXTERNAL_AGENT_API = /^\/api\/runs\/[^/]+\/(claim|finish|turns)$/;

@@ -22,8 +22,8 @@ export const ENGINE_LAYERS: readonly (readonly string[])[] = [
   ["agents", "analysis", "generate", "results"], // users of the above, independent of each other
 ];
 
-/** External runs (claim, finish, push, the deadline sweep): lib/mcp, renamed lib/external-runs. */
-const EXTERNAL_RUNS = ["lib/mcp/", "lib/external-runs/"];
+/** External runs (claim, finish, push, the deadline sweep): lib/external-runs, renamed lib/external-runs. */
+const EXTERNAL_RUNS = ["lib/external-runs/", "lib/external-runs/"];
 
 /** Packages the engine must not import: it runs in Next, the CLI, workers and tests alike. */
 const FRAMEWORK_PACKAGES = /^(next|react|react-dom|server-only|pg|@prisma\/[^/]+|@\/lib\/generated)(\/|$)/;
@@ -123,7 +123,7 @@ describe("import boundaries", () => {
     ["lib/workbench/agents/a.ts", "../results/load", "downwards only (agents → results)"],
     ["lib/workbench/tools/index.ts", "../test-support/real-sandbox", "only tests use test-support"],
     ["lib/queries/runs.ts", "@/components/runs/run-table", "lib never imports app/ or components/"],
-    ["lib/runs/launch.ts", "@/lib/mcp/push", "runs (orchestration) do not import external runs"],
+    ["lib/runs/launch.ts", "@/lib/external-runs/push", "runs (orchestration) do not import external runs"],
     ["lib/runs/launch.ts", "@/lib/external-runs/tokens", "runs (orchestration) do not import external runs"],
   ])("catches %s importing %s", (file, specifier, rule) => {
     const found = violations(importsOf(file, `import { x } from "${specifier}";`));
@@ -133,7 +133,7 @@ describe("import boundaries", () => {
   test.each([
     ["lib/workbench/tools/index.ts", "../sandbox/types"],
     ["lib/workbench/tools/calendar.test.ts", "../test-support/fixture-sandbox"],
-    ["lib/mcp/claim.ts", "@/lib/runs/sql"],
+    ["lib/external-runs/claim.ts", "@/lib/runs/sql"],
   ])("allows %s importing %s", (file, specifier) => {
     expect(violations(importsOf(file, `export { x } from "${specifier}";`))).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { prisma } from "@/lib/db";
 import { checkLaunchRate } from "@/lib/runs/budget";
 import { cancelRun } from "@/lib/runs/cancel";
 import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
-import { startPushDrivers } from "@/lib/mcp/push";
+import { startPushDrivers } from "@/lib/external-runs/push";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
 
 export type LaunchRunState =

@@ -12,7 +12,7 @@ import { trustedProxies } from "./config";
 export const CLIENT_ADDRESS_HEADER = "x-studio-client-address";
 /**
  * X-Forwarded-Host / X-Forwarded-Proto as a trusted proxy sent them, copied by the layer only when the
- * peer is one (lib/mcp/public-url.ts builds agents' URLs from them); removed on every other request.
+ * peer is one (lib/external-runs/public-url.ts builds agents' URLs from them); removed on every other request.
  */
 export const TRUSTED_FORWARDED_HOST_HEADER = "x-studio-forwarded-host";
 export const TRUSTED_FORWARDED_PROTO_HEADER = "x-studio-forwarded-proto";

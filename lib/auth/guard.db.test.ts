@@ -2,7 +2,7 @@
 // session, and work with one (recording who did it). The actions run against real Postgres; only
 // Next's request headers, cache and redirect are replaced.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/runs/db-test-support";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
 
 class RedirectSignal extends Error {

@@ -2,7 +2,7 @@
 // command's function writes the same estimate for a run imported without one.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/runs/db-test-support";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { backfillRecordedEstimates } from "./backfill-estimates";
 

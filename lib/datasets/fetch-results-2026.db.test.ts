@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/runs/db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { importResults2026 } from "@/lib/runs/import/import-results-2026";
 import { fetchPublishedResults2026 } from "./fetch-official";
 import { V2026_TASKS_COMMIT, type OfficialFile } from "./official-files";

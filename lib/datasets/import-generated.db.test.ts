@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchRun } from "@/lib/runs/launch";
-import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/runs/db-test-support";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { datasetSlug, generateDataset, resolveParams, toEngineDataset } from "@/lib/workbench/generate";
 import { importGeneratedDir } from "./import-generated";
 import { loadDatasetFromDb } from "./load-from-db";

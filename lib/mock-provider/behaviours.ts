@@ -3,7 +3,7 @@
 import { parseCall } from "../workbench/calls";
 import type { Call } from "../workbench/calls/types";
 import { toProviderToolName } from "../workbench/agents/tool-names";
-import { sanitizeToolName2026 } from "../workbench/agents/workbench-2026-harness";
+import { sanitizeToolName2026 } from "../workbench/agents/workbench-2026/harness";
 import type { ConversationState } from "./conversation";
 import type { MockBehaviour, MockReply } from "./types";
 

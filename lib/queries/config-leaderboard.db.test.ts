@@ -3,7 +3,7 @@
 // a run's verdicts change.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
-import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/runs/db-test-support";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
 import { getConfigLeaderboard } from "./config-leaderboard";
 

@@ -1,5 +1,5 @@
 // What follows a result's verdict, the same for a built-in task (process-task-job.ts) and an external
-// one (lib/mcp/close-session.ts): the run's budget is checked, a cancelling run left idle becomes
+// one (lib/external-runs/close-session.ts): the run's budget is checked, a cancelling run left idle becomes
 // cancelled, and the cached run context is dropped once the run is no longer running.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { enforceRunBudget } from "./budget";

@@ -3,7 +3,7 @@
 // the per-launch cap and the per-user launch rate refuse with a message.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkLaunchRate } from "./budget";
-import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";
 
 let context: WorkerTestContext;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { claimResults, releaseUnheldClaims } from "./claim";
-import { FAST_RETRY, resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { FAST_RETRY, resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { createSqlPool } from "./sql";
 import { startWorker, type WorkerHandle } from "./worker";

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 

@@ -1,7 +1,7 @@
 // The launch/cancel server actions, called directly against real Postgres. Only Next's cache and
 // redirect are replaced: redirect throws as Next's does, and the test reads the URL from it.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 
 class RedirectSignal extends Error {
   constructor(readonly url: string) {

@@ -6,13 +6,13 @@ import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
 import { PAPER_TIMEOUT_MS, runSettingsSchema } from "./run-settings";
-import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
+import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export { MAX_CONCURRENCY } from "./run-settings";
 
-/** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/mcp). */
+/** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/external-runs). */
 export const RUN_AGENT_KINDS = [...AGENT_KINDS, "external"] as const;
 export const EXTERNAL_MODES = ["pull", "push"] as const;
 

@@ -45,7 +45,7 @@ export interface LaunchedRun {
   readonly tasksTotal: number;
   /** External runs: the agent token, returned once (only its hash is stored). */
   readonly agentToken?: string;
-  /** External runs in push mode: the caller starts this process's push driver (lib/mcp/push). */
+  /** External runs in push mode: the caller starts this process's push driver (lib/external-runs/push). */
   readonly pushMode?: boolean;
 }
 
@@ -122,7 +122,7 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
     if (!agentToken) await tx.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, ${run.id})`;
     return { runId: run.id, created };
   });
-  // External agents claim their tasks themselves (lib/mcp): no queue job for a worker to take. Push
+  // External agents claim their tasks themselves (lib/external-runs): no queue job for a worker to take. Push
   // mode's driver is external runs' business: the caller starts it (startPushDrivers), runs do not.
   if (agentToken) return { runId, tasksTotal: created, agentToken, pushMode: input.externalMode === "push" };
 

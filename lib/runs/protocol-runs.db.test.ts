@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadDataset } from "@/lib/workbench/datasets";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { DATA_DIR, FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { DATA_DIR, FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";
 import { rescoreRun } from "./rescore";
 

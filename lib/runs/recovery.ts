@@ -1,7 +1,7 @@
 // Recovery, run by every worker on its heartbeat: (1) results of workers whose heartbeat stopped go
 // back to pending (heartbeat.ts); (2) as a backstop for rows from before heartbeats and for a task
 // stuck in a live worker, a result running for longer than its run's timeout + grace goes back to
-// pending too (external runs' results are closed at their deadline by lib/mcp instead); (3) a cancelling run left with nothing running
+// pending too (external runs' results are closed at their deadline by lib/external-runs instead); (3) a cancelling run left with nothing running
 // (its last task's worker died) becomes cancelled, since nobody would finish it otherwise.
 import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
 import { releaseDeadWorkers } from "./heartbeat";
@@ -27,7 +27,7 @@ async function releaseOverdueResults(sql: Sql, graceMs: number): Promise<number>
   const { rowCount } = await sql.query(
     `UPDATE "TaskResult" r SET status = 'pending'
        FROM "Run" run
-      WHERE r."runId" = run.id AND r.status = 'running' AND run.agent <> 'external' -- closed at their deadline by lib/mcp
+      WHERE r."runId" = run.id AND r.status = 'running' AND run.agent <> 'external' -- closed at their deadline by lib/external-runs
         AND r."startedAt" < now() - (COALESCE((run.params->>'timeoutMs')::int, $2::int) + $1::int) * interval '1 millisecond'`,
     [graceMs, RUN_SETTINGS_DEFAULTS.timeoutMs],
   );

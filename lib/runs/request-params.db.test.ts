@@ -3,7 +3,7 @@
 // its requests carry, the worker sends exactly that, and a reasoning model completes with 0 refusals.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { importGeneratedDir } from "@/lib/datasets/import-generated";
 import { datasetSlug, generateDataset, resolveParams, writeDataset } from "@/lib/workbench/generate";
-import { DATA_DIR, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { DATA_DIR, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { rescoreRun } from "./rescore";
 

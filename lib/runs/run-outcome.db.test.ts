@@ -6,7 +6,7 @@ import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { getRunSummary } from "@/lib/queries/results";
 import { cancelRun } from "./cancel";
-import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { judgeCompletedRun } from "./persist-result";
 import { createSqlPool } from "./sql";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import path from "node:path";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "./db-test-support";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../test-support/db";
 import { importRecordedResults } from "./import/import-results";
 import { rebuildAllRunAggregates, rebuildRunAggregates } from "./run-tally";
 

@@ -1,7 +1,7 @@
 // Full runs through launchRun → the results queue → workers → Postgres, with real agents (and the mock provider
 // over real HTTP for the model agents).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "./db-test-support";
+import { FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 
 let context: WorkerTestContext;

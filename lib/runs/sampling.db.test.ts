@@ -1,7 +1,7 @@
 // The launch's task sample against the imported benchmark: a stratified limit keeps each domain's share
 // and is the same for the same seed (stored on the run); "first" keeps the first N in benchmark order.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "./db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 
 let context: RunsTestContext;

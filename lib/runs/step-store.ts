@@ -69,7 +69,7 @@ export function createBufferedStepSink(sql: Sql, resultId: string, attempt: numb
 }
 
 /**
- * Writes each step at once (no buffer): for external agents (lib/mcp), whose steps arrive one request
+ * Writes each step at once (no buffer): for external agents (lib/external-runs), whose steps arrive one request
  * at a time and must be in the trace when the request returns. `firstIndex`: where the trace continues.
  */
 export function createDbStepSink(sql: Sql, resultId: string, attempt: number, firstIndex = 0): StepSink {

@@ -1,7 +1,7 @@
 // Runs with k > 1 trials per task: the CLI summary's pass@1 / pass^k / pass@k come from the stored
 // results grouped by task.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "./db-test-support";
+import { setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { formatRunSummary, getRunSummary } from "./summary";
 import { startWorker, type WorkerHandle } from "./worker";

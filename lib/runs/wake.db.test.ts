@@ -2,7 +2,7 @@
 // notification into a local wake-up (an idle slot claims at once instead of after its poll interval).
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "./db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { listenForWakeUps, sleepUnlessWoken, WAKE_CHANNEL } from "./wake";
 

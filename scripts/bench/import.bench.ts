@@ -1,6 +1,6 @@
 // Import memory benchmark (`npm run bench -- import`): a 200 MB v1 results file (the paper's
 // multi-domain gpt-4 rows, full_response padded) and a 200 MB (before gzip) 2026 `.csv.gz` + `_meta.json`
-// (lib/runs/import/large-results-fixture.ts), each imported by the CLI (`workbench import-results`) in
+// (lib/test-support/large-results-fixture.ts), each imported by the CLI (`workbench import-results`) in
 // its own process, which reports its peak RSS, CPU and wall time against the target of issue 21
 // (≤ 300 MB RSS for a 200 MB file). IMPORT_BENCH_MB changes the size. Uses DATABASE_URL, or a
 // throwaway embedded PostgreSQL.
@@ -11,8 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
-import { DATA_DIR } from "@/lib/runs/db-test-support";
-import { writeLargeResultsFile, writeLargeResultsFile2026, type LargeResultsFile } from "@/lib/runs/import/large-results-fixture";
+import { DATA_DIR } from "@/lib/test-support/db";
+import { writeLargeResultsFile, writeLargeResultsFile2026, type LargeResultsFile } from "@/lib/test-support/large-results-fixture";
 import { startBenchServer } from "./bench-database";
 
 const TARGET_RSS_MB = 300;

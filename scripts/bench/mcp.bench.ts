@@ -7,16 +7,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
-import { DATA_DIR, waitForRun } from "@/lib/runs/db-test-support";
+import { DATA_DIR, waitForRun } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
 import { createSqlPool } from "@/lib/runs/sql";
 import { startMockProvider } from "@/lib/mock-provider";
-import { claimNextTask } from "@/lib/mcp/claim";
-import type { McpDeps } from "@/lib/mcp/deps";
-import { hostExternalApi } from "@/lib/mcp/node-host";
-import { openSessionOrThrow } from "@/lib/mcp/session-auth";
-import { callSessionTool } from "@/lib/mcp/session-tools";
-import { runAgentProcess } from "@/lib/mcp/test-support";
+import { claimNextTask } from "@/lib/external-runs/claim";
+import type { McpDeps } from "@/lib/external-runs/deps";
+import { hostExternalApi } from "@/lib/external-runs/node-host";
+import { openSessionOrThrow } from "@/lib/external-runs/session-auth";
+import { callSessionTool } from "@/lib/external-runs/session-tools";
+import { runAgentProcess } from "@/lib/test-support/external-runs";
 import { startBenchServer } from "./bench-database";
 
 const CALLS = 300;

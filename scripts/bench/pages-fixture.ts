@@ -4,7 +4,7 @@
 import pg from "pg";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
-import { DATA_DIR } from "@/lib/runs/db-test-support";
+import { DATA_DIR } from "@/lib/test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { poolConfigFromUrl, withDatabase } from "../db/connection";
 import type { BenchServer } from "./bench-database";

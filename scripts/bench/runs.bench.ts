@@ -14,7 +14,7 @@ import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { DATA_DIR, waitForRun } from "@/lib/runs/db-test-support";
+import { DATA_DIR, waitForRun } from "@/lib/test-support/db";
 import { launchRun, type LaunchDeps } from "@/lib/runs/launch";
 import type { LaunchRunRequest } from "@/lib/runs/launch-input";
 import { startWorker } from "@/lib/runs/worker";

@@ -56,8 +56,8 @@ async function mcpCommand(options: McpOptions): Promise<number> {
   }
   if (stop.signal.aborted) return 0; // stopped while the database was starting: nothing to serve
   const [{ closeMcpDeps, getMcpDeps }, { serveSessionOverStdio }, { prisma }] = await Promise.all([
-    import("@/lib/mcp/deps"),
-    import("@/lib/mcp/stdio"),
+    import("@/lib/external-runs/deps"),
+    import("@/lib/external-runs/stdio"),
     import("@/lib/db"),
   ]);
   try {

@@ -13,7 +13,7 @@ import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { DATA_DIR, resultIntegrity } from "@/lib/runs/db-test-support";
+import { DATA_DIR, resultIntegrity } from "@/lib/test-support/db";
 import { openDatabase } from "../db/database-session";
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, startEmbeddedPostgres } from "../db/embedded";
 import { findRunningPostmaster, isProcessAlive } from "../db/postmaster";

@@ -7,7 +7,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
 import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
-import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026-defaults";
+import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
@@ -138,12 +138,12 @@ async function runCommand(options: RunOptions): Promise<number> {
     : null;
   try {
     const { runId, tasksTotal, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: "cli" });
-    if (pushMode) (await import("@/lib/mcp/push")).startPushDrivers(); // this process posts the tasks
+    if (pushMode) (await import("@/lib/external-runs/push")).startPushDrivers(); // this process posts the tasks
     console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
     if (agentToken) {
       // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
       console.log(`Agent token (shown once): ${agentToken}`);
-      const { studioUrlForHints } = await import("@/lib/mcp/public-url");
+      const { studioUrlForHints } = await import("@/lib/external-runs/public-url");
       console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(env(), os.hostname())} --run ${runId} --token ${agentToken}`);
     }
     await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));

@@ -7,7 +7,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/runs/db-test-support";
+import { FAST_RETRY, resultIntegrity, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
 import { openDatabase, type DatabaseSession } from "./database-session";
 import { findPostmasterPid, findRunningPostmaster } from "./postmaster";

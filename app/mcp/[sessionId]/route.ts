@@ -1,6 +1,6 @@
 // MCP (Streamable HTTP) for one external agent's task session: /mcp/<sessionId>, Bearer <session token>.
-import { getMcpDeps } from "@/lib/mcp/deps";
-import { handleMcpRequest } from "@/lib/mcp/http-handler";
+import { getMcpDeps } from "@/lib/external-runs/deps";
+import { handleMcpRequest } from "@/lib/external-runs/http-handler";
 
 export const dynamic = "force-dynamic";
 

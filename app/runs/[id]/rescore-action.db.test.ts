@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/runs/db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { importResults2026 } from "@/lib/runs/import/import-results-2026";
 
 let requestHeaders = new Headers();

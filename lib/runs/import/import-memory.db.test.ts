@@ -13,9 +13,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { matchResultsToTasks, scoreRecordedResults } from "@/lib/workbench/evaluate";
 import { createProtocolEvaluator } from "@/lib/workbench/protocols";
 import { loadRecordedResultsFile } from "@/lib/workbench/results";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../db-test-support";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../../test-support/db";
 import { importRecordedResults } from "./import-results";
-import { writeLargeResultsFile } from "./large-results-fixture";
+import { writeLargeResultsFile } from "../../test-support/large-results-fixture";
 
 const FILE_MB = 64;
 /** Live heap above the pre-import baseline: a few batches (≤ 8 MB of fields each) and their parses. */

@@ -9,7 +9,7 @@ import { getLeaderboard } from "@/lib/queries/leaderboard";
 
 /** Every leaderboard row for a filter (the page shows one slice). */
 const leaderboardRows = async (filter: Parameters<typeof getLeaderboard>[0]) => (await getLeaderboard({ ...filter, pageSize: 1_000 })).rows;
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../../test-support/db";
 import { GroundTruthSnapshotError, importResults2026 } from "./import-results-2026";
 import { rescoreRun } from "../rescore";
 

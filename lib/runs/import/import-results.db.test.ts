@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../db-test-support";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../../test-support/db";
 import { importRecordedResults } from "./import-results";
 
 const RESULTS_DIR = path.join(DATA_DIR, "v1/data/results");

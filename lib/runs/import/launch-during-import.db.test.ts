@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../db-test-support";
+import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../../test-support/db";
 import { launchRun } from "../launch";
 import { importRecordedResults } from "./import-results";
 

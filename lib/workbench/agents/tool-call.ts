@@ -1,5 +1,5 @@
 // The one tool-call pipeline for native tool calls, whoever makes them: the built-in `tools` agent and an
-// external agent over MCP (lib/mcp/session-tools.ts). A call goes through the same four steps:
+// external agent over MCP (lib/external-runs/session-tools.ts). A call goes through the same four steps:
 //   1. name mapping: the provider-safe name back to the dotted tool name;
 //   2. argument validation, once: the tool must be offered and the input must pass its strict schema;
 //   3. execution on the sandbox, with the state diff;

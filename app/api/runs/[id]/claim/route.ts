@@ -1,6 +1,6 @@
-// External agents: see lib/mcp/run-api.ts.
-import { getMcpDeps } from "@/lib/mcp/deps";
-import { handleClaim } from "@/lib/mcp/run-api";
+// External agents: see lib/external-runs/run-api.ts.
+import { getMcpDeps } from "@/lib/external-runs/deps";
+import { handleClaim } from "@/lib/external-runs/run-api";
 
 export const dynamic = "force-dynamic";
 

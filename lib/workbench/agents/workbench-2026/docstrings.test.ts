@@ -5,9 +5,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadUpstreamTools2026, parseToolModule2026, toolSourcesDir2026, UpstreamToolSourceError } from "./workbench-2026-docstrings";
-import { argsSchemaRepr2026, parametersSchemaOf2026, signatureOf2026 } from "./workbench-2026-tool-schema";
-import { PROTOCOLS } from "../protocols";
+import { loadUpstreamTools2026, parseToolModule2026, toolSourcesDir2026, UpstreamToolSourceError } from "./docstrings";
+import { argsSchemaRepr2026, parametersSchemaOf2026, signatureOf2026 } from "./tool-schema";
+import { PROTOCOLS } from "../../protocols";
 
 const MODULE = [
   "import json",

@@ -8,7 +8,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installClientAddressLayer, trustedProxyList } from "@/lib/auth/client-address";
 import { launchRun } from "@/lib/runs/launch";
-import { REPO_ROOT, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "./test-support";
+import { REPO_ROOT, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "../test-support/external-runs";
 import type { TaskPayload } from "./run-api";
 
 let context: ExternalTestContext;

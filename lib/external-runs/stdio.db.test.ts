@@ -2,8 +2,8 @@
 // finishes over HTTP; the oracle model scores every task and the traces hold its calls.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchRun } from "@/lib/runs/launch";
-import { waitForRun } from "@/lib/runs/db-test-support";
-import { runAgentProcess, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "./test-support";
+import { waitForRun } from "@/lib/test-support/db";
+import { runAgentProcess, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "../test-support/external-runs";
 
 let context: ExternalTestContext;
 

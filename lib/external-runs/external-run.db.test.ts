@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchRun } from "@/lib/runs/launch";
 import { startWorker } from "@/lib/runs/worker";
-import { FAST_RETRY, waitForRun } from "@/lib/runs/db-test-support";
-import { runAgentProcess, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "./test-support";
+import { FAST_RETRY, waitForRun } from "@/lib/test-support/db";
+import { runAgentProcess, setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "../test-support/external-runs";
 
 let context: ExternalTestContext;
 

@@ -1,9 +1,9 @@
 // The 2026 harness with structured_outputs off (upstream agent.py run_agent / parse_action, 5b76dee).
 import { beforeAll, describe, expect, test } from "vitest";
-import { PROTOCOLS } from "../protocols";
-import type { ScriptedTurn } from "./scripted-model";
-import { buildSystemPrompt2026React, parseAction2026 } from "./workbench-2026-react";
-import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "./workbench-2026-test-support";
+import { PROTOCOLS } from "../../protocols";
+import type { ScriptedTurn } from "../scripted-model";
+import { buildSystemPrompt2026React, parseAction2026 } from "./react";
+import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "../../test-support/workbench-2026";
 
 let fixture: Fixture2026;
 

@@ -1,9 +1,9 @@
 // What upstream's tool.py (f7bed57) derives from a tool's Python definition, computed from the
-// definition read out of the official source (workbench-2026-docstrings.ts): the argument schema
+// definition read out of the official source (workbench-2026/docstrings.ts): the argument schema
 // (_build_args_schema), the OpenAI function schema the structured loop sends (tool_to_openai_schema)
 // and the one-line rendering the ReAct loop's system prompt lists (render_tool_description).
-import { readStringLiteral, reprString, startsStringLiteral } from "../calls/python-string";
-import type { UpstreamParameter2026, UpstreamTool2026 } from "./workbench-2026-docstrings";
+import { readStringLiteral, reprString, startsStringLiteral } from "../../calls/python-string";
+import type { UpstreamParameter2026, UpstreamTool2026 } from "./docstrings";
 
 /** tool.py _TYPE_MAP: anything else (a union such as `str | None`) is "string". */
 const JSON_TYPES: Readonly<Record<string, string>> = { str: "string", int: "integer", float: "number", bool: "boolean" };

@@ -6,9 +6,9 @@ import type { Dataset, Task } from "../datasets/types";
 import type { Tool } from "../tools/types";
 import { createSandbox } from "../sandbox/sandbox";
 import { PROTOCOLS } from "../protocols";
-import { createAgent } from "./index";
-import type { AgentOutcome, AgentStep, Harness2026Options } from "./types";
-import { scriptedModel, type ScriptedTurn } from "./scripted-model";
+import { createAgent } from "../agents";
+import type { AgentOutcome, AgentStep, Harness2026Options } from "../agents/types";
+import { scriptedModel, type ScriptedTurn } from "../agents/scripted-model";
 
 const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, path.resolve(import.meta.dirname, "../../.."));
 

@@ -9,7 +9,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDataDir } from "@/lib/workbench/datasets/data-dir";
 import type { Dataset } from "@/lib/workbench/datasets/types";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { startWorker, type WorkerHandle } from "./worker";
+import { startWorker, type WorkerHandle } from "../runs/worker";
 
 export const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, path.resolve(import.meta.dirname, "../.."));
 

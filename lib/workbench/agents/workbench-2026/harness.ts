@@ -1,11 +1,11 @@
 // What the WorkBench Revisited (2026) harness shows a model and records, as data: upstream
 // src/evals/agent.py and inference.py (5b76dee / f7bed57), structured-outputs mode. Engine code.
 import type { LanguageModel } from "ai";
-import { pythonStr } from "../calls";
-import { PROTOCOLS } from "../protocols/definitions";
-import type { Tool } from "../tools/types";
-import { upstreamTool2026 } from "./workbench-2026-docstrings";
-import { parametersSchemaOf2026, type FunctionParameters2026 } from "./workbench-2026-tool-schema";
+import { pythonStr } from "../../calls";
+import { PROTOCOLS } from "../../protocols/definitions";
+import type { Tool } from "../../tools/types";
+import { upstreamTool2026 } from "./docstrings";
+import { parametersSchemaOf2026, type FunctionParameters2026 } from "./tool-schema";
 
 /** inference.py generate_results: HARDCODED_CURRENT_TIME rendered as "%A, date and time". */
 export const DATETIME_PREFIX_2026 =

@@ -3,11 +3,11 @@
 // processes (examples/external-agent/agent.ts), as a user would run it.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/runs/db-test-support";
+import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { createSqlPool, type SqlPool } from "@/lib/runs/sql";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import type { McpDeps } from "./deps";
-import { hostExternalApi, type NodeHost } from "./node-host";
+import type { McpDeps } from "../external-runs/deps";
+import { hostExternalApi, type NodeHost } from "../external-runs/node-host";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const AGENT_SCRIPTS = { http: path.join(REPO_ROOT, "examples/external-agent/agent.ts"), stdio: path.join(REPO_ROOT, "examples/external-agent/stdio-agent.ts") };

@@ -2,13 +2,13 @@
 // (system prompt, tool names and schemas) and how it records calls, as upstream agent.py /
 // inference.py (5b76dee / f7bed57) do in structured-outputs mode.
 import { beforeAll, describe, expect, test } from "vitest";
-import { PROTOCOLS } from "../protocols";
-import type { ScriptedToolCall } from "./scripted-model";
-import { formatCall2026, orderTools2026, supportsTemperature2026 } from "./workbench-2026-harness";
-import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "./workbench-2026-test-support";
-import { scriptedModel } from "./scripted-model";
-import { createAgent } from "./index";
-import { createSandbox } from "../sandbox/sandbox";
+import { PROTOCOLS } from "../../protocols";
+import type { ScriptedToolCall } from "../scripted-model";
+import { formatCall2026, orderTools2026, supportsTemperature2026 } from "./harness";
+import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "../../test-support/workbench-2026";
+import { scriptedModel } from "../scripted-model";
+import { createAgent } from "..";
+import { createSandbox } from "../../sandbox/sandbox";
 
 let fixture: Fixture2026;
 

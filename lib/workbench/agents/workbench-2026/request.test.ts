@@ -5,14 +5,14 @@
 // OpenAI Chat Completions client of the AI SDK against a fetch that captures the body it would send.
 import { createOpenAI } from "@ai-sdk/openai";
 import { beforeAll, describe, expect, test } from "vitest";
-import fixture from "./fixtures/request-2026.json";
-import { PROTOCOLS } from "../protocols";
-import { createSandbox } from "../sandbox/sandbox";
-import { createAgent } from "./index";
-import { toolDescription2026 } from "./workbench-2026-harness";
-import { loadFixture2026, type Fixture2026 } from "./workbench-2026-test-support";
-import type { Harness2026Options } from "./types";
-import type { Task } from "../datasets/types";
+import fixture from "../fixtures/request-2026.json";
+import { PROTOCOLS } from "../../protocols";
+import { createSandbox } from "../../sandbox/sandbox";
+import { createAgent } from "..";
+import { toolDescription2026 } from "./harness";
+import { loadFixture2026, type Fixture2026 } from "../../test-support/workbench-2026";
+import type { Harness2026Options } from "../types";
+import type { Task } from "../../datasets/types";
 
 let data: Fixture2026;
 let task: Task;

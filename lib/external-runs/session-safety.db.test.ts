@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { launchRun } from "@/lib/runs/launch";
-import { setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "./test-support";
+import { setUpExternalTest, tearDownExternalTest, type ExternalTestContext } from "../test-support/external-runs";
 import type { TaskPayload } from "./run-api";
 import { MAX_QUEUED } from "./session-lock";
 import { closeExpiredSessions } from "./close-session";

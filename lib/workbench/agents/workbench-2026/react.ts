@@ -3,23 +3,23 @@
 // reply's JSON blob is read by parse_action; a blob that is not valid JSON is answered with a retry
 // instruction as the observation (no call made) and the loop goes on; text without any blob is the
 // final answer. Non-object action input reaches the tool as one positional str().
-import type { AgentDeps, AgentOutcome } from "./types";
-import type { Task } from "../datasets/types";
-import type { Tool } from "../tools/types";
-import { Trace } from "./trace";
-import { modelTurn } from "./model-turn";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
-import { DEFAULT_MAX_STEPS } from "./react-agent";
-import { FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "./react-prompt";
-import { upstreamTool2026 } from "./workbench-2026-docstrings";
-import { renderToolDescription2026 } from "./workbench-2026-tool-schema";
+import type { AgentDeps, AgentOutcome } from "../types";
+import type { Task } from "../../datasets/types";
+import type { Tool } from "../../tools/types";
+import { Trace } from "../trace";
+import { modelTurn } from "../model-turn";
+import { abortError, ITERATION_LIMIT_MESSAGE } from "../run-errors";
+import { DEFAULT_MAX_STEPS } from "../react-agent";
+import { FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "../react-prompt";
+import { upstreamTool2026 } from "./docstrings";
+import { renderToolDescription2026 } from "./tool-schema";
 import {
   ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
-} from "./workbench-2026-harness";
-import { execute2026, raised } from "./workbench-2026-execute";
-import { TIME_LIMIT_MS_2026 } from "./workbench-2026-defaults";
-import { pythonStr } from "../calls";
-import { errorMessage } from "../core/errors";
+} from "./harness";
+import { execute2026, raised } from "./execute";
+import { TIME_LIMIT_MS_2026 } from "./defaults";
+import { pythonStr } from "../../calls";
+import { errorMessage } from "../../core/errors";
 
 const PREFIX = "Respond to the human as helpfully and accurately as possible. You have access to the following tools:";
 const FINAL_ANSWER = "Final Answer";

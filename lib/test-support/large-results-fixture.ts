@@ -57,7 +57,7 @@ function padding(seed: number, length: number): string {
   return parts.join("").slice(0, length);
 }
 
-const FIXTURE_2026 = path.join(import.meta.dirname, "fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
+const FIXTURE_2026 = path.join(import.meta.dirname, "../runs/import/fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
 
 /** Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its `_meta.json`. */
 export async function writeLargeResultsFile2026(dataDir: string, dir: string, model: string, targetBytes: number): Promise<LargeResultsFile> {

@@ -7,9 +7,9 @@
 // annotation and default, the return annotation, and the docstring literal decoded as Python does.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { readStringLiteral, startsStringLiteral } from "../calls/python-string";
-import { CodedError } from "../core/errors";
-import { resolveDataDir, resolveDataRoot } from "../datasets";
+import { readStringLiteral, startsStringLiteral } from "../../calls/python-string";
+import { CodedError } from "../../core/errors";
+import { resolveDataDir, resolveDataRoot } from "../../datasets";
 
 export interface UpstreamParameter2026 {
   readonly name: string;

@@ -2,12 +2,12 @@
 // protocol's tools (2026 by default), the step recorded with its diff; and how a task ends when
 // something raised in the original (its message, no recorded calls: inference.py only collects the
 // calls of an AgentResult that was returned).
-import type { AgentDeps, AgentOutcome } from "./types";
-import type { Tool, ToolOutcome } from "../tools/types";
-import type { Trace } from "./trace";
-import type { RunError } from "./run-errors";
-import { executeRecorded } from "./run-tool";
-import { PROTOCOLS } from "../protocols/definitions";
+import type { AgentDeps, AgentOutcome } from "../types";
+import type { Tool, ToolOutcome } from "../../tools/types";
+import type { Trace } from "../trace";
+import type { RunError } from "../run-errors";
+import { executeRecorded } from "../run-tool";
+import { PROTOCOLS } from "../../protocols/definitions";
 
 export async function execute2026(
   deps: AgentDeps,

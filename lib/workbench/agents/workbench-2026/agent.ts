@@ -1,6 +1,6 @@
 // The WorkBench Revisited (2026) harness as an agent (`workbench-2026`): upstream agent.py
 // run_agent_structured over any provider (run_agent, the ReAct text loop, when the run sets
-// structured_outputs off: workbench-2026-react.ts). Native tool calls with sanitized names ("email_send_email")
+// structured_outputs off: workbench-2026/react.ts). Native tool calls with sanitized names ("email_send_email")
 // and title-only string schemas; every argument value is passed to the tool as str(value); a reply
 // without tool calls is the final answer (no retry); an unknown tool is answered with the list of
 // tools and still recorded as a call; at the step limit the output is the iteration-limit message.
@@ -8,20 +8,20 @@
 // ends the task with that error and NO recorded calls: inference.py only collects calls from a
 // returned AgentResult.
 import { jsonSchema, tool as defineTool, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
-import type { Agent, AgentDeps, AgentOutcome } from "./types";
-import type { Task } from "../datasets/types";
-import type { Tool } from "../tools/types";
-import { Trace } from "./trace";
-import { modelTurn } from "./model-turn";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
-import { execute2026, raised } from "./workbench-2026-execute";
-import { TIME_LIMIT_MS_2026 } from "./workbench-2026-defaults";
-import { runReact2026 } from "./workbench-2026-react";
-import { DEFAULT_MAX_STEPS } from "./react-agent";
+import type { Agent, AgentDeps, AgentOutcome } from "../types";
+import type { Task } from "../../datasets/types";
+import type { Tool } from "../../tools/types";
+import { Trace } from "../trace";
+import { modelTurn } from "../model-turn";
+import { abortError, ITERATION_LIMIT_MESSAGE } from "../run-errors";
+import { execute2026, raised } from "./execute";
+import { TIME_LIMIT_MS_2026 } from "./defaults";
+import { runReact2026 } from "./react";
+import { DEFAULT_MAX_STEPS } from "../react-agent";
 import {
   formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
-} from "./workbench-2026-harness";
-import { pythonStr } from "../calls";
+} from "./harness";
+import { pythonStr } from "../../calls";
 
 interface OfferedTools {
   /** In the harness's order. */

@@ -1,5 +1,5 @@
 // One MCP server per session, built with the official SDK's low-level Server so the tool list carries
-// our own JSON Schemas and every call is validated and executed by lib/mcp/session-tools (the same path
+// our own JSON Schemas and every call is validated and executed by lib/external-runs/session-tools (the same path
 // as the built-in agents). Transports: Streamable HTTP (http-handler.ts) and stdio (stdio.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
