@@ -10,13 +10,16 @@ import { displayStatus } from "@/lib/runs/run-outcome";
 export function RunStatusBadge({
   status,
   outcome,
+  className,
 }: {
   status: RunStatus;
   outcome?: { source: string; done: number; providerFailures: number };
+  /** e.g. `whitespace-normal` where a narrow table column lets "completed with errors · …" wrap. */
+  className?: string;
 }) {
   const shown = displayStatus({ status, source: outcome?.source ?? "launched", done: outcome?.done ?? 0, providerFailures: outcome?.providerFailures ?? 0 });
   return (
-    <Badge tone={shown.tone} data-testid="run-status" data-status={shown.status} title={shown.detail ?? undefined}>
+    <Badge tone={shown.tone} className={className} data-testid="run-status" data-status={shown.status} title={shown.detail ?? undefined}>
       {shown.label}
     </Badge>
   );

@@ -1,3 +1,4 @@
+import clsx from "clsx";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
@@ -29,14 +30,19 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
-            <TableCell className="max-w-48">
+            <TableCell className="max-w-44">
               <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
                 {run.name}
               </Link>
               <span className="sub">{run.source}</span>
             </TableCell>
-            <TableCell>
-              <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures: run._count.results }} />
+            <TableCell className="max-w-36">
+              {/* A long status ("completed with errors · 12 % failed") wraps rather than widening the list. */}
+              <RunStatusBadge
+                status={run.status}
+                outcome={{ source: run.source, done: run.tasksDone, providerFailures: run._count.results }}
+                className="whitespace-normal"
+              />
             </TableCell>
             <TableCell>
               <RunProgress done={run.tasksDone} total={run.tasksTotal} />
@@ -45,8 +51,12 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
               <div className="truncate text-ink" title={run.model ?? run.agent}>{run.model ?? run.agent}</div>
               <div className="sub">{`${run.agent} · ${run.toolSet}`}</div>
             </TableCell>
-            <TableCell>
-              <span data-testid="run-dataset" className={run.dataset.kind === "generated" ? "text-ink" : "text-muted"}>
+            <TableCell className="max-w-36">
+              <span
+                data-testid="run-dataset"
+                title={run.dataset.slug}
+                className={clsx("block truncate", run.dataset.kind === "generated" ? "text-ink" : "text-muted")}
+              >
                 {run.dataset.slug}
               </span>
               <div className="sub">
