@@ -141,18 +141,13 @@ test.describe("flaky tasks", () => {
     test.setTimeout(180_000);
     // The mock's `flaky` model ends every 2nd of 3 conversations about a task at once: right, wrong, right.
     const launch = new LaunchPage(page);
-    await launch.goto();
-    await launch.chooseAgent("tools");
-    await launch.choose("endpoint", "mock");
-    await launch.fill("model", "flaky");
-    await launch.fill("baseUrl", mock.url);
+    await launch.fillMockRun("tools", "flaky", mock.url);
     await launch.checkDomain("email");
     await launch.fill("limit", "2");
     await launch.choose("sample", "first");
     await launch.fill("trials", "3");
     await launch.fill("name", `e2e flaky mock ${seed.tag}`);
-    await launch.submit();
-    await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+    await launch.submitAndOpenRun();
     await new RunPage(page).waitForStatus("completed", 150_000);
     const rows = page.getByTestId("flaky-row");
     await expect(rows).toHaveCount(2);

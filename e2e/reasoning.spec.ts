@@ -17,11 +17,7 @@ test.afterAll(async () => {
 });
 
 async function fillReactRun(launch: LaunchPage, model: string, effort: string) {
-  await launch.goto();
-  await launch.chooseAgent("react");
-  await launch.choose("endpoint", "mock");
-  await launch.fill("model", model);
-  await launch.fill("baseUrl", mock.url);
+  await launch.fillMockRun("react", model, mock.url);
   await launch.choose("reasoningEffort", effort);
   await launch.fill("limit", "3");
   await launch.choose("sample", "first");

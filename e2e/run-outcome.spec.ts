@@ -71,16 +71,11 @@ test("a run whose every task failed at the provider shows as failed and is absen
 test("cancel asks for confirmation; the tasks it left unstarted show as skipped", async ({ page }) => {
   test.setTimeout(180_000);
   const launch = new LaunchPage(page);
-  await launch.goto();
-  await launch.chooseAgent("react");
-  await launch.choose("endpoint", "mock");
-  await launch.fill("model", "noop");
-  await launch.fill("baseUrl", mock.url);
+  await launch.fillMockRun("react", "noop", mock.url);
   await launch.fill("limit", "20");
   await launch.fill("concurrency", "1");
   await launch.fill("name", `e2e cancel ${Date.now()}`);
-  await launch.submit();
-  await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+  await launch.submitAndOpenRun();
 
   await page.getByTestId("cancel-run").click();
   await expect(page.getByTestId("cancel-confirm")).toContainText("Running tasks finish; the rest are skipped");

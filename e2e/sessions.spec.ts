@@ -47,16 +47,11 @@ test("without a session, launching changes nothing: by the form and by a replaye
 test("without a session, cancelling changes nothing; the admin's run completes and names its launcher", async ({ page, browser, playwright }) => {
   test.setTimeout(180_000);
   const launch = new LaunchPage(page);
-  await launch.goto();
-  await launch.chooseAgent("react");
-  await launch.choose("endpoint", "mock");
-  await launch.fill("model", "noop");
-  await launch.fill("baseUrl", mock.url);
+  await launch.fillMockRun("react", "noop", mock.url);
   await launch.fill("limit", "12");
   await launch.fill("concurrency", "1");
   await launch.fill("name", `cancel guard ${Date.now()}`);
-  await launch.submit();
-  await page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+  await launch.submitAndOpenRun();
   const runUrl = page.url();
   await expect(page.getByTestId("run-launched-by")).toContainText(ADMIN_EMAIL);
 

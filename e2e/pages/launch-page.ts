@@ -44,6 +44,21 @@ export class LaunchPage {
     await this.page.getByTestId("launch-submit").click();
   }
 
+  /** The form opened with `agent` on the mock endpoint at `baseUrl`, serving `model`: how most run specs start. */
+  async fillMockRun(agent: string, model: string, baseUrl: string) {
+    await this.goto();
+    await this.chooseAgent(agent);
+    await this.choose("endpoint", "mock");
+    await this.fill("model", model);
+    await this.fill("baseUrl", baseUrl);
+  }
+
+  /** Submits and waits for the new run's page. */
+  async submitAndOpenRun() {
+    await this.submit();
+    await this.page.waitForURL(/\/runs\/(?!new)[^/]+$/, { timeout: 30_000 });
+  }
+
   fieldError(field: string): Locator {
     return this.page.getByTestId(`field-error-${field}`);
   }
