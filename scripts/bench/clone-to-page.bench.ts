@@ -5,6 +5,8 @@
 // the longest silence in npm start's output (it should say what it is doing every few seconds).
 // Target: ≤ 4 min on an idle 2-core machine. Uses the network only as npm install does (the registry).
 // CLONE_BENCH_REF=<commit> measures another commit of this repository instead (e.g. before a change).
+// CLONE_BENCH_DATA_DIR=<dir> starts with WORKBENCH_DATA_DIR=<dir> (the official files on disk, as on a machine
+// with ../shared beside the checkout): the first start then imports them and the paper's recorded results.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -55,7 +57,9 @@ export async function run(): Promise<void> {
     const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: clone, encoding: "utf8" }).stdout.trim();
     const installed = await timed(["npm", "install", "--no-audit", "--no-fund"], clone, env, logFile);
     const port = await findFreePort();
-    const product = startProduct(["npm", "start"], { cwd: clone, port, env: { ...env, PORT: String(port), WORKBENCH_PG_DATA_DIR: path.join(parent, "pg") } });
+    const dataDir = process.env.CLONE_BENCH_DATA_DIR;
+    const startEnv = { ...env, PORT: String(port), WORKBENCH_PG_DATA_DIR: path.join(parent, "pg"), ...(dataDir ? { WORKBENCH_DATA_DIR: path.resolve(dataDir) } : {}) };
+    const product = startProduct(["npm", "start"], { cwd: clone, port, env: startEnv });
     let firstMs: number;
     let startCpuMs: number;
     try {
