@@ -7,13 +7,19 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 export type CancelOutcome = "cancelling" | "cancelled" | "not_active";
 
 export async function cancelRun(db: PrismaClient, runId: string): Promise<CancelOutcome> {
-  const [row] = await db.$queryRaw<{ marked: number }[]>`
-    WITH marked AS (
-      UPDATE "Run" SET status = 'cancelling' WHERE id = ${runId} AND status IN ('queued', 'running') RETURNING id
-    ), skipped AS (
-      UPDATE "TaskResult" SET status = 'skipped' WHERE "runId" IN (SELECT id FROM marked) AND status = 'pending'
-    )
-    SELECT count(*)::int AS marked FROM marked`;
+  // The run's claim lock first (the one workbench_claim_results takes per run): a claim locks pending
+  // results and then the queued Run row, the reverse of this statement's order, so without it a cancel
+  // racing a run's first claim could deadlock.
+  const [, [row]] = await db.$transaction([
+    db.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`workbench-run:${runId}`}, 0))::text`,
+    db.$queryRaw<{ marked: number }[]>`
+      WITH marked AS (
+        UPDATE "Run" SET status = 'cancelling' WHERE id = ${runId} AND status IN ('queued', 'running') RETURNING id
+      ), skipped AS (
+        UPDATE "TaskResult" SET status = 'skipped' WHERE "runId" IN (SELECT id FROM marked) AND status = 'pending'
+      )
+      SELECT count(*)::int AS marked FROM marked`,
+  ]);
   if (!row || row.marked === 0) return "not_active";
   return (await cancelRunIfIdle(db, runId)) ? "cancelled" : "cancelling";
 }

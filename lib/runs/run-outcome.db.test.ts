@@ -103,4 +103,37 @@ describe("cancel", () => {
     // Cancelling again changes nothing.
     expect(await cancelRun(context.db, runId)).toBe("not_active");
   });
+  test("a cancel racing a run's first claim waits for it instead of deadlocking", async () => {
+    // An external run: no worker claims it, so this test plays the claim itself, in the claim's own lock
+    // order (run lock, pending results, then the queued Run row), with the cancel arriving in between.
+    const { runId } = await launchRun({ agent: "external", domains: ["email"], limit: 4, concurrency: 1 }, { db: context.db });
+    const claimer = createSqlPool(context.databaseUrl, { max: 1 });
+    const watcher = createSqlPool(context.databaseUrl, { max: 1 });
+    try {
+      const cancelled = await claimer.transaction(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`workbench-run:${runId}`]);
+        await tx.query(`SELECT id FROM "TaskResult" WHERE "runId" = $1 AND status = 'pending' LIMIT 1 FOR UPDATE`, [runId]);
+        const cancelling = cancelRun(context.db, runId);
+        // Wait until the cancel is blocked on a lock, however long a busy machine takes to get there.
+        for (let waited = 0; ; waited += 50) {
+          const { rows } = await watcher.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND (query LIKE '%cancelling%' OR query LIKE '%pg_advisory_xact_lock%')`,
+          );
+          if (rows[0]!.n > 0) break;
+          if (waited > 60_000) throw new Error("the cancel never waited for the claim's locks");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await tx.query(`UPDATE "Run" SET status = 'running', "startedAt" = now() WHERE id = $1 AND status = 'queued'`, [runId]);
+        return { cancelling }; // not awaited here: the cancel can only go on once this commits
+      });
+      expect(await cancelled.cancelling).toMatch(/^cancell(ing|ed)$/);
+      const run = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
+      expect(run.status).toBe("cancelled");
+    } finally {
+      await claimer.end();
+      await watcher.end();
+    }
+  });
 });
