@@ -59,8 +59,24 @@ function padding(seed: number, length: number): string {
 
 const FIXTURE_2026 = path.join(import.meta.dirname, "../runs/import/fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
 
-/** Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its `_meta.json`. */
-export async function writeLargeResultsFile2026(dataDir: string, dir: string, model: string, targetBytes: number): Promise<LargeResultsFile> {
+export interface LargeResultsFile2026 extends LargeResultsFile {
+  /** The `_traces.json` written beside it (with `tracesBytes`), and its size. */
+  readonly traces?: { readonly file: string; readonly bytes: number };
+}
+
+/**
+ * Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its
+ * `_meta.json`; with `tracesBytes`, also a `_traces.json` of about that size (json.dump(indent=2) as
+ * upstream writes it: one entry per row, in row order, a step per ground-truth call then the final answer,
+ * the first step's llm_output padded).
+ */
+export async function writeLargeResultsFile2026(
+  dataDir: string,
+  dir: string,
+  model: string,
+  targetBytes: number,
+  options: { readonly tracesBytes?: number } = {},
+): Promise<LargeResultsFile2026> {
   const tasks: string[][] = parse(await readFile(path.join(dataDir, "v2026/tasks_and_outcomes/email_tasks_and_outcomes.csv"), "utf8"));
   const [header, ...rows] = tasks as [string[], ...string[][]];
   const [taskColumn, outcomeColumn] = [header.indexOf("task"), header.indexOf("outcome")];
@@ -68,7 +84,8 @@ export async function writeLargeResultsFile2026(dataDir: string, dir: string, mo
   const base = path.join(dir, "email", `${model}_all_2026-06-03_17-59-59`);
   await mkdir(path.dirname(base), { recursive: true });
   const meta = JSON.parse(await readFile(`${FIXTURE_2026}_meta.json`, "utf8"));
-  await writeFile(`${base}_meta.json`, JSON.stringify({ ...meta, model_name: model, model_id: model, num_tasks: rows.length, log_traces: false }, null, 2));
+  const traced = (options.tracesBytes ?? 0) > 0;
+  await writeFile(`${base}_meta.json`, JSON.stringify({ ...meta, model_name: model, model_id: model, num_tasks: rows.length, log_traces: traced }, null, 2));
   const gzip = createGzip();
   const out = gzip.pipe(createWriteStream(`${base}.csv.gz`));
   const write = (text: string) => new Promise<void>((resolve) => (gzip.write(text) ? resolve() : gzip.once("drain", () => resolve())));
@@ -84,5 +101,30 @@ export async function writeLargeResultsFile2026(dataDir: string, dir: string, mo
     out.on("finish", resolve).on("error", reject);
     gzip.end();
   });
-  return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length };
+  const traces = traced ? await writeTraces(`${base}_traces.json`, rows.map((row) => [row[taskColumn] ?? "", row[outcomeColumn] ?? ""]), options.tracesBytes!) : undefined;
+  return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length, traces };
+}
+
+async function writeTraces(file: string, rows: readonly (readonly [string, string])[], targetBytes: number): Promise<{ file: string; bytes: number }> {
+  const padPerRow = Math.ceil(targetBytes / rows.length);
+  const out = createWriteStream(file);
+  const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once("drain", () => resolve())));
+  await write("[\n");
+  for (const [index, [task, outcome]] of rows.entries()) {
+    const tools = [...outcome.matchAll(/([a-z_]+\.[a-z_]+)\.func\(/g)].map((match) => match[1]!);
+    const steps = [...tools, "Final Answer"].map((action, step) => ({
+      llm_input: "[]",
+      llm_output: step === 0 ? `Thought: ${padding(index, padPerRow)}` : `Thought: step ${step}`,
+      action,
+      action_input: action === "Final Answer" ? "Done." : {},
+      observation: action === "Final Answer" ? "" : "[]",
+    }));
+    const entry = JSON.stringify({ task, steps }, null, 2).replace(/^/gm, "  ");
+    await write(`${entry}${index < rows.length - 1 ? "," : ""}\n`);
+  }
+  await new Promise<void>((resolve, reject) => {
+    out.on("finish", resolve).on("error", reject);
+    out.end("]\n");
+  });
+  return { file, bytes: (await stat(file)).size };
 }
