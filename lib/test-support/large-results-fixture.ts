@@ -59,6 +59,13 @@ function padding(seed: number, length: number): string {
 
 const FIXTURE_2026 = path.join(import.meta.dirname, "../runs/import/fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
 
+/**
+ * Where a large traces file's size is: `llm_input`, the prompt each step sent (the conversation so far:
+ * what makes real traces files large; the importer does not keep it), or `llm_output`, the model's
+ * thoughts (kept: each becomes a step's text in the database).
+ */
+export type TracesBulk = "llm_input" | "llm_output";
+
 export interface LargeResultsFile2026 extends LargeResultsFile {
   /** The `_traces.json` written beside it (with `tracesBytes`), and its size. */
   readonly traces?: { readonly file: string; readonly bytes: number };
@@ -68,14 +75,14 @@ export interface LargeResultsFile2026 extends LargeResultsFile {
  * Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its
  * `_meta.json`; with `tracesBytes`, also a `_traces.json` of about that size (json.dump(indent=2) as
  * upstream writes it: one entry per row, in row order, a step per ground-truth call then the final answer,
- * the first step's llm_output padded).
+ * the first step's `tracesBulkIn` field padded).
  */
 export async function writeLargeResultsFile2026(
   dataDir: string,
   dir: string,
   model: string,
   targetBytes: number,
-  options: { readonly tracesBytes?: number } = {},
+  options: { readonly tracesBytes?: number; readonly tracesBulkIn?: TracesBulk } = {},
 ): Promise<LargeResultsFile2026> {
   const tasks: string[][] = parse(await readFile(path.join(dataDir, "v2026/tasks_and_outcomes/email_tasks_and_outcomes.csv"), "utf8"));
   const [header, ...rows] = tasks as [string[], ...string[][]];
@@ -101,20 +108,21 @@ export async function writeLargeResultsFile2026(
     out.on("finish", resolve).on("error", reject);
     gzip.end();
   });
-  const traces = traced ? await writeTraces(`${base}_traces.json`, rows.map((row) => [row[taskColumn] ?? "", row[outcomeColumn] ?? ""]), options.tracesBytes!) : undefined;
+  const traces = traced ? await writeTraces(`${base}_traces.json`, rows.map((row) => [row[taskColumn] ?? "", row[outcomeColumn] ?? ""]), options.tracesBytes!, options.tracesBulkIn ?? "llm_input") : undefined;
   return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length, traces };
 }
 
-async function writeTraces(file: string, rows: readonly (readonly [string, string])[], targetBytes: number): Promise<{ file: string; bytes: number }> {
+async function writeTraces(file: string, rows: readonly (readonly [string, string])[], targetBytes: number, bulkIn: TracesBulk): Promise<{ file: string; bytes: number }> {
   const padPerRow = Math.ceil(targetBytes / rows.length);
   const out = createWriteStream(file);
   const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once("drain", () => resolve())));
   await write("[\n");
   for (const [index, [task, outcome]] of rows.entries()) {
     const tools = [...outcome.matchAll(/([a-z_]+\.[a-z_]+)\.func\(/g)].map((match) => match[1]!);
+    const pad = (field: "llm_input" | "llm_output", step: number) => (field === bulkIn && step === 0 ? padding(index, padPerRow) : `step ${step}`);
     const steps = [...tools, "Final Answer"].map((action, step) => ({
-      llm_input: "[]",
-      llm_output: step === 0 ? `Thought: ${padding(index, padPerRow)}` : `Thought: step ${step}`,
+      llm_input: `[{'role': 'user', 'content': '${pad("llm_input", step)}'}]`,
+      llm_output: `Thought: ${pad("llm_output", step)}`,
       action,
       action_input: action === "Final Answer" ? "Done." : {},
       observation: action === "Final Answer" ? "" : "[]",
