@@ -64,6 +64,8 @@ export const envSchema = z.looseObject({
   WORKBENCH_WORKER_STALE_MS: positiveInt,
   WORKBENCH_STALE_GRACE_MS: positiveInt,
   WORKBENCH_IDLE_POLL_MS: positiveInt,
+  /** Set by `npm start` on a web server it restarted: the crashed server's pid, whose tasks are taken back at once. */
+  WORKBENCH_PREVIOUS_SERVER_PID: positiveInt,
   /** Next.js build folder (next.config.ts). */
   NEXT_DIST_DIR: optionalText,
   /** `1`: `npm start` does not download the official files on an empty database. */

@@ -27,7 +27,8 @@ import { errorMessage } from "@/lib/errors";
 // Process plumbing: what Next and Prisma (child processes) read, not settings of ours.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.CHECKPOINT_DISABLE = "1";
-const runNext = (args: string[], abort?: AbortSignal) => runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT, abort });
+const runNext = (args: string[], options: { abort?: AbortSignal; env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void } = {}) =>
+  runForwardingSignals([NEXT_BIN, ...args], { cwd: REPO_ROOT, ...options });
 
 /**
  * The data step's command: the compiled dist/start-prepare.mjs beside this bundle, or, when this file
@@ -55,7 +56,7 @@ async function prepare(): Promise<number> {
   };
   const steps = [step("preparing the database and data", () => runForwardingSignals(prepareCommand(), { cwd: REPO_ROOT, abort: failed.signal }))];
   if (process.argv.includes("--rebuild") || buildIsStale(process.env.NEXT_DIST_DIR || ".next")) {
-    steps.push(step("building the app (next build; 1-4 min the first time)", () => runNext(["build"], failed.signal)));
+    steps.push(step("building the app (next build; 1-4 min the first time)", () => runNext(["build"], { abort: failed.signal })));
   }
   const codes = await Promise.all(steps);
   return codes.find((code) => code !== 0) ?? 0;
@@ -66,8 +67,17 @@ async function serve(bind: { host: string }): Promise<number> {
   if (code !== 0 || stopped()) return stopped() ?? code;
   const port = process.env.PORT ?? "3000";
   console.log(`\nWorkBench Studio: http://${bind.host.includes(":") ? `[${bind.host}]` : bind.host}:${port}`);
-  // Supervised: a crashed next-server is started again (with backoff) while PostgreSQL stays up.
-  return supervise(() => runNext(["start", "--hostname", bind.host, "--port", port]), { stopping: () => stopSignal !== null });
+  // Supervised: a crashed next-server is started again (with backoff) while PostgreSQL stays up. Its
+  // in-process worker died with it, its tasks still `running`: the new server is told the old one's pid
+  // (next-server is the process spawned), so its worker takes them back at once rather than after the
+  // stale limit (lib/runs/heartbeat.ts releaseWorkersOfProcess).
+  let previousPid: number | undefined;
+  const startServer = () =>
+    runNext(["start", "--hostname", bind.host, "--port", port], {
+      env: previousPid === undefined ? process.env : { ...process.env, WORKBENCH_PREVIOUS_SERVER_PID: String(previousPid) },
+      onSpawn: (pid) => (previousPid = pid),
+    });
+  return supervise(startServer, { stopping: () => stopSignal !== null });
 }
 
 /**

@@ -52,3 +52,21 @@ export async function releaseDeadWorkers(sql: Sql, staleMs: number): Promise<Rel
   );
   return rows;
 }
+
+/**
+ * Forgets the workers of a process on this host that is known to be gone (`npm start` restarting a
+ * crashed web server names the crashed one: its in-process worker died with it) and gives their running
+ * results back at once, instead of after the stale limit. `exceptId`: the caller's own row (a reused pid).
+ */
+export async function releaseWorkersOfProcess(sql: Sql, pid: number, exceptId: string): Promise<ReleasedResult[]> {
+  const { rows } = await sql.query<ReleasedResult>(
+    `WITH gone AS (
+       DELETE FROM "Worker" WHERE host = $1 AND pid = $2::int AND id <> $3 RETURNING id
+     )
+     UPDATE "TaskResult" SET status = 'pending'
+      WHERE status = 'running' AND "workerId" IN (SELECT id FROM gone)
+     RETURNING id, "runId"`,
+    [hostname(), pid, exceptId],
+  );
+  return rows;
+}

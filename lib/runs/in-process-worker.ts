@@ -13,7 +13,8 @@ export function startInProcessWorker(): void {
     return;
   }
   const concurrency = env().WORKBENCH_WORKER_CONCURRENCY ?? DEFAULT_WORKER_SLOTS;
-  holder.workbenchWorker = startWorker({ concurrency });
+  // Set by `npm start` when it restarts a crashed server: that server's worker died with it, holding tasks.
+  holder.workbenchWorker = startWorker({ concurrency, predecessorPid: env().WORKBENCH_PREVIOUS_SERVER_PID });
   holder.workbenchWorker.then(
     () => console.log(`[worker] in-process worker started (${concurrency} slots)`),
     (error: unknown) => {

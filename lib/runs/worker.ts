@@ -9,7 +9,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withDbRetry } from "@/lib/db-retry";
 import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
-import { beat, unregister } from "./heartbeat";
+import { beat, releaseWorkersOfProcess, unregister } from "./heartbeat";
 import { releaseResult } from "./persist-result";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
 import { recoverResults } from "./recovery";
@@ -37,6 +37,11 @@ export interface WorkerOptions {
   readonly staleMs?: number;
   /** How long past its timeout a running result is presumed abandoned, heartbeat or not (default 30 s). */
   readonly staleGraceMs?: number;
+  /**
+   * A process on this host known to be gone whose workers' tasks are taken back at start, without
+   * waiting for the stale limit (the web server `npm start` restarted after a crash: WORKBENCH_PREVIOUS_SERVER_PID).
+   */
+  readonly predecessorPid?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -91,6 +96,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     await sql.end();
     throw error;
   });
+  if (options.predecessorPid !== undefined) {
+    const taken = await releaseWorkersOfProcess(sql, options.predecessorPid, me.id).catch((error: unknown) => {
+      log(`could not take back the tasks of process ${options.predecessorPid}: ${describe(error)}`);
+      return [];
+    });
+    if (taken.length > 0) log(`took back ${taken.length} task(s) held by the crashed process ${options.predecessorPid}`);
+  }
   await tick();
   const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 

@@ -59,8 +59,31 @@ function padding(seed: number, length: number): string {
 
 const FIXTURE_2026 = path.join(import.meta.dirname, "../runs/import/fixtures/results-2026/email/gpt-5.4-mini_all_2026-06-03_17-59-59");
 
-/** Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its `_meta.json`. */
-export async function writeLargeResultsFile2026(dataDir: string, dir: string, model: string, targetBytes: number): Promise<LargeResultsFile> {
+/**
+ * Where a large traces file's size is: `llm_input`, the prompt each step sent (the conversation so far:
+ * what makes real traces files large; the importer does not keep it), or `llm_output`, the model's
+ * thoughts (kept: each becomes a step's text in the database).
+ */
+export type TracesBulk = "llm_input" | "llm_output";
+
+export interface LargeResultsFile2026 extends LargeResultsFile {
+  /** The `_traces.json` written beside it (with `tracesBytes`), and its size. */
+  readonly traces?: { readonly file: string; readonly bytes: number };
+}
+
+/**
+ * Writes `<dir>/email/<model>_all_2026-06-03_17-59-59.csv.gz` (about `targetBytes` before gzip) and its
+ * `_meta.json`; with `tracesBytes`, also a `_traces.json` of about that size (json.dump(indent=2) as
+ * upstream writes it: one entry per row, in row order, a step per ground-truth call then the final answer,
+ * the first step's `tracesBulkIn` field padded).
+ */
+export async function writeLargeResultsFile2026(
+  dataDir: string,
+  dir: string,
+  model: string,
+  targetBytes: number,
+  options: { readonly tracesBytes?: number; readonly tracesBulkIn?: TracesBulk } = {},
+): Promise<LargeResultsFile2026> {
   const tasks: string[][] = parse(await readFile(path.join(dataDir, "v2026/tasks_and_outcomes/email_tasks_and_outcomes.csv"), "utf8"));
   const [header, ...rows] = tasks as [string[], ...string[][]];
   const [taskColumn, outcomeColumn] = [header.indexOf("task"), header.indexOf("outcome")];
@@ -68,7 +91,8 @@ export async function writeLargeResultsFile2026(dataDir: string, dir: string, mo
   const base = path.join(dir, "email", `${model}_all_2026-06-03_17-59-59`);
   await mkdir(path.dirname(base), { recursive: true });
   const meta = JSON.parse(await readFile(`${FIXTURE_2026}_meta.json`, "utf8"));
-  await writeFile(`${base}_meta.json`, JSON.stringify({ ...meta, model_name: model, model_id: model, num_tasks: rows.length, log_traces: false }, null, 2));
+  const traced = (options.tracesBytes ?? 0) > 0;
+  await writeFile(`${base}_meta.json`, JSON.stringify({ ...meta, model_name: model, model_id: model, num_tasks: rows.length, log_traces: traced }, null, 2));
   const gzip = createGzip();
   const out = gzip.pipe(createWriteStream(`${base}.csv.gz`));
   const write = (text: string) => new Promise<void>((resolve) => (gzip.write(text) ? resolve() : gzip.once("drain", () => resolve())));
@@ -84,5 +108,31 @@ export async function writeLargeResultsFile2026(dataDir: string, dir: string, mo
     out.on("finish", resolve).on("error", reject);
     gzip.end();
   });
-  return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length };
+  const traces = traced ? await writeTraces(`${base}_traces.json`, rows.map((row) => [row[taskColumn] ?? "", row[outcomeColumn] ?? ""]), options.tracesBytes!, options.tracesBulkIn ?? "llm_input") : undefined;
+  return { dir, file: `${base}.csv.gz`, bytes, rows: rows.length, traces };
+}
+
+async function writeTraces(file: string, rows: readonly (readonly [string, string])[], targetBytes: number, bulkIn: TracesBulk): Promise<{ file: string; bytes: number }> {
+  const padPerRow = Math.ceil(targetBytes / rows.length);
+  const out = createWriteStream(file);
+  const write = (text: string) => new Promise<void>((resolve) => (out.write(text) ? resolve() : out.once("drain", () => resolve())));
+  await write("[\n");
+  for (const [index, [task, outcome]] of rows.entries()) {
+    const tools = [...outcome.matchAll(/([a-z_]+\.[a-z_]+)\.func\(/g)].map((match) => match[1]!);
+    const pad = (field: "llm_input" | "llm_output", step: number) => (field === bulkIn && step === 0 ? padding(index, padPerRow) : `step ${step}`);
+    const steps = [...tools, "Final Answer"].map((action, step) => ({
+      llm_input: `[{'role': 'user', 'content': '${pad("llm_input", step)}'}]`,
+      llm_output: `Thought: ${pad("llm_output", step)}`,
+      action,
+      action_input: action === "Final Answer" ? "Done." : {},
+      observation: action === "Final Answer" ? "" : "[]",
+    }));
+    const entry = JSON.stringify({ task, steps }, null, 2).replace(/^/gm, "  ");
+    await write(`${entry}${index < rows.length - 1 ? "," : ""}\n`);
+  }
+  await new Promise<void>((resolve, reject) => {
+    out.on("finish", resolve).on("error", reject);
+    out.end("]\n");
+  });
+  return { file, bytes: (await stat(file)).size };
 }

@@ -1,8 +1,12 @@
 // Import memory benchmark (`npm run bench -- import`): a 200 MB v1 results file (the paper's
 // multi-domain gpt-4 rows, full_response padded) and a 200 MB (before gzip) 2026 `.csv.gz` + `_meta.json`
-// (lib/test-support/large-results-fixture.ts), each imported by the CLI (`workbench import-results`) in
-// its own process, which reports its peak RSS, CPU and wall time against the target of issue 21
-// (≤ 300 MB RSS for a 200 MB file). IMPORT_BENCH_MB changes the size. Uses DATABASE_URL, or a
+// (lib/test-support/large-results-fixture.ts), and two 2026 files whose 200 MB is their `_traces.json` (a
+// small .csv.gz beside it; the bulk in the prompts, as in real traces, or in the thoughts, which are
+// written to the database), each imported by the CLI (`workbench import-results`) in its own process,
+// which reports its peak RSS, CPU and wall time against the target of issue 21 (≤ 300 MB RSS for a
+// 200 MB file). Beside the traces import, the same file read whole by JSON.parse in a bare Node process
+// (what the import did before it streamed the traces) gives the ratio. The load average is printed with
+// every figure (the machine is shared). IMPORT_BENCH_MB changes the size. Uses DATABASE_URL, or a
 // throwaway embedded PostgreSQL.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -12,7 +16,7 @@ import path from "node:path";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { DATA_DIR } from "@/lib/test-support/db";
-import { writeLargeResultsFile, writeLargeResultsFile2026, type LargeResultsFile } from "@/lib/test-support/large-results-fixture";
+import { writeLargeResultsFile, writeLargeResultsFile2026, type LargeResultsFile, type TracesBulk } from "@/lib/test-support/large-results-fixture";
 import { startBenchServer } from "./bench-database";
 
 const TARGET_RSS_MB = 300;
@@ -71,6 +75,9 @@ export async function run(): Promise<void> {
     await rm(v1.dir, { recursive: true, force: true });
     const v2026 = await writeLargeResultsFile2026(DATA_DIR, path.join(dir, "2026"), `bench${tag}`, targetMb * 1024 * 1024);
     await importAndReport(`2026 .csv.gz (${((await stat(v2026.file)).size / 1024 / 1024).toFixed(1)} MB gzipped)`, v2026, database.url, []);
+    await rm(v2026.dir, { recursive: true, force: true });
+    await tracesImport(path.join(dir, "2026-traces"), `bench${tag}t`, targetMb, "llm_input", database.url);
+    await tracesImport(path.join(dir, "2026-thoughts"), `bench${tag}o`, targetMb, "llm_output", database.url);
   } finally {
     await db.$disconnect();
     await database.stop();
@@ -78,7 +85,29 @@ export async function run(): Promise<void> {
   }
 }
 
-async function importAndReport(what: string, large: LargeResultsFile, databaseUrl: string, flags: readonly string[]): Promise<void> {
+/**
+ * A 2026 results file with a `targetMb` `_traces.json`, its bulk in `bulkIn` (llm_input: prompts, as in
+ * real traces, not kept; llm_output: thoughts, written to the database as step texts): imported
+ * (streamed), and read whole by JSON.parse for the ratio.
+ */
+async function tracesImport(dir: string, model: string, targetMb: number, bulkIn: TracesBulk, databaseUrl: string): Promise<void> {
+  const large = await writeLargeResultsFile2026(DATA_DIR, dir, model, 1024 * 1024, { tracesBytes: targetMb * 1024 * 1024, tracesBulkIn: bulkIn });
+  const traces = large.traces!;
+  const tracesMb = traces.bytes / 1024 / 1024;
+  const what = `2026 .csv.gz with a ${tracesMb.toFixed(0)} MB _traces.json, its bulk in ${bulkIn}`;
+  const streamed = await importAndReport(what, { ...large, bytes: traces.bytes }, databaseUrl, []);
+  const whole = await measure(process.execPath, ["-e", `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(traces.file)}, "utf8"))`], process.env);
+  console.log(
+    `  the same _traces.json read whole (JSON.parse in a bare Node process, no import): peak RSS ${whole.peakRssMb.toFixed(0)} MB, CPU ${cpuText(whole)}; ` +
+      `streamed import / whole read: ${(streamed.peakRssMb / whole.peakRssMb).toFixed(2)}x RSS  [load ${loadText()}]`,
+  );
+  await rm(dir, { recursive: true, force: true });
+}
+
+const cpuText = (measured: Measured) => (Number.isNaN(measured.cpuS) ? "n/a" : `${measured.cpuS.toFixed(1)} s`);
+const loadText = () => os.loadavg().map((load) => load.toFixed(2)).join(" ");
+
+async function importAndReport(what: string, large: LargeResultsFile, databaseUrl: string, flags: readonly string[]): Promise<Measured> {
   const result = await measure(process.execPath, [path.join(ROOT, "dist/workbench.mjs"), "import-results", "--results", large.dir, ...flags], {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -89,6 +118,7 @@ async function importAndReport(what: string, large: LargeResultsFile, databaseUr
   console.log(`import: ${mb.toFixed(0)} MB ${what} (${large.rows} rows, ${imported[2]} imported, ${imported[1]} correct)`);
   console.log(
     `  peak RSS ${result.peakRssMb.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB for 200 MB: ${result.peakRssMb <= TARGET_RSS_MB ? "ok" : "OVER TARGET"}), ` +
-      `CPU ${Number.isNaN(result.cpuS) ? "n/a" : `${result.cpuS.toFixed(1)} s`}, wall ${result.wallS.toFixed(1)} s (${(mb / result.wallS).toFixed(1)} MB/s)`,
+      `CPU ${cpuText(result)}, wall ${result.wallS.toFixed(1)} s (${(mb / result.wallS).toFixed(1)} MB/s)  [load ${loadText()}]`,
   );
+  return result;
 }

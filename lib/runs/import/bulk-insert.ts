@@ -2,6 +2,7 @@
 // (jsonb_to_recordset). Prisma's createMany spends far more CPU building 20,000-row statements than
 // PostgreSQL spends inserting them.
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { forgetPrismaDebugHistory } from "@/lib/prisma-debug-history";
 import { stepRecordsetTypes } from "../step-columns";
 
 type Tx = Prisma.TransactionClient;
@@ -30,6 +31,7 @@ async function insertRows(tx: Tx, table: string, columns: string, rows: readonly
       `INSERT INTO "${table}" (${names}) SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})`,
       JSON.stringify(rows.slice(start, start + CHUNK)),
     );
+    forgetPrismaDebugHistory(); // else Prisma keeps this statement's megabytes for 100 more (lib/prisma-debug-history.ts)
   }
 }
 

@@ -141,4 +141,21 @@ describe("importResults2026", () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  test("a traces file cut short fails naming its file and line and writes nothing (it is streamed with the rows)", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "workbench-results-2026-"));
+    try {
+      await fs.cp(path.join(FIXTURES, "email"), path.join(dir, "email"), { recursive: true });
+      const tracesFile = path.join(dir, "email/gpt-5.4-mini_all_2026-06-03_17-59-59_traces.json");
+      const text = await fs.readFile(tracesFile, "utf8");
+      // Cut inside the last entry: the rows before it have their traces, the file still fails.
+      const cut = text.slice(0, text.lastIndexOf('"task"'));
+      await fs.writeFile(tracesFile, cut);
+      const runsBefore = await context.db.run.count();
+      await expect(importResults2026(context.db, { resultsPath: dir })).rejects.toThrow(new RegExp(`_traces\\.json:${cut.split("\n").length}: not JSON`));
+      expect(await context.db.run.count()).toBe(runsBefore);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,12 +8,13 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { readBytesOrThrow } from "../datasets/csv-file";
-import { streamCsvWithHeader } from "../datasets/csv-stream";
+import { streamCsvWithHeader, type StreamedRecord } from "../datasets/csv-stream";
 import { DatasetError } from "../datasets/errors";
 import type { Domain } from "../datasets/types";
 import { readCalls } from "./load";
 import { outputOfAgentResult } from "./agent-result";
 import { batchesOf, DEFAULT_BATCH_LIMITS, type BatchLimits } from "./stream";
+import { TraceLookup, type TraceEntry2026, type TraceStep2026 } from "./traces-2026";
 import type { RecordedResult, RecordedStep } from "./types";
 
 const FILE_NAME = /^(.+)_(all|domains)_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})\.csv(\.gz)?$/;
@@ -104,26 +105,36 @@ export async function loadResultsHeader2026(file: string, domain: Domain): Promi
 
 /**
  * The rows of a 2026 results file in batches (the CSV is streamed and gunzipped as it is read). The
- * traces file, when there is one, is read whole first: rows find their steps in it by task text.
+ * traces file, when there is one, is streamed beside it (traces-2026.ts): each row takes its task's
+ * next entry, which in upstream's order is the next one in the file; a batch counts its traces' size.
  */
 export async function* streamResultsFile2026(header: ResultsFileHeader2026, limits: BatchLimits = DEFAULT_BATCH_LIMITS): AsyncGenerator<RecordedResult[]> {
   const { file, domain, meta } = header;
-  const traces = header.tracesFile ? await readTraces(header.tracesFile) : null;
-  yield* batchesOf(
-    streamCsvWithHeader(file, COLUMNS),
-    ({ fields, line }): RecordedResult => {
-      const query = fields.task ?? "";
-      return {
-        domain, model: meta.model_name, toolSet: meta.tool_selection, query,
+  const traces = header.tracesFile ? new TraceLookup(header.tracesFile) : null;
+  try {
+    yield* batchesOf(
+      withTraces(streamCsvWithHeader(file, COLUMNS), traces),
+      ({ fields, line, trace }): RecordedResult => ({
+        domain, model: meta.model_name, toolSet: meta.tool_selection, query: fields.task ?? "",
         calls: readCalls(file, line, fields.function_calls ?? ""),
         error: fields.error ?? "",
-        steps: traces ? stepsOf(traces.get(query)) : null,
+        steps: traces ? stepsOf(trace?.steps) : null,
         finalOutput: outputOfAgentResult(fullResponseOf(fields)),
         file, line,
-      };
-    },
-    limits,
-  );
+      }),
+      limits,
+    );
+  } finally {
+    await traces?.close();
+  }
+}
+
+/** Each record with its trace entry (none without a traces file), its size counted with the record's. */
+async function* withTraces(records: AsyncIterable<StreamedRecord>, traces: TraceLookup | null): AsyncGenerator<StreamedRecord & { trace?: TraceEntry2026 }> {
+  for await (const record of records) {
+    const trace = await traces?.next(record.fields.task ?? "");
+    yield trace ? { ...record, trace, chars: record.chars + trace.bytes } : record;
+  }
 }
 
 const fullResponseOf = (fields: Readonly<Record<string, string>>) => fields.full_response ?? "";
@@ -164,28 +175,12 @@ async function readMeta(file: string): Promise<ResultsMeta2026> {
   return parsed.data;
 }
 
-const TraceStepSchema = z.object({
-  llm_output: z.string(),
-  action: z.string(),
-  action_input: z.unknown(),
-  observation: z.string(),
-});
-const TracesSchema = z.array(z.object({ task: z.string(), steps: z.array(TraceStepSchema) }));
-type TraceStep2026 = z.infer<typeof TraceStepSchema>;
-
 /** The `_traces.json` (or `.json.gz`) beside a results file; null when the run did not log traces. */
 async function findTraces(base: string): Promise<string | null> {
   for (const file of [`${base}_traces.json`, `${base}_traces.json.gz`]) {
     if (await stat(file).catch(() => null)) return file;
   }
   return null;
-}
-
-/** A traces file's steps by task text. */
-async function readTraces(file: string): Promise<Map<string, TraceStep2026[]>> {
-  const parsed = TracesSchema.safeParse(await readJson(file));
-  if (!parsed.success) throw new DatasetError("bad_value", file, null, `not a list of {task, steps}: ${parsed.error.issues[0]?.message}`);
-  return new Map(parsed.data.map((entry) => [entry.task, entry.steps]));
 }
 
 /** One step per call made (parse errors and the final answer made none), with the model's output. */

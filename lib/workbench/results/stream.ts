@@ -21,9 +21,9 @@ export const DEFAULT_BATCH_LIMITS: BatchLimits = { rows: 50, chars: 8 * 1024 * 1
 const V1_COLUMNS = ["query", "function_calls", "full_response", "error"];
 
 /** Groups a stream of records into batches of rows within `limits`. */
-export async function* batchesOf<T>(
-  records: AsyncIterable<StreamedRecord>,
-  toRow: (record: StreamedRecord) => T,
+export async function* batchesOf<R extends StreamedRecord, T>(
+  records: AsyncIterable<R>,
+  toRow: (record: R) => T,
   limits: BatchLimits,
 ): AsyncGenerator<T[]> {
   let batch: T[] = [];

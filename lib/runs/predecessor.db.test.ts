@@ -1,0 +1,102 @@
+// A web server restarted by `npm start` after a crash takes back the tasks its predecessor's in-process
+// worker held, at once: not after the stale limit (15 s), which here is set far beyond the test's time
+// so only the predecessor release can explain the tasks coming back. Other workers of this host stay.
+import { spawn } from "node:child_process";
+import { hostname } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
+import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
+import { releaseWorkersOfProcess } from "./heartbeat";
+import { launchRun } from "./launch";
+import { createSqlPool } from "./sql";
+import { startWorker } from "./worker";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+const RETRY = { maxRetries: 5, baseDelayMs: 5, requestTimeoutMs: 10_000 };
+/** Longer than any wait below: a dead worker is never released for being silent in these tests. */
+const NEVER_STALE_MS = 600_000;
+
+let context: RunsTestContext;
+let mock: MockProvider;
+
+beforeAll(async () => {
+  context = await setUpRunsTest();
+  mock = await startMockProvider({ dataset: context.v1, behaviour: "oracle", latencyMs: 200 });
+});
+
+afterAll(async () => {
+  await mock?.close();
+  await tearDownRunsTest(context);
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test("releaseWorkersOfProcess gives back only the named process's results on this host", async () => {
+  const { runId } = await launchRun({ agent: "noop", limit: 3, concurrency: 3 }, context);
+  const sql = createSqlPool(context.databaseUrl, { max: 2 });
+  try {
+    const rows = await context.db.taskResult.findMany({ where: { runId }, orderBy: { id: "asc" }, select: { id: true } });
+    const [crashed, alive, elsewhere] = [`${hostname()}:999991:test`, `${hostname()}:999992:test`, `other-host:999991:test`];
+    for (const [id, host, pid] of [[crashed, hostname(), 999_991], [alive, hostname(), 999_992], [elsewhere, "other-host", 999_991]] as const) {
+      await sql.query(`INSERT INTO "Worker" (id, host, pid, slots, "startedAt", "heartbeatAt") VALUES ($1, $2, $3, 1, now(), now())`, [id, host, pid]);
+    }
+    for (const [index, workerId] of [crashed, alive, elsewhere].entries()) {
+      await context.db.taskResult.update({ where: { id: rows[index]!.id }, data: { status: "running", workerId, attempt: 1, startedAt: new Date() } });
+    }
+
+    const released = await releaseWorkersOfProcess(sql, 999_991, "me");
+
+    expect(released).toEqual([{ id: rows[0]!.id, runId }]);
+    const statuses = await context.db.taskResult.findMany({ where: { runId }, orderBy: { id: "asc" }, select: { status: true } });
+    expect(statuses.map((row) => row.status)).toEqual(["pending", "running", "running"]);
+    const workers = await context.db.worker.findMany({ where: { id: { in: [crashed, alive, elsewhere] } }, select: { id: true } });
+    expect(workers.map((row) => row.id).sort()).toEqual([alive, elsewhere].sort());
+  } finally {
+    await context.db.worker.deleteMany({ where: { id: { endsWith: ":test" } } });
+    await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+    await sql.end();
+  }
+});
+
+test("a worker told its predecessor's pid runs the tasks the killed process held again at once, each scored once", async () => {
+  const { runId } = await launchRun(
+    { agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: 40, concurrency: 6, timeoutMs: 600_000, retry: RETRY },
+    context,
+  );
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: context.databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "6", WORKBENCH_WORKER_STALE_MS: String(NEVER_STALE_MS) },
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const run = () => context.db.run.findUniqueOrThrow({ where: { id: runId } });
+  const running = () => context.db.taskResult.count({ where: { runId, status: "running" } });
+  await until(async () => (await run()).tasksDone >= 6 && (await running()) > 0, 120_000, "the child worker to be mid-run");
+  child.kill("SIGKILL");
+  await exited;
+  const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
+  expect(held.length).toBeGreaterThan(0);
+
+  const logs: string[] = [];
+  const worker = await startWorker({
+    db: context.db, concurrency: 6, idlePollMs: 100, staleMs: NEVER_STALE_MS, predecessorPid: child.pid, log: (line) => void logs.push(line),
+  });
+  try {
+    // Given back before the first claim: the worker's start alone released them.
+    expect(logs).toContain(`took back ${held.length} task(s) held by the crashed process ${child.pid}`);
+    const finished = await waitForRun(context.db, runId, 180_000);
+    expect(finished).toMatchObject({ status: "completed", tasksDone: 40, correctCount: 40 });
+    expect(await resultIntegrity(context.db, runId)).toEqual({ done: 40, total: 40, distinct: 40, stepGaps: 0 });
+    expect(await context.db.taskResult.count({ where: { id: { in: held.map((row) => row.id) }, attempt: 2 } })).toBe(held.length);
+    expect(await context.db.worker.count({ where: { pid: child.pid } })).toBe(0);
+  } finally {
+    await worker.stop();
+  }
+});
