@@ -6,15 +6,19 @@ export function CallsList({ calls, testId, empty }: { calls: readonly CallView[]
   return (
     <ol className="space-y-1" data-testid={testId}>
       {calls.map((call) => (
-        <li key={call.index} className="flex gap-2 font-mono text-xs" data-testid={`${testId}-item`}>
-          <span className="w-5 shrink-0 text-right text-muted tabular-nums">{call.index + 1}</span>
-          <span className="min-w-0 break-all">
-            <span className={call.failure ? "text-muted line-through" : "text-ink"}>{call.raw}</span>
+        <li key={call.index} className="trace-call" data-testid={`${testId}-item`}>
+          <span className="trace-call-num">{call.index + 1}</span>
+          <span className="trace-call-text">
             {call.failure ? (
-              <span className="ml-2 font-sans text-bad" data-testid="call-failure">
-                {call.failure}
-              </span>
-            ) : null}
+              <>
+                <span className="text-muted line-through">{call.raw}</span>
+                <span className="ml-2 font-sans text-bad" data-testid="call-failure">
+                  {call.failure}
+                </span>
+              </>
+            ) : (
+              call.raw
+            )}
           </span>
         </li>
       ))}

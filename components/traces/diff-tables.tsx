@@ -20,8 +20,26 @@ const markerTone: Record<DiffRowKind, string> = {
 
 const marker: Record<DiffRowKind, string> = { inserted: "+", deleted: "−", changed: "~" };
 
-/** One table per sandbox table that differs; changed cells show old → new. */
-export function DiffTables({ tables, labels, testId = "diff-tables" }: { tables: readonly TableDiffView[]; labels: DiffLabels; testId?: string }) {
+/** A cell's text, cut to `max` characters (with "…") when a limit is given. */
+function cellShown(text: string, max: number | undefined): string {
+  return max !== undefined && text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * One table per sandbox table that differs; changed cells show old → new. `maxCellChars` cuts long
+ * cells (an email body) where the whole step is one link away (the trace page's `?open=`).
+ */
+export function DiffTables({
+  tables,
+  labels,
+  testId = "diff-tables",
+  maxCellChars,
+}: {
+  tables: readonly TableDiffView[];
+  labels: DiffLabels;
+  testId?: string;
+  maxCellChars?: number;
+}) {
   if (tables.length === 0) return <p className="text-xs text-muted" data-testid={`${testId}-empty`}>No difference.</p>;
   return (
     <div className="space-y-4" data-testid={testId}>
@@ -44,7 +62,7 @@ export function DiffTables({ tables, labels, testId = "diff-tables" }: { tables:
                 <tr>
                   <th className="w-6 px-2 py-1" />
                   {table.columns.map((column) => (
-                    <th key={column} className="px-2 py-1 text-left font-medium whitespace-nowrap">
+                    <th key={column} className="diff-th">
                       {column}
                     </th>
                   ))}
@@ -57,19 +75,16 @@ export function DiffTables({ tables, labels, testId = "diff-tables" }: { tables:
                       {marker[row.kind]}
                     </td>
                     {row.cells.map((cell) => (
-                      <td
-                        key={cell.column}
-                        className={clsx("max-w-72 px-2 py-1 align-top break-words", cell.changed && "bg-warn-soft")}
-                        data-changed={cell.changed ? "true" : undefined}
-                      >
-                        {cell.changed ? (
-                          <>
-                            <span className="text-bad line-through">{cell.before}</span> <span className="text-ink">→ {cell.text}</span>
-                          </>
-                        ) : (
-                          cell.text
-                        )}
-                      </td>
+                      cell.changed ? (
+                        <td key={cell.column} className="diff-td bg-warn-soft" data-changed="true">
+                          <span className="text-bad line-through">{cellShown(cell.before ?? "", maxCellChars)}</span>{" "}
+                          <span className="text-ink">→ {cellShown(cell.text, maxCellChars)}</span>
+                        </td>
+                      ) : (
+                        <td key={cell.column} className="diff-td">
+                          {cellShown(cell.text, maxCellChars)}
+                        </td>
+                      )
                     ))}
                   </tr>
                 ))}

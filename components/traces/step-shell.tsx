@@ -25,23 +25,19 @@ export function StepShell({
     <li
       id={`step-${index}`}
       tabIndex={-1}
-      className={clsx(
-        "scroll-mt-4 rounded-lg border border-line border-l-4 bg-surface shadow-xs outline-none focus:ring-2 focus:ring-accent",
-        rail,
-        divergent && "ring-2 ring-bad",
-      )}
+      className={clsx("trace-step", rail, divergent && "ring-2 ring-bad")}
       data-testid={`step-${kind}`}
       data-step={index}
-      data-divergent={divergent || undefined}
+      {...(divergent ? { "data-divergent": true } : {})}
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
-        <span className="font-mono text-xs text-muted tabular-nums">#{index}</span>
-        <span className="text-xs font-semibold tracking-wide text-muted uppercase">{kind}</span>
+      <div className="trace-head">
+        <span className="trace-num">{`#${index}`}</span>
+        <span className="trace-kind">{kind}</span>
         {divergent ? <span className="rounded bg-bad-soft px-1.5 text-xs font-semibold text-bad">first divergence</span> : null}
-        <span className="min-w-0 flex-1 truncate text-sm text-ink">{title}</span>
-        {meta ? <span className="flex flex-wrap items-center gap-2 text-xs text-muted tabular-nums">{meta}</span> : null}
+        <span className="trace-title">{title}</span>
+        {meta ? <span className="trace-meta">{meta}</span> : null}
       </div>
-      {children ? <div className="space-y-2 border-t border-line px-4 py-3">{children}</div> : null}
+      {children ? <div className="trace-body">{children}</div> : null}
     </li>
   );
 }

@@ -5,7 +5,10 @@ import { CollapsibleText } from "./collapsible-text";
 import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
 import { StepShell } from "./step-shell";
 
-export function ToolStep({ event, fullHref, divergent = false }: { event: ToolEvent; fullHref?: string; divergent?: boolean }) {
+/** A step's state change shows long cells (an email body) cut to this; the step opened whole shows them all. */
+const DIFF_CELL_PREVIEW_CHARS = 120;
+
+export function ToolStep({ event, foldable = false, divergent = false }: { event: ToolEvent; foldable?: boolean; divergent?: boolean }) {
   return (
     <StepShell
       divergent={divergent}
@@ -30,25 +33,25 @@ export function ToolStep({ event, fullHref, divergent = false }: { event: ToolEv
       }
     >
       <div>
-        <div className="mb-1 text-xs font-medium text-muted">Call</div>
-        <code className="block overflow-x-auto rounded-lg bg-canvas px-3 py-2 text-xs break-all text-ink ring-1 ring-line ring-inset" data-testid="tool-call">
+        <div className="trace-label">Call</div>
+        <code className="trace-code" data-testid="tool-call">
           {event.call}
         </code>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div>
-          <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
+          <div className="trace-label">Arguments</div>
           <CollapsibleText text={event.argsText} collapsed={false} label="Arguments" />
         </div>
         <div>
-          <div className="mb-1 text-xs font-medium text-muted">Observation</div>
-          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fullHref={fullHref} />
+          <div className="trace-label">Observation</div>
+          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={foldable ? { step: event.index, part: "observation" } : undefined} />
         </div>
       </div>
       {event.diff.length > 0 ? (
         <div>
-          <div className="mb-1 text-xs font-medium text-muted">State change</div>
-          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" />
+          <div className="trace-label">State change</div>
+          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" maxCellChars={foldable ? DIFF_CELL_PREVIEW_CHARS : undefined} />
         </div>
       ) : null}
     </StepShell>

@@ -169,3 +169,16 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
   ]);
   return { total, correct, results };
 }
+
+/**
+ * The texts of one step that the trace page folds (a model turn's text, a tool's observation), read
+ * on demand when the user expands them. Only a step of that result of that run: null otherwise.
+ */
+export async function getStepPayload({ runId, resultId, index }: { runId: string; resultId: string; index: number }) {
+  return prisma.step.findFirst({
+    where: { index, resultId, result: { id: resultId, runId } },
+    select: { index: true, kind: true, text: true, observation: true },
+  });
+}
+
+export type StepPayload = NonNullable<Awaited<ReturnType<typeof getStepPayload>>>;

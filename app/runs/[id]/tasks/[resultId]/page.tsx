@@ -23,8 +23,11 @@ import { buildDiffView } from "@/lib/traces/diff-view";
 
 type Params = { params: Promise<{ id: string; resultId: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
-/** Steps per page of the trace: long traces are paged, and folded texts sent whole only when opened. */
-const STEP_PAGE_SIZE = 8;
+/**
+ * Steps per page of the trace: a trace of up to 20 steps (the paper's agent's limit) shows whole; longer
+ * ones are paged. Folded texts carry only a preview; the rest is fetched from the step route when opened.
+ */
+const STEP_PAGE_SIZE = 20;
 
 const searchSchema = z.object({
   steps: z.coerce.number().int().min(0).catch(0),
@@ -112,7 +115,7 @@ export default async function TracePage({ params, searchParams }: Params) {
           <TraceEventList
             events={events.slice(stepPage * STEP_PAGE_SIZE, (stepPage + 1) * STEP_PAGE_SIZE)}
             openStep={search.open}
-            fullHref={(index) => `${base}?open=${index}#step-${index}`}
+            base={base}
             divergentStep={divergence && divergence.kind !== "none" ? divergence.step : null}
           />
           <Pager page={stepPage} pages={pages} href={pageHref} testId="trace-pager" />
