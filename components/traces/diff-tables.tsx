@@ -26,20 +26,26 @@ function cellShown(text: string, max: number | undefined): string {
 }
 
 /**
- * One table per sandbox table that differs; changed cells show old → new. `maxCellChars` cuts long
- * cells (an email body) where the whole step is one link away (the trace page's `?open=`).
+ * One table per sandbox table that differs; changed cells show old → new. Where the whole diff is one
+ * link away (`moreHref`), long cells (an email body) are cut to `maxCellChars` and each table to its
+ * first `maxRows` rows, so a page of many writes stays light.
  */
 export function DiffTables({
   tables,
   labels,
   testId = "diff-tables",
   maxCellChars,
+  maxRows,
+  moreHref,
 }: {
   tables: readonly TableDiffView[];
   labels: DiffLabels;
   testId?: string;
   maxCellChars?: number;
+  maxRows?: number;
+  moreHref?: string;
 }) {
+  const cut = moreHref !== undefined;
   if (tables.length === 0) return <p className="text-xs text-muted" data-testid={`${testId}-empty`}>No difference.</p>;
   return (
     <div className="space-y-4" data-testid={testId}>
@@ -69,7 +75,7 @@ export function DiffTables({
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
-                {table.rows.map((row, index) => (
+                {(cut && maxRows !== undefined ? table.rows.slice(0, maxRows) : table.rows).map((row, index) => (
                   <tr key={`${row.kind}-${row.key}-${index}`} className={rowTone[row.kind]} data-testid={`diff-row-${row.kind}`}>
                     <td className={clsx("px-2 py-1 text-center font-semibold no-underline", markerTone[row.kind])} title={labels[row.kind]}>
                       {marker[row.kind]}
@@ -77,12 +83,12 @@ export function DiffTables({
                     {row.cells.map((cell) => (
                       cell.changed ? (
                         <td key={cell.column} className="diff-td bg-warn-soft" data-changed="true">
-                          <span className="text-bad line-through">{cellShown(cell.before ?? "", maxCellChars)}</span>{" "}
-                          <span className="text-ink">→ {cellShown(cell.text, maxCellChars)}</span>
+                          <span className="text-bad line-through">{cellShown(cell.before ?? "", cut ? maxCellChars : undefined)}</span>{" "}
+                          <span className="text-ink">→ {cellShown(cell.text, cut ? maxCellChars : undefined)}</span>
                         </td>
                       ) : (
                         <td key={cell.column} className="diff-td">
-                          {cellShown(cell.text, maxCellChars)}
+                          {cellShown(cell.text, cut ? maxCellChars : undefined)}
                         </td>
                       )
                     ))}
@@ -91,6 +97,11 @@ export function DiffTables({
               </tbody>
             </table>
           </div>
+          {cut && maxRows !== undefined && table.rows.length > maxRows ? (
+            <a href={moreHref} className="mt-1 inline-block text-xs text-accent" data-testid="diff-more">
+              {table.rows.length - maxRows} more rows: show all {table.rows.length}
+            </a>
+          ) : null}
         </div>
       ))}
     </div>

@@ -4,7 +4,7 @@ import { formatDuration } from "@/lib/metrics/format";
 import { CollapsibleText } from "./collapsible-text";
 import { StepShell } from "./step-shell";
 
-export function ModelStep({ event, foldable = false, divergent = false }: { event: ModelEvent; foldable?: boolean; divergent?: boolean }) {
+export function ModelStep({ event, openHref, divergent = false }: { event: ModelEvent; openHref?: string; divergent?: boolean }) {
   const firstLine = event.text.split("\n").find((line) => line.trim() !== "") ?? "(no text)";
   return (
     <StepShell
@@ -26,7 +26,7 @@ export function ModelStep({ event, foldable = false, divergent = false }: { even
         </>
       }
     >
-      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" fold={foldable ? { step: event.index, part: "text" } : undefined} />
+      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" fold={openHref ? { step: event.index, part: "text" } : undefined} />
     </StepShell>
   );
 }

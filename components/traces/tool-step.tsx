@@ -5,10 +5,11 @@ import { CollapsibleText } from "./collapsible-text";
 import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
 import { StepShell } from "./step-shell";
 
-/** A step's state change shows long cells (an email body) cut to this; the step opened whole shows them all. */
+/** A step's state change shows long cells (an email body) cut, and its first rows; the step opened whole shows all. */
 const DIFF_CELL_PREVIEW_CHARS = 120;
+const DIFF_PREVIEW_ROWS = 5;
 
-export function ToolStep({ event, foldable = false, divergent = false }: { event: ToolEvent; foldable?: boolean; divergent?: boolean }) {
+export function ToolStep({ event, openHref, divergent = false }: { event: ToolEvent; openHref?: string; divergent?: boolean }) {
   return (
     <StepShell
       divergent={divergent}
@@ -45,13 +46,13 @@ export function ToolStep({ event, foldable = false, divergent = false }: { event
         </div>
         <div>
           <div className="trace-label">Observation</div>
-          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={foldable ? { step: event.index, part: "observation" } : undefined} />
+          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
         </div>
       </div>
       {event.diff.length > 0 ? (
         <div>
           <div className="trace-label">State change</div>
-          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" maxCellChars={foldable ? DIFF_CELL_PREVIEW_CHARS : undefined} />
+          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" maxCellChars={DIFF_CELL_PREVIEW_CHARS} maxRows={DIFF_PREVIEW_ROWS} moreHref={openHref} />
         </div>
       ) : null}
     </StepShell>

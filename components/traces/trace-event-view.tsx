@@ -7,15 +7,16 @@ import { ToolStep } from "./tool-step";
 
 /**
  * One renderer per event kind; adding a kind without a renderer fails the type check here.
- * `foldable`: long texts carry a preview and are fetched whole when opened (false: sent whole).
+ * `openHref`: the page showing this step whole; with it, long texts carry a preview (fetched whole when
+ * opened) and long diffs are cut. Absent: the step is sent whole.
  * `divergent`: the first divergent step (lib/workbench/analysis/first-divergence.ts).
  */
-export function TraceEventView({ event, foldable = false, divergent = false }: { event: TraceEvent; foldable?: boolean; divergent?: boolean }) {
+export function TraceEventView({ event, openHref, divergent = false }: { event: TraceEvent; openHref?: string; divergent?: boolean }) {
   switch (event.kind) {
     case "model":
-      return <ModelStep event={event} foldable={foldable} divergent={divergent} />;
+      return <ModelStep event={event} openHref={openHref} divergent={divergent} />;
     case "tool":
-      return <ToolStep event={event} foldable={foldable} divergent={divergent} />;
+      return <ToolStep event={event} openHref={openHref} divergent={divergent} />;
     case "final":
       return <FinalStep event={event} divergent={divergent} />;
     case "error":
@@ -49,7 +50,12 @@ export function TraceEventList({
   const list = (
     <ol className="space-y-2" data-testid="trace-steps">
       {events.map((event) => (
-        <TraceEventView key={event.index} event={event} foldable={base !== undefined && event.index !== openStep} divergent={event.index === divergentStep} />
+        <TraceEventView
+          key={event.index}
+          event={event}
+          openHref={base !== undefined && event.index !== openStep ? `${base}?open=${event.index}#step-${event.index}` : undefined}
+          divergent={event.index === divergentStep}
+        />
       ))}
     </ol>
   );

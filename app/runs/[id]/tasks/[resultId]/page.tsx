@@ -32,7 +32,12 @@ const STEP_PAGE_SIZE = 20;
 const searchSchema = z.object({
   steps: z.coerce.number().int().min(0).catch(0),
   open: z.coerce.number().int().min(0).optional().catch(undefined),
+  /** `all`: every row of the final diff (by default each table shows its first VERDICT_DIFF_ROWS). */
+  diff: z.enum(["all"]).optional().catch(undefined),
 });
+
+/** Rows per table of the final diff before "show all": an agent that rewrote a whole table stays light. */
+const VERDICT_DIFF_ROWS = 25;
 
 // The evaluator diffs ground truth (before) against the prediction (after).
 const VERDICT_DIFF_LABELS: DiffLabels = { inserted: "only in prediction", deleted: "missing from prediction", changed: "differ (GT → predicted)" };
@@ -120,13 +125,19 @@ export default async function TracePage({ params, searchParams }: Params) {
           />
           <Pager page={stepPage} pages={pages} href={pageHref} testId="trace-pager" />
         </section>
-        <Card data-testid="final-diff">
+        <Card data-testid="final-diff" id="final-diff">
           <CardHeader
             title="Final state vs ground truth"
             description="The sandbox after replaying the agent's calls, compared with the state the ground-truth calls produce."
           />
           <CardBody>
-            <DiffTables tables={finalDiff} labels={VERDICT_DIFF_LABELS} testId="verdict-diff" />
+            <DiffTables
+              tables={finalDiff}
+              labels={VERDICT_DIFF_LABELS}
+              testId="verdict-diff"
+              maxRows={VERDICT_DIFF_ROWS}
+              moreHref={search.diff === "all" ? undefined : `${base}?diff=all#final-diff`}
+            />
           </CardBody>
         </Card>
       </div>
