@@ -54,6 +54,15 @@ test("the first divergence links to its step, whose diff shows; n/p move between
   await expect(step).toHaveAttribute("data-divergent", "true");
   await expect(step.getByTestId("step-diff").getByTestId("diff-row-deleted")).toHaveCount(1);
 
+  // The other write (the ground-truth delete, two steps on) is folded to a preview and fetched when opened.
+  const later = page.locator(`li[data-step="${Number(divergent) + 2}"]`);
+  const fold = later.getByTestId("step-diff-fold");
+  await expect(fold).toHaveAttribute("data-state", "preview");
+  await expect(fold.getByTestId("step-diff-preview")).toContainText("− email");
+  await fold.locator("summary").click();
+  await expect(fold).toHaveAttribute("data-state", "full");
+  await expect(fold.getByTestId("step-diff").getByTestId("diff-row-deleted")).toHaveCount(1);
+
   await page.goto(pathOf());
   await expect(page.getByTestId("keyboard-hint")).toHaveAttribute("data-ready", "true");
   for (let i = 0; i < 3; i += 1) await page.keyboard.press("n");

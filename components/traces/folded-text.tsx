@@ -1,5 +1,6 @@
 "use client";
 import { createContext, useContext, useState, type ReactNode, type SyntheticEvent } from "react";
+import { fetchStepPayload } from "./step-payload";
 
 type Part = "text" | "observation";
 
@@ -7,6 +8,11 @@ type State = { readonly status: "preview" | "loading" } | { readonly status: "fu
 
 /** The trace page of the result whose steps are listed (`/runs/<run>/tasks/<result>`): given once, not per step. */
 const TraceBase = createContext<string>("");
+
+/** The trace page whose steps are being shown (for the step route and the `?open=` links). */
+export function useTraceBase(): string {
+  return useContext(TraceBase);
+}
 
 export function TraceBaseProvider({ base, children }: { base: string; children: ReactNode }) {
   return <TraceBase.Provider value={base}>{children}</TraceBase.Provider>;
@@ -18,14 +24,12 @@ export function TraceBaseProvider({ base, children }: { base: string; children: 
  * JavaScript, the link opens the trace page with that step sent whole (`?open=`).
  */
 export function FoldedText({ preview, length, label, step, part }: { preview: string; length: number; label: string; step: number; part: Part }) {
-  const base = useContext(TraceBase);
+  const base = useTraceBase();
   const [state, setState] = useState<State>({ status: "preview" });
   const load = async () => {
     setState({ status: "loading" });
     try {
-      const response = await fetch(`${base}/steps/${step}`, { headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(response.status === 404 ? "this step is no longer stored" : `the server answered ${response.status}`);
-      const payload = (await response.json()) as Partial<Record<Part, string | null>>;
+      const payload = await fetchStepPayload(base, step);
       setState({ status: "full", text: payload[part] ?? "" });
     } catch (error) {
       setState({ status: "error", message: error instanceof Error ? error.message : String(error) });

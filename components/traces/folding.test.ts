@@ -12,7 +12,7 @@ import { TraceBaseProvider } from "./folded-text";
 const longText = Array.from({ length: 80 }, (_, line) => `line ${line}: ${"x".repeat(20)}`).join("\n");
 
 function render(element: ReturnType<typeof createElement>): string {
-  return renderToStaticMarkup(createElement(TraceBaseProvider, { base: "/runs/r1/tasks/t1" }, element));
+  return renderToStaticMarkup(createElement(TraceBaseProvider, { base: "/runs/r1/tasks/t1", children: element }));
 }
 
 describe("CollapsibleText", () => {

@@ -2,10 +2,12 @@ import { Badge } from "@/components/ui/badge";
 import type { ToolEvent } from "@/lib/traces/build-trace";
 import { formatDuration } from "@/lib/metrics/format";
 import { CollapsibleText } from "./collapsible-text";
+import { diffPreviewLines } from "@/lib/traces/diff-view";
 import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
+import { FoldedDiff } from "./folded-diff";
 import { StepShell } from "./step-shell";
 
-/** A step's state change shows long cells (an email body) cut, and its first rows; the step opened whole shows all. */
+/** A state change shown at once is cut to its first rows and short cells; the step opened whole shows all. */
 const DIFF_CELL_PREVIEW_CHARS = 120;
 const DIFF_PREVIEW_ROWS = 5;
 
@@ -39,17 +41,29 @@ export function ToolStep({ event, openHref, divergent = false }: { event: ToolEv
           {event.call}
         </code>
       </div>
-      <div className="grid gap-3 md:grid-cols-2">
-        <div>
-          <div className="trace-label">Arguments</div>
-          <CollapsibleText text={event.argsText} collapsed={false} label="Arguments" />
-        </div>
+      {/* A call that ran shows its arguments in the call itself; a failed one also as the model sent them. */}
+      {event.ok && event.call ? (
         <div>
           <div className="trace-label">Observation</div>
           <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
         </div>
-      </div>
-      {event.diff.length > 0 ? (
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2">
+          <div>
+            <div className="trace-label">Arguments</div>
+            <CollapsibleText text={event.argsText} collapsed={false} label="Arguments" />
+          </div>
+          <div>
+            <div className="trace-label">Observation</div>
+            <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
+          </div>
+        </div>
+      )}
+      {event.diff.length > 0 && openHref && !divergent ? (
+        <FoldedDiff step={event.index} summary={event.diffSummary} preview={diffPreviewLines(event.diff)} rows={event.diff.reduce((sum, table) => sum + table.rows.length, 0)} />
+      ) : event.diff.length > 0 ? (
+        // The first divergent step shows its change at once (the divergence card links here); cut
+        // to its first rows and short cells unless the step is opened whole.
         <div>
           <div className="trace-label">State change</div>
           <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" maxCellChars={DIFF_CELL_PREVIEW_CHARS} maxRows={DIFF_PREVIEW_ROWS} moreHref={openHref} />

@@ -171,13 +171,13 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
 }
 
 /**
- * The texts of one step that the trace page folds (a model turn's text, a tool's observation), read
- * on demand when the user expands them. Only a step of that result of that run: null otherwise.
+ * What the trace page folds of one step (a model turn's text, a tool's observation, its state change),
+ * read on demand when the user opens it. Only a step of that result of that run: null otherwise.
  */
 export async function getStepPayload({ runId, resultId, index }: { runId: string; resultId: string; index: number }) {
   return prisma.step.findFirst({
     where: { index, resultId, result: { id: resultId, runId } },
-    select: { index: true, kind: true, text: true, observation: true },
+    select: { index: true, kind: true, text: true, observation: true, diff: true },
   });
 }
 

@@ -6,6 +6,7 @@ import { beforeAll, expect, test } from "vitest";
 import pg from "pg";
 import { seedLongTrace, type SeededTrace } from "@/scripts/bench/trace-page-fixture";
 import { GET } from "@/app/runs/[id]/tasks/[resultId]/steps/[index]/route";
+import { buildDiffView } from "@/lib/traces/diff-view";
 
 let first: SeededTrace;
 let second: SeededTrace;
@@ -25,8 +26,8 @@ async function storedStep(resultId: string, index: number) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ kind: string; text: string | null; observation: string | null }>(
-      `SELECT kind, text, observation FROM "Step" WHERE "resultId" = $1 AND index = $2`,
+    const { rows } = await client.query<{ kind: string; text: string | null; observation: string | null; diff: unknown }>(
+      `SELECT kind, text, observation, diff FROM "Step" WHERE "resultId" = $1 AND index = $2`,
       [resultId, index],
     );
     return rows[0];
@@ -45,13 +46,22 @@ test("a step of the result is answered whole: the stored observation and model t
   const response = await get(first.runId, first.resultId, String(first.longest.index));
   expect(response.status).toBe(200);
   const body = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(["index", "kind", "observation", "text"]);
+  expect(Object.keys(body).sort()).toEqual(["diff", "index", "kind", "observation", "text"]);
   expect(body).toMatchObject({ index: first.longest.index, kind: "tool", observation: first.longest.observation });
 
   const model = await get(first.runId, first.resultId, "0");
   const stored = await storedStep(first.resultId, 0);
   expect(stored?.kind).toBe("model");
-  expect(await model.json()).toMatchObject({ index: 0, kind: "model", text: stored?.text });
+  expect(await model.json()).toMatchObject({ index: 0, kind: "model", text: stored?.text, diff: [] });
+});
+
+test("a write step's state change is answered as the diff tables the page would show", async () => {
+  const stored = await storedStep(first.resultId, 17);
+  expect(stored?.kind).toBe("tool");
+  const body = (await (await get(first.runId, first.resultId, "17")).json()) as { diff: { table: string; counts: unknown; rows: { kind: string; key: string }[] }[] };
+  expect(body.diff).toEqual(buildDiffView(stored?.diff));
+  expect(body.diff).toHaveLength(1);
+  expect(body.diff[0]).toMatchObject({ table: "email", counts: { inserted: 0, deleted: 1, changed: 0 } });
 });
 
 test.each<[string, () => [string, string, string]]>([
