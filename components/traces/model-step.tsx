@@ -12,7 +12,8 @@ export function ModelStep({ event, openHref, divergent = false }: { event: Model
       index={event.index}
       kind="model"
       tone="accent"
-      title={<span className="text-muted">{firstLine}</span>}
+      title={firstLine}
+      titleClassName="text-muted"
       meta={
         <>
           {event.inputTokens + event.outputTokens > 0 ? (

@@ -6,6 +6,7 @@ export function StepShell({
   index,
   kind,
   title,
+  titleClassName,
   meta,
   tone = "neutral",
   divergent = false,
@@ -14,6 +15,8 @@ export function StepShell({
   index: number;
   kind: string;
   title: ReactNode;
+  /** Styles the title's own span (no wrapper element: every element is sent twice per step). */
+  titleClassName?: string;
   meta?: ReactNode;
   tone?: "neutral" | "accent" | "good" | "bad";
   /** The first divergent step: ringed, and the target of the link at the top of the trace. */
@@ -31,10 +34,9 @@ export function StepShell({
       {...(divergent ? { "data-divergent": true } : {})}
     >
       <div className="trace-head">
-        <span className="trace-num">{`#${index}`}</span>
-        <span className="trace-kind">{kind}</span>
+        <span className="trace-kind">{`#${index} ${kind}`}</span>
         {divergent ? <span className="rounded bg-bad-soft px-1.5 text-xs font-semibold text-bad">first divergence</span> : null}
-        <span className="trace-title">{title}</span>
+        <span className={clsx("trace-title", titleClassName)}>{title}</span>
         {meta ? <span className="trace-meta">{meta}</span> : null}
       </div>
       {children ? <div className="trace-body">{children}</div> : null}

@@ -18,7 +18,8 @@ export function ToolStep({ event, openHref, divergent = false }: { event: ToolEv
       index={event.index}
       kind="tool"
       tone={event.ok ? "good" : "bad"}
-      title={<span className="font-mono text-xs">{event.tool}</span>}
+      title={event.tool}
+      titleClassName="font-mono text-xs"
       meta={
         <>
           {event.diffSummary ? <span data-testid="tool-diff-summary">{event.diffSummary}</span> : null}
@@ -35,18 +36,12 @@ export function ToolStep({ event, openHref, divergent = false }: { event: ToolEv
         </>
       }
     >
-      <div>
-        <div className="trace-label">Call</div>
-        <code className="trace-code" data-testid="tool-call">
-          {event.call}
-        </code>
-      </div>
+      <code className="trace-code" data-testid="tool-call">
+        {event.call}
+      </code>
       {/* A call that ran shows its arguments in the call itself; a failed one also as the model sent them. */}
       {event.ok && event.call ? (
-        <div>
-          <div className="trace-label">Observation</div>
-          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
-        </div>
+        <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           <div>

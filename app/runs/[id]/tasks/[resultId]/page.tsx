@@ -37,7 +37,7 @@ const searchSchema = z.object({
 });
 
 /** Rows per table of the final diff before "show all": an agent that rewrote a whole table stays light. */
-const VERDICT_DIFF_ROWS = 10;
+const VERDICT_DIFF_ROWS = 5;
 
 // The evaluator diffs ground truth (before) against the prediction (after).
 const VERDICT_DIFF_LABELS: DiffLabels = { inserted: "only in prediction", deleted: "missing from prediction", changed: "differ (GT → predicted)" };
