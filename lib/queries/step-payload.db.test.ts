@@ -77,3 +77,23 @@ test.each<[string, () => [string, string, string]]>([
   expect(response.status).toBe(404);
   expect(await response.json()).toEqual({ error: "Step not found" });
 });
+
+test("with STUDIO_PRIVATE=1 the step route, like its page, sends a visitor without a session to sign-in (proxy.ts)", async () => {
+  const { NextRequest } = await import("next/server");
+  const { proxy } = await import("@/proxy");
+  const saved = { private: process.env.STUDIO_PRIVATE, password: process.env.STUDIO_ADMIN_PASSWORD };
+  process.env.STUDIO_PRIVATE = "1";
+  process.env.STUDIO_ADMIN_PASSWORD ||= `pw-${Math.random().toString(36).slice(2)}-Secret`;
+  try {
+    const page = `/runs/${first.runId}/tasks/${first.resultId}`;
+    for (const path of [page, `${page}/steps/${first.longest.index}`]) {
+      const response = await proxy(new NextRequest(`http://127.0.0.1:3000${path}`));
+      expect(response.status).toBe(307);
+      expect(response.headers.get("location")).toContain(`/sign-in?next=${encodeURIComponent(path)}`);
+    }
+  } finally {
+    if (saved.private === undefined) delete process.env.STUDIO_PRIVATE;
+    else process.env.STUDIO_PRIVATE = saved.private;
+    if (saved.password === undefined) delete process.env.STUDIO_ADMIN_PASSWORD;
+  }
+});
