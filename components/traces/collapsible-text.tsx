@@ -1,47 +1,50 @@
-import clsx from "clsx";
-
-/** Folded text sends only its first characters; the full text is one link away (`fullHref`). */
-export const FOLDED_PREVIEW_CHARS = 1_000;
+import { FoldedText } from "./folded-text";
 
 /**
- * Monospace text block; long text starts folded behind a native <details> (no client JS). A folded
- * text carries only a preview and a link to the page that shows it whole, so a trace of long
- * observations stays light.
+ * A folded text carries only its first characters; the rest is fetched when it is opened. Small, so a
+ * 20-step trace of long search results stays well under 100 KiB of HTML (the preview is sent twice: in
+ * the HTML and in the RSC payload).
+ */
+export const FOLDED_PREVIEW_CHARS = 200;
+
+/** Which of a step's texts a folded text is, fetched whole from the step route when opened. */
+export interface Fold {
+  readonly step: number;
+  readonly part: "text" | "observation";
+}
+
+/**
+ * Monospace text block. Long text starts folded: with `fold` it sends only a preview and fetches the
+ * rest when opened (FoldedText, inside a TraceBaseProvider); without, it is sent whole behind a native
+ * <details>.
  */
 export function CollapsibleText({
   text,
   collapsed,
   label,
-  className,
-  fullHref,
+  fold,
 }: {
   text: string;
   collapsed: boolean;
   label: string;
-  className?: string;
-  /** Where the whole text is shown; without it a folded text is sent whole. */
-  fullHref?: string;
+  /** Absent: a long text is sent whole (a step opened with `?open=`, or a list without a trace base). */
+  fold?: Fold;
 }) {
-  const cut = collapsed && fullHref !== undefined && text.length > FOLDED_PREVIEW_CHARS;
+  if (collapsed && fold && text.length > FOLDED_PREVIEW_CHARS) {
+    return <FoldedText preview={text.slice(0, FOLDED_PREVIEW_CHARS)} length={text.length} label={label} step={fold.step} part={fold.part} />;
+  }
   const block = (
-    <pre className={clsx("overflow-x-auto rounded-lg bg-canvas px-3 py-2 text-xs leading-relaxed whitespace-pre-wrap break-words text-ink ring-1 ring-line ring-inset", className)}>
-      {text === "" ? <span className="text-muted">(empty)</span> : cut ? `${text.slice(0, FOLDED_PREVIEW_CHARS)}…` : text}
+    <pre className="trace-text" {...(collapsed ? { "data-testid": "collapsible-text" } : {})}>
+      {text === "" ? <span className="text-muted">(empty)</span> : text}
     </pre>
   );
   if (!collapsed) return block;
   return (
-    <details className="group" data-testid="collapsible">
-      <summary className="cursor-pointer text-xs text-muted select-none hover:text-ink">
+    <details className="group" data-testid="collapsible" data-state="full">
+      <summary className="trace-fold">
         {label} · {text.length.toLocaleString("en-US")} characters <span className="group-open:hidden">(show)</span>
       </summary>
-      <div className="mt-1">
-        {block}
-        {cut ? (
-          <a href={fullHref} className="mt-1 inline-block text-xs text-accent" data-testid="collapsible-full">
-            Show all {text.length.toLocaleString("en-US")} characters
-          </a>
-        ) : null}
-      </div>
+      <div className="mt-1">{block}</div>
     </details>
   );
 }

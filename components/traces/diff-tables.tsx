@@ -20,8 +20,32 @@ const markerTone: Record<DiffRowKind, string> = {
 
 const marker: Record<DiffRowKind, string> = { inserted: "+", deleted: "−", changed: "~" };
 
-/** One table per sandbox table that differs; changed cells show old → new. */
-export function DiffTables({ tables, labels, testId = "diff-tables" }: { tables: readonly TableDiffView[]; labels: DiffLabels; testId?: string }) {
+/** A cell's text, cut to `max` characters (with "…") when a limit is given. */
+function cellShown(text: string, max: number | undefined): string {
+  return max !== undefined && text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * One table per sandbox table that differs; changed cells show old → new. Where the whole diff is one
+ * link away (`moreHref`), long cells (an email body) are cut to `maxCellChars` and each table to its
+ * first `maxRows` rows, so a page of many writes stays light.
+ */
+export function DiffTables({
+  tables,
+  labels,
+  testId = "diff-tables",
+  maxCellChars,
+  maxRows,
+  moreHref,
+}: {
+  tables: readonly TableDiffView[];
+  labels: DiffLabels;
+  testId?: string;
+  maxCellChars?: number;
+  maxRows?: number;
+  moreHref?: string;
+}) {
+  const cut = moreHref !== undefined;
   if (tables.length === 0) return <p className="text-xs text-muted" data-testid={`${testId}-empty`}>No difference.</p>;
   return (
     <div className="space-y-4" data-testid={testId}>
@@ -44,38 +68,40 @@ export function DiffTables({ tables, labels, testId = "diff-tables" }: { tables:
                 <tr>
                   <th className="w-6 px-2 py-1" />
                   {table.columns.map((column) => (
-                    <th key={column} className="px-2 py-1 text-left font-medium whitespace-nowrap">
+                    <th key={column} className="diff-th">
                       {column}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
-                {table.rows.map((row, index) => (
+                {(cut && maxRows !== undefined ? table.rows.slice(0, maxRows) : table.rows).map((row, index) => (
                   <tr key={`${row.kind}-${row.key}-${index}`} className={rowTone[row.kind]} data-testid={`diff-row-${row.kind}`}>
                     <td className={clsx("px-2 py-1 text-center font-semibold no-underline", markerTone[row.kind])} title={labels[row.kind]}>
                       {marker[row.kind]}
                     </td>
                     {row.cells.map((cell) => (
-                      <td
-                        key={cell.column}
-                        className={clsx("max-w-72 px-2 py-1 align-top break-words", cell.changed && "bg-warn-soft")}
-                        data-changed={cell.changed ? "true" : undefined}
-                      >
-                        {cell.changed ? (
-                          <>
-                            <span className="text-bad line-through">{cell.before}</span> <span className="text-ink">→ {cell.text}</span>
-                          </>
-                        ) : (
-                          cell.text
-                        )}
-                      </td>
+                      cell.changed ? (
+                        <td key={cell.column} className="diff-td bg-warn-soft" data-changed="true">
+                          <span className="text-bad line-through">{cellShown(cell.before ?? "", cut ? maxCellChars : undefined)}</span>{" "}
+                          <span className="text-ink">→ {cellShown(cell.text, cut ? maxCellChars : undefined)}</span>
+                        </td>
+                      ) : (
+                        <td key={cell.column} className="diff-td">
+                          {cellShown(cell.text, cut ? maxCellChars : undefined)}
+                        </td>
+                      )
                     ))}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {cut && maxRows !== undefined && table.rows.length > maxRows ? (
+            <a href={moreHref} className="mt-1 inline-block text-xs text-accent" data-testid="diff-more">
+              {table.rows.length - maxRows} more rows: show all {table.rows.length}
+            </a>
+          ) : null}
         </div>
       ))}
     </div>

@@ -4,6 +4,6 @@ import { StepShell } from "./step-shell";
 
 export function ErrorStep({ event, divergent = false }: { event: ErrorEvent; divergent?: boolean }) {
   return (
-    <StepShell divergent={divergent} index={event.index} kind="error" tone="bad" title={<span className="text-bad">{event.message || "Error"}</span>} meta={<Badge tone="bad">{event.errorKind}</Badge>} />
+    <StepShell divergent={divergent} index={event.index} kind="error" tone="bad" title={event.message || "Error"} titleClassName="text-bad" meta={<Badge tone="bad">{event.errorKind}</Badge>} />
   );
 }

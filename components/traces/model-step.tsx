@@ -4,7 +4,7 @@ import { formatDuration } from "@/lib/metrics/format";
 import { CollapsibleText } from "./collapsible-text";
 import { StepShell } from "./step-shell";
 
-export function ModelStep({ event, fullHref, divergent = false }: { event: ModelEvent; fullHref?: string; divergent?: boolean }) {
+export function ModelStep({ event, openHref, divergent = false }: { event: ModelEvent; openHref?: string; divergent?: boolean }) {
   const firstLine = event.text.split("\n").find((line) => line.trim() !== "") ?? "(no text)";
   return (
     <StepShell
@@ -12,7 +12,8 @@ export function ModelStep({ event, fullHref, divergent = false }: { event: Model
       index={event.index}
       kind="model"
       tone="accent"
-      title={<span className="text-muted">{firstLine}</span>}
+      title={firstLine}
+      titleClassName="text-muted"
       meta={
         <>
           {event.inputTokens + event.outputTokens > 0 ? (
@@ -26,7 +27,7 @@ export function ModelStep({ event, fullHref, divergent = false }: { event: Model
         </>
       }
     >
-      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" fullHref={fullHref} />
+      <CollapsibleText text={event.text} collapsed={event.textCollapsed} label="Model output" fold={openHref ? { step: event.index, part: "text" } : undefined} />
     </StepShell>
   );
 }

@@ -2,17 +2,24 @@ import { Badge } from "@/components/ui/badge";
 import type { ToolEvent } from "@/lib/traces/build-trace";
 import { formatDuration } from "@/lib/metrics/format";
 import { CollapsibleText } from "./collapsible-text";
+import { diffPreviewLines } from "@/lib/traces/diff-view";
 import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
+import { FoldedDiff } from "./folded-diff";
 import { StepShell } from "./step-shell";
 
-export function ToolStep({ event, fullHref, divergent = false }: { event: ToolEvent; fullHref?: string; divergent?: boolean }) {
+/** A state change shown at once is cut to its first rows and short cells; the step opened whole shows all. */
+const DIFF_CELL_PREVIEW_CHARS = 120;
+const DIFF_PREVIEW_ROWS = 5;
+
+export function ToolStep({ event, openHref, divergent = false }: { event: ToolEvent; openHref?: string; divergent?: boolean }) {
   return (
     <StepShell
       divergent={divergent}
       index={event.index}
       kind="tool"
       tone={event.ok ? "good" : "bad"}
-      title={<span className="font-mono text-xs">{event.tool}</span>}
+      title={event.tool}
+      titleClassName="font-mono text-xs"
       meta={
         <>
           {event.diffSummary ? <span data-testid="tool-diff-summary">{event.diffSummary}</span> : null}
@@ -29,26 +36,32 @@ export function ToolStep({ event, fullHref, divergent = false }: { event: ToolEv
         </>
       }
     >
-      <div>
-        <div className="mb-1 text-xs font-medium text-muted">Call</div>
-        <code className="block overflow-x-auto rounded-lg bg-canvas px-3 py-2 text-xs break-all text-ink ring-1 ring-line ring-inset" data-testid="tool-call">
-          {event.call}
-        </code>
-      </div>
-      <div className="grid gap-3 md:grid-cols-2">
-        <div>
-          <div className="mb-1 text-xs font-medium text-muted">Arguments</div>
-          <CollapsibleText text={event.argsText} collapsed={false} label="Arguments" />
+      <code className="trace-code" data-testid="tool-call">
+        {event.call}
+      </code>
+      {/* A call that ran shows its arguments in the call itself; a failed one also as the model sent them. */}
+      {event.ok && event.call ? (
+        <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2">
+          <div>
+            <div className="trace-label">Arguments</div>
+            <CollapsibleText text={event.argsText} collapsed={false} label="Arguments" />
+          </div>
+          <div>
+            <div className="trace-label">Observation</div>
+            <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fold={openHref ? { step: event.index, part: "observation" } : undefined} />
+          </div>
         </div>
+      )}
+      {event.diff.length > 0 && openHref && !divergent ? (
+        <FoldedDiff step={event.index} summary={event.diffSummary} preview={diffPreviewLines(event.diff)} rows={event.diff.reduce((sum, table) => sum + table.rows.length, 0)} />
+      ) : event.diff.length > 0 ? (
+        // The first divergent step shows its change at once (the divergence card links here); cut
+        // to its first rows and short cells unless the step is opened whole.
         <div>
-          <div className="mb-1 text-xs font-medium text-muted">Observation</div>
-          <CollapsibleText text={event.observation} collapsed={event.observationCollapsed} label="Observation" fullHref={fullHref} />
-        </div>
-      </div>
-      {event.diff.length > 0 ? (
-        <div>
-          <div className="mb-1 text-xs font-medium text-muted">State change</div>
-          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" />
+          <div className="trace-label">State change</div>
+          <DiffTables tables={event.diff} labels={STEP_DIFF_LABELS} testId="step-diff" maxCellChars={DIFF_CELL_PREVIEW_CHARS} maxRows={DIFF_PREVIEW_ROWS} moreHref={openHref} />
         </div>
       ) : null}
     </StepShell>

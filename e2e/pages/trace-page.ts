@@ -7,6 +7,8 @@ export class TracePage {
   readonly toolSteps: Locator;
   readonly modelSteps: Locator;
   readonly stepDiffs: Locator;
+  /** A step's state change folded to a preview (opened: its step-diff tables, fetched on demand). */
+  readonly stepDiffFolds: Locator;
   readonly verdictDiff: Locator;
 
   constructor(readonly page: Page) {
@@ -15,6 +17,7 @@ export class TracePage {
     this.toolSteps = page.getByTestId("step-tool");
     this.modelSteps = page.getByTestId("step-model");
     this.stepDiffs = page.getByTestId("step-diff");
+    this.stepDiffFolds = page.getByTestId("step-diff-fold");
     this.verdictDiff = page.getByTestId("verdict-diff");
   }
 

@@ -169,3 +169,16 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
   ]);
   return { total, correct, results };
 }
+
+/**
+ * What the trace page folds of one step (a model turn's text, a tool's observation, its state change),
+ * read on demand when the user opens it. Only a step of that result of that run: null otherwise.
+ */
+export async function getStepPayload({ runId, resultId, index }: { runId: string; resultId: string; index: number }) {
+  return prisma.step.findFirst({
+    where: { index, resultId, result: { id: resultId, runId } },
+    select: { index: true, kind: true, text: true, observation: true, diff: true },
+  });
+}
+
+export type StepPayload = NonNullable<Awaited<ReturnType<typeof getStepPayload>>>;

@@ -64,8 +64,8 @@ export interface TextLimits {
 
 /** Observations longer than this start collapsed (search results can be thousands of characters). */
 export const OBSERVATION_LIMITS: TextLimits = { chars: 400, lines: 8 };
-/** Model turns longer than this start collapsed. */
-export const MODEL_TEXT_LIMITS: TextLimits = { chars: 1_500, lines: 24 };
+/** Model turns longer than this start collapsed (a ReAct reply with its action blob is well under). */
+export const MODEL_TEXT_LIMITS: TextLimits = { chars: 800, lines: 24 };
 
 export function isLongText(text: string, limits: TextLimits = OBSERVATION_LIMITS): boolean {
   return text.length > limits.chars || text.split("\n").length > limits.lines;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildDiffView, cellText, columnsOf, summarizeDiff } from "./diff-view";
+import { buildDiffView, cellText, columnsOf, diffPreviewLines, summarizeDiff } from "./diff-view";
 
 describe("buildDiffView", () => {
   test.each([null, "nope", [{ table: "email" }], {}])("malformed diff %j renders as no difference", (stored) => {
@@ -61,4 +61,37 @@ test.each([
   [{ timestamp: "2023-11-30 00:00:00" }, "2023-11-30 00:00:00"],
 ] as const)("cellText(%j) = %s", (cell, text) => {
   expect(cellText(cell)).toBe(text);
+});
+
+describe("diffPreviewLines", () => {
+  const stored = [
+    {
+      table: "calendar",
+      inserted: [{ event_id: "00000300", event_name: "Sync", duration: "30" }],
+      deleted: [{ event_id: "00000012", event_name: "Old", duration: "60" }],
+      changed: [
+        {
+          key: "00000020",
+          before: { event_id: "00000020", event_name: "Review", duration: "30" },
+          after: { event_id: "00000020", event_name: "Review", duration: "45" },
+          columns: ["duration"],
+        },
+      ],
+    },
+    { table: "email", inserted: [{ email_id: "00000900", subject: "x".repeat(100) }], deleted: [], changed: [] },
+  ];
+
+  test("one line per row: marker, table, key, then the changed cells or the first other cell", () => {
+    expect(diffPreviewLines(buildDiffView(stored), 4, 10)).toEqual([
+      "+ calendar 00000300 · event_name: Sync",
+      "− calendar 00000012 · event_name: Old",
+      "~ calendar 00000020 · duration: 30 → 45",
+      `+ email 00000900 · subject: ${"x".repeat(10)}…`,
+    ]);
+  });
+
+  test("stops after the first rows", () => {
+    expect(diffPreviewLines(buildDiffView(stored), 2)).toHaveLength(2);
+    expect(diffPreviewLines([], 3)).toEqual([]);
+  });
 });

@@ -113,3 +113,31 @@ export function summarizeDiff(tables: readonly TableDiffView[]): string {
     .map(({ table, counts }) => `${table} +${counts.inserted} −${counts.deleted} ~${counts.changed}`)
     .join(", ");
 }
+
+const PREVIEW_MARKER: Record<DiffRowKind, string> = { inserted: "+", deleted: "−", changed: "~" };
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * A folded state change in a few short lines: its first `maxRows` rows, each as its table, marker and
+ * key, then the changed cells (old → new) of a changed row or the first other cell of an added or
+ * deleted one, every value cut to `maxChars`. The whole diff is fetched when the fold is opened.
+ */
+export function diffPreviewLines(tables: readonly TableDiffView[], maxRows = 3, maxChars = 60): string[] {
+  const lines: string[] = [];
+  for (const table of tables) {
+    for (const row of table.rows) {
+      if (lines.length === maxRows) return lines;
+      const [keyCell, ...others] = row.cells;
+      const head = `${PREVIEW_MARKER[row.kind]} ${table.table} ${cut(keyCell?.text ?? row.key, maxChars)}`;
+      const detail =
+        row.kind === "changed"
+          ? others.filter((cell) => cell.changed).map((cell) => `${cell.column}: ${cut(cell.before ?? "", maxChars)} → ${cut(cell.text, maxChars)}`)
+          : others.slice(0, 1).map((cell) => `${cell.column}: ${cut(cell.text, maxChars)}`);
+      lines.push([head, ...detail].join(" · "));
+    }
+  }
+  return lines;
+}

@@ -61,7 +61,11 @@ async function TraceColumn({ label, result }: { label: string; result: ResultWit
         </div>
       </Card>
       <FirstDivergenceCard divergence={divergence} linked={false} />
-      <TraceEventList events={events} divergentStep={divergence && divergence.kind !== "none" ? divergence.step : null} />
+      <TraceEventList
+        events={events}
+        base={`/runs/${result.run.id}/tasks/${result.id}`}
+        divergentStep={divergence && divergence.kind !== "none" ? divergence.step : null}
+      />
     </section>
   );
 }

@@ -23,13 +23,21 @@ import { buildDiffView } from "@/lib/traces/diff-view";
 
 type Params = { params: Promise<{ id: string; resultId: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
-/** Steps per page of the trace: long traces are paged, and folded texts sent whole only when opened. */
-const STEP_PAGE_SIZE = 8;
+/**
+ * Steps per page of the trace: a trace of up to 20 steps (the paper's agent's limit) shows whole; longer
+ * ones are paged. Folded texts carry only a preview; the rest is fetched from the step route when opened.
+ */
+const STEP_PAGE_SIZE = 20;
 
 const searchSchema = z.object({
   steps: z.coerce.number().int().min(0).catch(0),
   open: z.coerce.number().int().min(0).optional().catch(undefined),
+  /** `all`: every row of the final diff (by default each table shows its first VERDICT_DIFF_ROWS). */
+  diff: z.enum(["all"]).optional().catch(undefined),
 });
+
+/** Rows per table of the final diff before "show all": an agent that rewrote a whole table stays light. */
+const VERDICT_DIFF_ROWS = 5;
 
 // The evaluator diffs ground truth (before) against the prediction (after).
 const VERDICT_DIFF_LABELS: DiffLabels = { inserted: "only in prediction", deleted: "missing from prediction", changed: "differ (GT → predicted)" };
@@ -112,18 +120,24 @@ export default async function TracePage({ params, searchParams }: Params) {
           <TraceEventList
             events={events.slice(stepPage * STEP_PAGE_SIZE, (stepPage + 1) * STEP_PAGE_SIZE)}
             openStep={search.open}
-            fullHref={(index) => `${base}?open=${index}#step-${index}`}
+            base={base}
             divergentStep={divergence && divergence.kind !== "none" ? divergence.step : null}
           />
           <Pager page={stepPage} pages={pages} href={pageHref} testId="trace-pager" />
         </section>
-        <Card data-testid="final-diff">
+        <Card data-testid="final-diff" id="final-diff">
           <CardHeader
             title="Final state vs ground truth"
             description="The sandbox after replaying the agent's calls, compared with the state the ground-truth calls produce."
           />
           <CardBody>
-            <DiffTables tables={finalDiff} labels={VERDICT_DIFF_LABELS} testId="verdict-diff" />
+            <DiffTables
+              tables={finalDiff}
+              labels={VERDICT_DIFF_LABELS}
+              testId="verdict-diff"
+              maxRows={VERDICT_DIFF_ROWS}
+              moreHref={search.diff === "all" ? undefined : `${base}?diff=all#final-diff`}
+            />
           </CardBody>
         </Card>
       </div>
