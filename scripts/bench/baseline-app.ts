@@ -1,9 +1,10 @@
 // The Next.js app of another commit, built for side-by-side page benchmarks: its sources (git archive)
 // in .bench-baseline/ inside this checkout, so packages resolve from this checkout's node_modules, with
 // Turbopack's root set to this checkout (a node_modules outside the root is refused), built into its
-// .next-bench with this checkout's `next`. Kept between runs: a second run of the same commit reuses it.
+// .next-bench with this checkout's `next`. Removed when the bench ends (its tests must not join this
+// checkout's test runs meanwhile: vitest.config.ts excludes the folder).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runForwardingSignals } from "../db/run-command";
 import { NEXT_BIN, REPO_ROOT } from "../next-build";
@@ -12,6 +13,7 @@ export interface BaselineApp {
   readonly commit: string;
   /** The folder to run `next start` in (built into its .next-bench). */
   readonly dir: string;
+  remove(): void;
 }
 
 const DIR = path.join(REPO_ROOT, ".bench-baseline");
@@ -27,10 +29,9 @@ export async function buildBaselineApp(ref: string, log: (line: string) => void)
     return null;
   }
   const short = commit.slice(0, 10);
-  const marker = path.join(DIR, ".built-commit");
-  if (existsSync(marker) && readFileSync(marker, "utf8") === commit) return { commit: short, dir: DIR };
+  const remove = () => rmSync(DIR, { recursive: true, force: true });
   log(`building the baseline app of ${ref} (${short}) in ${path.relative(REPO_ROOT, DIR)}/ (next build)…`);
-  rmSync(DIR, { recursive: true, force: true });
+  remove();
   mkdirSync(DIR);
   const archive = execFileSync("git", ["-C", REPO_ROOT, "archive", commit], { maxBuffer: 1 << 30 });
   execFileSync("tar", ["-x", "-C", DIR], { input: archive });
@@ -40,6 +41,7 @@ export async function buildBaselineApp(ref: string, log: (line: string) => void)
   const config = readFileSync(configPath, "utf8");
   if (!config.includes(ROOT_LINE)) {
     log(`no baseline: ${short}'s next.config.js does not set "${ROOT_LINE}" (cannot point Turbopack at this checkout)`);
+    remove();
     return null;
   }
   writeFileSync(configPath, config.replace(ROOT_LINE, `turbopack: { root: ${JSON.stringify(REPO_ROOT)} }`));
@@ -49,8 +51,8 @@ export async function buildBaselineApp(ref: string, log: (line: string) => void)
   });
   if (code !== 0) {
     log(`no baseline: next build of ${short} failed (exit ${code})`);
+    remove();
     return null;
   }
-  writeFileSync(marker, commit);
-  return { commit: short, dir: DIR };
+  return { commit: short, dir: DIR, remove };
 }

@@ -4,7 +4,7 @@
 // the HTML names) as served gzipped and decoded, and apart, what is fetched after load (lazy charts).
 // Sizes do not depend on the machine's load; the wall and CPU time printed are the bench's own.
 // BENCH_BASELINE=<ref> (e.g. main, or the commit this branch started from) measures that commit's app
-// too, built once in .bench-baseline/ (scripts/bench/baseline-app.ts), and prints it side by side; unset or "none": this checkout only.
+// too, built in .bench-baseline/ for the run (scripts/bench/baseline-app.ts), and prints it side by side; unset or "none": this checkout only.
 import { mkdtemp, readdir, rm, symlink, mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -114,6 +114,7 @@ export async function run(): Promise<void> {
     await browser?.close();
     await Promise.all(servers.map((server) => server.stop()));
     await database.stop();
+    baselineApp?.remove();
   }
 }
 
