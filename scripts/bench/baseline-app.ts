@@ -32,6 +32,16 @@ export async function buildBaselineApp(ref: string, log: (line: string) => void)
   const remove = () => rmSync(DIR, { recursive: true, force: true });
   log(`building the baseline app of ${ref} (${short}) in ${path.relative(REPO_ROOT, DIR)}/ (next build)…`);
   remove();
+  try {
+    return await build(commit, short, log, remove);
+  } catch (error) {
+    remove();
+    log(`no baseline: building ${short} failed (${(error as Error).message.split("\n")[0]})`);
+    return null;
+  }
+}
+
+async function build(commit: string, short: string, log: (line: string) => void, remove: () => void): Promise<BaselineApp | null> {
   mkdirSync(DIR);
   const archive = execFileSync("git", ["-C", REPO_ROOT, "archive", commit], { maxBuffer: 1 << 30 });
   execFileSync("tar", ["-x", "-C", DIR], { input: archive });

@@ -14,7 +14,7 @@ import { importDataset } from "@/lib/datasets/import-dataset";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { DATA_DIR } from "@/lib/test-support/db";
 import { startBenchServer } from "./bench-database";
-import { buildBaselineApp } from "./baseline-app";
+import { buildBaselineApp, type BaselineApp } from "./baseline-app";
 import { CHROMIUM_ARGS, decodedKiB, discoverPages, encodingsOf, FIRST_LOAD_JS_TARGET_KIB, gzippedKiB, measurePageJs, type PageJs } from "./first-load-js";
 import { ensureBenchBuild, startBenchNextServer, type BenchNextServer } from "./next-server";
 
@@ -88,13 +88,14 @@ export async function run(): Promise<void> {
   const started = { wall: performance.now(), cpu: process.cpuUsage() };
   await ensureBenchBuild(log);
   const baselineRef = process.env.BENCH_BASELINE;
-  const baselineApp = baselineRef && baselineRef !== "none" ? await buildBaselineApp(baselineRef, log) : null;
   const database = await startBenchServer();
   const servers: BenchNextServer[] = [];
   let browser: Browser | null = null;
+  let baselineApp: BaselineApp | null = null;
   // Sign-in on, as a shared server runs: the sign-in page then has its form (the pages are opened signed out).
   process.env.STUDIO_ADMIN_PASSWORD ||= "first-load-bench-password";
   try {
+    if (baselineRef && baselineRef !== "none") baselineApp = await buildBaselineApp(baselineRef, log);
     const databaseUrl = await database.urlFor("bench_first_load");
     await buildFixture(databaseUrl, log);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
