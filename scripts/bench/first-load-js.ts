@@ -63,7 +63,7 @@ export async function measurePageJs(browser: Browser, baseURL: string, page: Pag
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "Accept-Encoding": "gzip" } });
   try {
     const tab = await context.newPage();
-    const pending: Promise<ScriptSizes | null>[] = [];
+    const pending: Promise<ScriptSizes | { url: string; unread: string }>[] = [];
     tab.on("response", (response) => {
       if (response.request().resourceType() !== "script") return;
       pending.push(
@@ -72,15 +72,19 @@ export async function measurePageJs(browser: Browser, baseURL: string, page: Pag
           const sizes = await response.request().sizes();
           const encoding = (await response.headerValue("content-encoding")) ?? "identity";
           return { url: response.url(), encoding, wire: sizes.responseBodySize, decoded: body.byteLength, gzip9: gzipSync(body, { level: 9 }).byteLength };
-        })().catch(() => null), // a navigation away may drop a body; such a script is not counted
+        })().catch((error: unknown) => ({ url: response.url(), unread: String(error) })),
       );
     });
     const document = await tab.goto(page.path, { waitUntil: "load" });
     if (!document || document.status() !== 200) throw new Error(`${page.path}: HTTP ${document?.status() ?? "no response"}`);
     const html = await document.text();
     await tab.waitForLoadState("networkidle");
-    const scripts = (await Promise.all(pending)).filter((script) => script !== null);
+    const settled = await Promise.all(pending);
     const named = (url: string) => html.includes(new URL(url).pathname);
+    // A script whose size could not be read would make the page look lighter than it is.
+    const unread = settled.filter((script) => "unread" in script);
+    if (unread.length > 0) throw new Error(`${page.path}: could not read ${unread.map((script) => `${script.url} (${script.unread})`).join(", ")}`);
+    const scripts = settled.filter((script): script is ScriptSizes => !("unread" in script));
     return { page, firstLoad: scripts.filter((script) => named(script.url)), later: scripts.filter((script) => !named(script.url)) };
   } finally {
     await context.close();
