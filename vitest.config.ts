@@ -22,7 +22,8 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["**/*.db.test.ts"],
-          exclude: ["node_modules/**"],
+          // .bench-baseline: another commit's sources while a bench compares against it (scripts/bench/baseline-app.ts).
+          exclude: ["node_modules/**", ".bench-baseline/**"],
           testTimeout: 300_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,8 +1,6 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, Tooltip, XAxis, YAxis } from "recharts";
-import { axisTick, chartColors, percentTick } from "./palette";
-import { useMounted } from "./use-mounted";
+import { lazyDrawing } from "./lazy-drawing";
 
 export interface ModelAccuracyPoint {
   readonly label: string;
@@ -11,22 +9,14 @@ export interface ModelAccuracyPoint {
   readonly interval: readonly [number, number];
 }
 
+const Drawing = lazyDrawing(() => import("./accuracy-by-model-drawing"));
+
 /** Horizontal bars of accuracy per leaderboard row with their Wilson intervals. */
 export function AccuracyByModelChart({ data }: { data: readonly ModelAccuracyPoint[] }) {
   const height = Math.max(160, data.length * 28 + 40);
-  const mounted = useMounted();
-  if (!mounted) return <div data-testid="accuracy-chart" style={{ width: "100%", height }} />;
   return (
     <div data-testid="accuracy-chart" style={{ width: "100%", height }}>
-      <BarChart responsive data={[...data]} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }} style={{ width: "100%", height }}>
-        <CartesianGrid horizontal={false} stroke={chartColors.grid} />
-        <XAxis type="number" domain={[0, 1]} tickFormatter={percentTick} tick={axisTick} />
-        <YAxis type="category" dataKey="label" width={180} tick={axisTick} interval={0} />
-        <Tooltip formatter={(value) => percentTick(value)} cursor={{ fill: "#f3f4f6" }} />
-        <Bar dataKey="accuracy" name="Accuracy" fill={chartColors.accent} barSize={16} isAnimationActive={false}>
-          <ErrorBar dataKey="interval" direction="x" width={4} stroke={chartColors.ink} strokeWidth={1} />
-        </Bar>
-      </BarChart>
+      <Drawing data={data} height={height} />
     </div>
   );
 }

@@ -16,3 +16,11 @@ export const axisTick = { fontSize: 11, fill: chartColors.muted } as const;
 export function percentTick(value: unknown): string {
   return typeof value === "number" ? `${Math.round(value * 100)}%` : String(value);
 }
+
+/** Side-effect rate → colour on the frontier, from the accent (harmless) to red (often breaks things). */
+export const RISK_BANDS = [
+  { from: 0.2, colour: chartColors.bad, label: "≥ 20 %" },
+  { from: 0.1, colour: "#e08a3c", label: "10–20 %" },
+  { from: 0.05, colour: "#b9a23a", label: "5–10 %" },
+  { from: 0, colour: chartColors.accent, label: "< 5 %" },
+] as const;

@@ -1,29 +1,16 @@
 // What a user may ask for when launching a run (the /runs/new form, the CLI `run` command). Parsed with
 // zod in one place so the form, the server action and the CLI agree on defaults and limits.
 import { z } from "zod";
-import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
-import { PAPER_TIMEOUT_MS, runSettingsSchema } from "./run-settings";
+import { runSettingsSchema } from "./run-settings";
+import { EXTERNAL_MODES, MODEL_AGENTS, PAPER_TIMEOUT_MS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
 import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
 
-export const TOOL_SETS = ["all", "domains"] as const;
-export { MAX_CONCURRENCY } from "./run-settings";
-
-/** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/external-runs). */
-export const RUN_AGENT_KINDS = [...AGENT_KINDS, "external"] as const;
-export const EXTERNAL_MODES = ["pull", "push"] as const;
-
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
 export const WEB_REFUSED_FIELDS = ["resultsFile", "retry"] as const;
-
-/** Longest value a form field may have; longer ones are a field error, checked before sending. */
-export const MAX_FORM_FIELD_CHARS = 10_000;
-
-/** Agents that talk to a model and therefore need a provider and a model id. */
-export const MODEL_AGENTS: readonly string[] = MODEL_AGENT_KINDS;
 
 /** Printable text only: NUL and other control characters are refused, not stored. */
 const plainText = (max: number) =>

@@ -12,7 +12,7 @@ import { recordedCallsByTaskText } from "./recorded-calls";
 import { newSampleSeed, sampleTasks } from "./sample-tasks";
 import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
-import { MODEL_AGENTS } from "./launch-input";
+import { MODEL_AGENTS } from "./launch-options";
 import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
 import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { errorMessage } from "@/lib/errors";

@@ -5,7 +5,7 @@
 // (its last task's worker died) becomes cancelled, since nobody would finish it otherwise.
 import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
 import { releaseDeadWorkers } from "./heartbeat";
-import { RUN_SETTINGS_DEFAULTS } from "./run-settings";
+import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import type { Sql } from "./sql";
 
 export interface RecoveryOptions {

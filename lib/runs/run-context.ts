@@ -9,7 +9,7 @@ import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets
 import { createModelForEndpoint } from "@/lib/providers";
 import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
 import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
-import { MODEL_AGENTS } from "./launch-input";
+import { MODEL_AGENTS } from "./launch-options";
 import type { TaskScorer } from "./execute-task";
 import { runSettingsFrom } from "./run-settings";
 import "./engine-settings"; // the engine is told the data folder (workbench-2026 tool sources)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { launchFormToObject, launchRunInputSchema } from "./launch-input";
-import { RUN_SETTINGS_DEFAULTS, runSettingsFrom } from "./run-settings";
+import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
+import { runSettingsFrom } from "./run-settings";
 
 describe("RunSettings", () => {
   test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial", () => {

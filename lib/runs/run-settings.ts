@@ -1,20 +1,19 @@
 // RunSettings: how a run's tasks are executed, one zod schema with its defaults. The launch input takes
 // its fields from here (form, CLI, server action, launchRun), the form's defaults and the CLI's help are
-// derived from RUN_SETTINGS_DEFAULTS, launch writes them once into Run (concurrency and trials as
+// derived from RUN_SETTINGS_DEFAULTS (launch-options.ts, zod-free for the form), launch writes them once into Run (concurrency and trials as
 // columns, the rest in `params`), and the worker and the external claim read them back through
 // runSettingsFrom, so a default is written in one place.
 import { z } from "zod";
-
-export const MAX_CONCURRENCY = 64;
+import { MAX_CONCURRENCY, RUN_SETTINGS_DEFAULTS } from "./launch-options";
 
 export const runSettingsSchema = z.object({
   /** Tasks of this run in flight at once, across every worker and agent (Run.concurrency). */
-  concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(4),
+  concurrency: z.coerce.number().int().min(1).max(MAX_CONCURRENCY).default(RUN_SETTINGS_DEFAULTS.concurrency),
   /** Runs of each task (Run.trials). */
-  trials: z.coerce.number().int().min(1).max(20).default(1),
-  temperature: z.coerce.number().min(0).max(2).default(0),
+  trials: z.coerce.number().int().min(1).max(20).default(RUN_SETTINGS_DEFAULTS.trials),
+  temperature: z.coerce.number().min(0).max(2).default(RUN_SETTINGS_DEFAULTS.temperature),
   /** The paper's limit: 20 agent steps. */
-  maxSteps: z.coerce.number().int().min(1).max(100).default(20),
+  maxSteps: z.coerce.number().int().min(1).max(100).default(RUN_SETTINGS_DEFAULTS.maxSteps),
   /**
    * Per task. Left out, each agent's default applies at launch (launch-input.ts withTimingDefaults):
    * the paper's 120 s, or upstream's 600 s checked between turns for workbench-2026.
@@ -23,12 +22,6 @@ export const runSettingsSchema = z.object({
 });
 
 export type RunSettings = z.infer<typeof runSettingsSchema>;
-
-/** The paper's time limit per task: the default timeout of every agent but workbench-2026. */
-export const PAPER_TIMEOUT_MS = 120_000;
-
-/** The defaults, as the form and the CLI show them (the timeout: the paper's, where no agent chose one). */
-export const RUN_SETTINGS_DEFAULTS: Required<RunSettings> = { ...runSettingsSchema.parse({}), timeoutMs: PAPER_TIMEOUT_MS };
 
 /**
  * The settings stored in `Run.params` (concurrency and trials are columns; see launch.ts runRow). The

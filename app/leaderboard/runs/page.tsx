@@ -14,7 +14,7 @@ import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
-import { TOOL_SETS } from "@/lib/runs/launch-input";
+import { TOOL_SETS } from "@/lib/runs/launch-options";
 
 export const metadata: Metadata = { title: "Leaderboard · runs" };
 

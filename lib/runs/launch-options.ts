@@ -1,0 +1,27 @@
+// The choices and limits of launching a run that the /runs/new form shows in the browser, kept apart
+// from the zod schemas that check them (launch-input.ts, run-settings.ts): importing a schema module
+// into a client component ships all of zod (~35 KiB gzipped) to the page.
+import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
+
+export const TOOL_SETS = ["all", "domains"] as const;
+
+/** What a run may be: a built-in agent, or `external` (an agent of the user's, over MCP; see lib/external-runs). */
+export const RUN_AGENT_KINDS = [...AGENT_KINDS, "external"] as const;
+export const EXTERNAL_MODES = ["pull", "push"] as const;
+
+/** Longest value a form field may have; longer ones are a field error, checked before sending. */
+export const MAX_FORM_FIELD_CHARS = 10_000;
+
+/** Agents that talk to a model and therefore need a provider and a model id. */
+export const MODEL_AGENTS: readonly string[] = MODEL_AGENT_KINDS;
+
+export const MAX_CONCURRENCY = 64;
+
+/** The paper's time limit per task: the default timeout of every agent but workbench-2026. */
+export const PAPER_TIMEOUT_MS = 120_000;
+
+/**
+ * RunSettings' defaults (run-settings.ts builds its schema's defaults from these), as the form and the
+ * CLI show them (the timeout: the paper's, where no agent chose one).
+ */
+export const RUN_SETTINGS_DEFAULTS = { concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: PAPER_TIMEOUT_MS } as const satisfies Record<string, number>;
