@@ -72,16 +72,16 @@ function rawClient(url: string, token: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const target = new URL(url);
   let id = 0;
-  const post = (body: unknown): Promise<{ status: number; text: string }> =>
+  const send = (method: "POST" | "GET", body?: unknown): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
-      const payload = JSON.stringify(body);
+      const payload = body === undefined ? "" : JSON.stringify(body);
       const req = httpRequest(
         {
           agent,
           host: target.hostname,
           port: target.port,
           path: target.pathname,
-          method: "POST",
+          method,
           headers: {
             "content-type": "application/json",
             "content-length": Buffer.byteLength(payload),
@@ -100,6 +100,7 @@ function rawClient(url: string, token: string) {
       req.on("error", reject);
       req.end(payload);
     });
+  const post = (body: unknown) => send("POST", body);
   return {
     async initialize() {
       const answer = await post({ jsonrpc: "2.0", id: ++id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } } });
@@ -110,6 +111,11 @@ function rawClient(url: string, token: string) {
       const answer = await post({ jsonrpc: "2.0", id: ++id, method: "tools/call", params: TOOL });
       const reply = JSON.parse(answer.text) as { result?: { isError: boolean } };
       if (answer.status !== 200 || reply.result?.isError !== false) throw new Error(`bench: tools/call answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    },
+    /** The same route answering without the database or JSON-RPC (GET: 405): what Next's handling alone costs. */
+    async floor(): Promise<void> {
+      const answer = await send("GET");
+      if (answer.status !== 405) throw new Error(`bench: GET answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     },
     close: () => agent.destroy(),
   };
@@ -168,6 +174,15 @@ export async function run(): Promise<void> {
     const pgAfter = { route: await backendCpu(sql, APP.route), inProcess: await backendCpu(sql, APP.inProcess) };
     const pg = { route: backendCpuSince(pgBefore.route, pgAfter.route) / CALLS, inProcess: backendCpuSince(pgBefore.inProcess, pgAfter.inProcess) / CALLS };
     const pgKnown = pgAfter.route.size > 0 && pgAfter.inProcess.size > 0;
+    // Next's own share: the same route, same socket, answering GET with 405 (no database, no JSON-RPC).
+    const floorWall: number[] = [];
+    const floorCpuBefore = next.cpuMs();
+    for (let call = 0; call < CALLS; call++) {
+      const started = performance.now();
+      await client.floor();
+      floorWall.push(performance.now() - started);
+    }
+    const floorCpu = (next.cpuMs() - floorCpuBefore) / CALLS;
     client.close();
 
     const inProcessCpu = inProcessCpuUs / 1000 / CALLS;
@@ -180,6 +195,7 @@ export async function run(): Promise<void> {
       `  overhead    ${ms(overhead)}   ${ms(mean(wall.route) - mean(wall.inProcess))}   ${ms(nextCpu - inProcessCpu)}  ${pgText(pg.route - pg.inProcess)}` +
         `   [${overhead <= TARGET_OVERHEAD_MS ? "OK" : "over target"}: median wall ≤ ${TARGET_OVERHEAD_MS} ms]`,
     );
+    console.log(`  floor       ${ms(median(floorWall))}   ${ms(mean(floorWall))}   ${ms(floorCpu)} (next-server)   (GET on the same route answered 405: Next's handling alone; run after the loop)`);
     console.log(`  (CPU from /proc has a 10 ms tick: per-call figures are totals over ${CALLS} calls divided; ${machineLoad()})`);
   } finally {
     await next.stop();
