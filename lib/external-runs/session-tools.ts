@@ -107,6 +107,7 @@ async function recordCall(deps: McpDeps, session: OpenSession, steps: readonly S
      )
      SELECT EXISTS (SELECT 1 FROM appended) AS held`,
     [session.resultId, session.attempt, JSON.stringify(steps), calls],
+    { preparedAs: "mcp_record_call" },
   );
   if (!rows[0]?.held) throw new LostClaimError(session.resultId);
 }
