@@ -2,16 +2,15 @@
 // (lib/workbench/agents/tool-call.ts: the same names, argument validation, execution and step recording
 // as the built-in `tools` agent), so the trace page shows an external agent's calls exactly as it shows
 // a built-in one's, and the scorer replays the same call strings.
+import { randomUUID } from "node:crypto";
 import { zodSchema } from "ai";
-import type { AgentDeps } from "@/lib/workbench/agents/types";
+import type { AgentDeps, StepSink } from "@/lib/workbench/agents/types";
 import type { Tool } from "@/lib/workbench/tools/types";
 import { toolInputSchema } from "@/lib/workbench/tools/input-schema";
 import { Trace } from "@/lib/workbench/agents/trace";
 import { callTool, toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { toProviderToolName } from "@/lib/workbench/agents/tool-names";
 import { getRunContext, type RunContext } from "@/lib/runs/run-context";
-import { randomUUID } from "node:crypto";
-import type { StepSink } from "@/lib/workbench/agents/types";
 import { LostClaimError, STEP_INSERT, stepRowsSelect, type StepRow } from "@/lib/runs/step-store";
 import { stepColumns } from "@/lib/runs/step-columns";
 import type { McpDeps } from "./deps";
