@@ -131,14 +131,25 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
 
 export async function run(): Promise<void> {
-  const log = (line: string) => console.log(`  ${line}`);
-  await ensureBenchBuild(log);
+  await ensureBenchBuild((line) => console.log(`  ${line}`));
   const database = await startBenchServer();
   const db = createPrismaClient(database.url);
-  await importDataset(db, { dataDir: DATA_DIR, versions: ["v1"] });
   const sql = createSqlPool(withApplicationName(database.url, APP.inProcess), { max: 4 });
-  const deps: McpDeps = { db, sql };
-  const next = await startBenchNextServer(withApplicationName(database.url, APP.route));
+  try {
+    await importDataset(db, { dataDir: DATA_DIR, versions: ["v1"] });
+    const deps: McpDeps = { db, sql };
+    await overheadThroughNext(deps, database.url);
+    if (process.env.MCP_BENCH_ORACLE !== "0") await oracleExternalRun(deps);
+  } finally {
+    await sql.end();
+    await db.$disconnect();
+    await database.stop();
+  }
+}
+
+async function overheadThroughNext(deps: McpDeps, databaseUrl: string): Promise<void> {
+  const { db, sql } = deps;
+  const next = await startBenchNextServer(withApplicationName(databaseUrl, APP.route));
   try {
     console.log(`mcp: overhead per tools/call through \`next start\` (raw JSON-RPC over one keep-alive socket) vs the same call in-process, ${CALLS} of each interleaved; ${machineLoad()}`);
     const { runId } = await launchRun({ agent: "external", limit: 2, concurrency: 2, timeoutMs: 3_600_000 }, { db });
@@ -203,13 +214,10 @@ export async function run(): Promise<void> {
   } finally {
     await next.stop();
   }
+}
 
-  if (process.env.MCP_BENCH_ORACLE === "0") {
-    await sql.end();
-    await db.$disconnect();
-    await database.stop();
-    return;
-  }
+async function oracleExternalRun(deps: McpDeps): Promise<void> {
+  const { db } = deps;
   const host = await hostExternalApi(deps);
   const mock = await startMockProvider({ dataset: await loadDatasetFromDbOrThrow(db, "v1"), behaviour: "oracle", latencyMs: 0 });
   try {
@@ -227,8 +235,5 @@ export async function run(): Promise<void> {
   } finally {
     await host.close();
     await mock.close();
-    await sql.end();
-    await db.$disconnect();
-    await database.stop();
   }
 }
