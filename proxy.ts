@@ -57,6 +57,8 @@ function isPublic(pathname: string): boolean {
 }
 
 export const config = {
-  // Static files carry no script to protect and need no session check.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|logo.svg).*)"],
+  // Static files carry no script to protect and need no session check. MCP (/mcp/<session>) neither:
+  // it is public, answers JSON (no page, no CSP), authenticates each request and answers a database
+  // outage itself (lib/external-runs); running the proxy there cost every tool call a body copy.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|logo.svg|mcp/).*)"],
 };

@@ -13,7 +13,18 @@ export interface McpDeps {
 const holder = globalThis as typeof globalThis & { workbenchMcpSql?: SqlPool };
 
 /** The process's deps (web server, `workbench mcp`): the Prisma singleton and one small pg pool. */
-export async function getMcpDeps(): Promise<McpDeps> {
+export function getMcpDeps(): Promise<McpDeps> {
+  // Made once per process (every MCP request asks): the imports and the pool are the same each time.
+  memo ??= makeMcpDeps().catch((error: unknown) => {
+    memo = undefined;
+    throw error;
+  });
+  return memo;
+}
+
+let memo: Promise<McpDeps> | undefined;
+
+async function makeMcpDeps(): Promise<McpDeps> {
   const [{ prisma }, { createSqlPool }] = await Promise.all([import("@/lib/db"), import("@/lib/runs/sql")]);
   const url = requireDatabaseUrl("external runs need the database that holds the runs");
   holder.workbenchMcpSql ??= createSqlPool(url, {
@@ -27,5 +38,6 @@ export async function getMcpDeps(): Promise<McpDeps> {
 export async function closeMcpDeps(): Promise<void> {
   const pool = holder.workbenchMcpSql;
   holder.workbenchMcpSql = undefined;
+  memo = undefined;
   await pool?.end();
 }

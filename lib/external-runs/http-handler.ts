@@ -1,21 +1,24 @@
 // MCP over Streamable HTTP, stateless: each POST is authenticated against its session (URL) and token
-// (Authorization: Bearer), served by a fresh SDK server + transport, and answered as JSON. Nothing
-// lives in memory between requests except the session's sandbox copy, so any web process can serve
-// any session. Requests of one session run one at a time (session-lock.ts). The body is read and
-// checked here (jsonrpc-checks.ts) so a malformed message gets the JSON-RPC code the spec gives it.
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+// (Authorization: Bearer) and its messages answered as JSON (http-dispatch.ts). Nothing lives in
+// memory between requests except caches of what never changes and the session's sandbox copy, so any
+// web process can serve any session. Requests of one session run one at a time (session-lock.ts). The
+// body is read and checked here (jsonrpc-checks.ts) so a malformed message gets the JSON-RPC code the
+// spec gives it.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { isTransientDbError } from "@/lib/db-retry";
 import { databaseUnavailable } from "./database-unavailable";
 import type { McpDeps } from "./deps";
 import { checkMessage, errorReply, PARSE_ERROR_REPLY, type JsonRpcErrorReply } from "./jsonrpc-checks";
-import { createSessionServer } from "./server";
+import { answerMessages, headerProblem } from "./http-dispatch";
 import { openSessionOrThrow, SessionRefusedError, type SessionRefusal } from "./session-auth";
 import { SessionBusyError, withSessionLock } from "./session-lock";
 import { bearerChallenge, bearerToken } from "@/lib/security/secrets";
 
 /** Larger bodies are refused with 413 before parsing: no tool argument needs a megabyte. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;
+
+/** The most messages one body may hold (as the SDK's transport allows). */
+const MAX_BATCH = 100;
 
 const REFUSAL_STATUS: Record<SessionRefusal, number> = { unknown_session: 404, wrong_token: 401, expired: 403, closed: 403, cancelled: 403 };
 
@@ -30,16 +33,8 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
       const session = await openSessionOrThrow(deps, sessionId, token);
       const body = await readMessages(request);
       if (body instanceof Response) return body;
-      const server = createSessionServer(deps, { session: async () => session, forCall: (work) => work(session) });
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: MAX_MCP_BODY_BYTES });
-      await server.connect(transport);
-      try {
-        return await transport.handleRequest(request, { parsedBody: body });
-      } finally {
-        // Torn down after the reply, not before it: the JSON response is complete and the client
-        // need not wait for the per-request server's teardown.
-        setImmediate(() => void server.close().catch(() => undefined));
-      }
+      const messages = Array.isArray(body) ? body : [body];
+      return headerProblem(request.headers, messages) ?? (await answerMessages(deps, messages, session, () => openSessionOrThrow(deps, sessionId, token)));
     });
   } catch (error) {
     if (error instanceof SessionRefusedError) {
@@ -72,6 +67,7 @@ async function readMessages(request: Request): Promise<JSONRPCMessage | JSONRPCM
     if (!checked.ok) return rpcError(checked.reply, checked.reply.error.code === -32602 ? 200 : 400);
     messages.push(checked.message);
   }
+  if (messages.length > MAX_BATCH) return Response.json({ jsonrpc: "2.0", error: { code: -32600, message: `Invalid Request: Batch must not exceed ${MAX_BATCH} messages` }, id: null }, { status: 400 });
   return Array.isArray(value) ? messages : messages[0]!;
 }
 

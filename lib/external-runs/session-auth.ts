@@ -51,6 +51,7 @@ export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token
        FROM "McpSession" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId"
       WHERE s.id = $1`,
     [sessionId],
+    { preparedAs: "mcp_open_session" },
   );
   const row = rows[0];
   if (!row) throw new SessionRefusedError("unknown_session");

@@ -2,15 +2,17 @@
 // (lib/workbench/agents/tool-call.ts: the same names, argument validation, execution and step recording
 // as the built-in `tools` agent), so the trace page shows an external agent's calls exactly as it shows
 // a built-in one's, and the scorer replays the same call strings.
+import { randomUUID } from "node:crypto";
 import { zodSchema } from "ai";
-import type { AgentDeps } from "@/lib/workbench/agents/types";
+import type { AgentDeps, StepSink } from "@/lib/workbench/agents/types";
 import type { Tool } from "@/lib/workbench/tools/types";
 import { toolInputSchema } from "@/lib/workbench/tools/input-schema";
 import { Trace } from "@/lib/workbench/agents/trace";
 import { callTool, toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { toProviderToolName } from "@/lib/workbench/agents/tool-names";
 import { getRunContext, type RunContext } from "@/lib/runs/run-context";
-import { createDbStepSink } from "@/lib/runs/step-store";
+import { LostClaimError, STEP_INSERT, stepRowsSelect, type StepRow } from "@/lib/runs/step-store";
+import { stepColumns } from "@/lib/runs/step-columns";
 import type { McpDeps } from "./deps";
 import type { OpenSession } from "./session-auth";
 import { forgetSessionSandbox, sessionSandbox } from "./session-sandbox";
@@ -69,7 +71,10 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
     return { text: `Error: this session has made ${MAX_CALLS_PER_SESSION} calls, the most one task may make`, isError: true };
   }
   const run = await getRunContext(deps.db, session.runId);
-  const sink = createDbStepSink(deps.sql, session.resultId, session.attempt, session.stepCount);
+  const steps: StepRow[] = [];
+  let index = session.stepCount;
+  // The call's step is kept here and written with the call string in one statement after the call.
+  const sink: StepSink = { record: async (step) => void steps.push({ ...stepColumns(step), id: randomUUID(), index: index++ }) };
   const trace = new Trace(sink);
   const tools = toolsOf(run, session);
   const live = await sessionSandbox(deps, session, run);
@@ -77,10 +82,9 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
     const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
     const result = await callTool(agentDeps, trace, { name, input });
     const reply: ToolCallReply = { text: result.observation, isError: !result.ok, ...(result.unknownTool ? { unknownTool: true } : {}) };
-    for (const call of trace.outcome(null, null).calls) {
-      await appendCall(deps, session, call);
-      live.callCount += 1;
-    }
+    const calls = trace.outcome(null, null).calls;
+    await recordCall(deps, session, steps, calls);
+    live.callCount += calls.length;
     return reply;
   } catch (error) {
     forgetSessionSandbox(session.id); // the copy may be ahead of the database
@@ -88,10 +92,21 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   }
 }
 
-async function appendCall(deps: McpDeps, session: OpenSession, call: string): Promise<void> {
-  await deps.sql.query(`UPDATE "TaskResult" SET calls = array_append(calls, $3) WHERE id = $1 AND status = 'running' AND attempt = $2`, [
-    session.resultId,
-    session.attempt,
-    call,
-  ]);
+/**
+ * The call's step(s) and call string(s), in one round trip and all or nothing: written only while this
+ * attempt holds the result (as the worker's step writes, lib/runs/step-store.ts); otherwise nothing is
+ * written and LostClaimError says the task was taken over or finished meanwhile.
+ */
+async function recordCall(deps: McpDeps, session: OpenSession, steps: readonly StepRow[], calls: readonly string[]): Promise<void> {
+  const { rows } = await deps.sql.query<{ held: boolean }>(
+    `WITH appended AS (
+       UPDATE "TaskResult" SET calls = calls || $4::text[] WHERE id = $1 AND status = 'running' AND attempt = $2::int RETURNING id
+     ), inserted AS (
+       ${STEP_INSERT} ${stepRowsSelect(1, 3)} WHERE EXISTS (SELECT 1 FROM appended)
+     )
+     SELECT EXISTS (SELECT 1 FROM appended) AS held`,
+    [session.resultId, session.attempt, JSON.stringify(steps), calls],
+    { preparedAs: "mcp_record_call" },
+  );
+  if (!rows[0]?.held) throw new LostClaimError(session.resultId);
 }

@@ -5,7 +5,11 @@ import type pg from "pg";
 import { createReconnectingPool } from "@/lib/db-pool";
 
 export interface Sql {
-  query<Row>(text: string, values?: readonly unknown[]): Promise<{ rows: Row[]; rowCount: number }>;
+  /**
+   * `preparedAs`: a name for a statement run on every request of a hot path, prepared once per
+   * connection so PostgreSQL neither receives nor parses and plans its text again.
+   */
+  query<Row>(text: string, values?: readonly unknown[], options?: { readonly preparedAs?: string }): Promise<{ rows: Row[]; rowCount: number }>;
   /** Runs `work` in one transaction on one connection (committed when it resolves, rolled back when it throws). */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
 }
@@ -23,10 +27,10 @@ export function createSqlPool(connectionString: string, options: { max?: number;
   // crash the process. The next query opens a new connection.
   pool.on("error", (error) => options.onError?.(error));
   return {
-    query: (text, values) => run(pool, text, values),
+    query: (text, values, options) => run(pool, text, values, options?.preparedAs),
     async transaction(work) {
       const client = await pool.connect();
-      const tx: Sql = { query: (text, values) => run(client, text, values), transaction: (inner) => inner(tx) };
+      const tx: Sql = { query: (text, values, options) => run(client, text, values, options?.preparedAs), transaction: (inner) => inner(tx) };
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");
@@ -45,7 +49,7 @@ export function createSqlPool(connectionString: string, options: { max?: number;
   };
 }
 
-async function run<Row>(on: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] = []) {
-  const result = await on.query(text, [...values]);
+async function run<Row>(on: pg.Pool | pg.PoolClient, text: string, values: readonly unknown[] = [], name?: string) {
+  const result = name ? await on.query({ name, text, values: [...values] }) : await on.query(text, [...values]);
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
 }
