@@ -10,7 +10,7 @@ import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "@/lib/runs/launch-input";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/run-settings";
-import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";

@@ -7,7 +7,7 @@ import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
 import type { Protocol } from "@/lib/workbench/protocols/types";
-import type { ModelRequestParams } from "@/lib/providers/request-params";
+import type { ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { LostClaimError } from "./step-store";
 import { errorMessage } from "@/lib/errors";
 

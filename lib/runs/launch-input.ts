@@ -7,7 +7,7 @@ import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
 import { PAPER_TIMEOUT_MS, runSettingsSchema } from "./run-settings";
 import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
-import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 export { MAX_CONCURRENCY } from "./run-settings";
@@ -67,7 +67,7 @@ export const launchRunInputSchema = z
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,
-    /** Sent only to models that take it (lib/providers/capabilities.ts); checked against the model at launch. */
+    /** Sent only to models that take it (lib/workbench/agents/model-capabilities.ts); checked against the model at launch. */
     reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
     retry: z

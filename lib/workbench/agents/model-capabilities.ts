@@ -1,6 +1,6 @@
 // Which request parameters each model family takes, as data: one table, first matching row wins. The
 // agents ask it what to send instead of branching on model names, and a run records what it resolved.
-// Part of the engine (its model turn asks it what to send); lib/providers re-exports it.
+// Part of the engine (its model turn asks it what to send); launch, the CLI and the form import it from here.
 
 /** The model APIs the agents speak: what an endpoint (lib/providers/endpoints.ts) is configured as. */
 export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
