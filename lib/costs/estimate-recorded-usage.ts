@@ -7,7 +7,7 @@ import { buildReactSystemPrompt, SCRATCHPAD_HEADER } from "@/lib/workbench/agent
 import type { Tool } from "@/lib/workbench/tools/types";
 import { promptOverheadTokens } from "./prompt-formats";
 import { priceUsd, type RecordedModelPrice } from "./recorded-model-prices";
-import { loadTokenizer, type TokenCounter } from "./tokenizers";
+import { loadTokenizer, type TokenCounter, type TokenizerId } from "./tokenizers";
 
 /** One recorded task: what the agent was given and what it did. */
 export interface RecordedConversation {
@@ -43,8 +43,13 @@ export interface UsageEstimator {
   result(): UsageEstimate;
 }
 
-export async function createUsageEstimator(price: RecordedModelPrice): Promise<UsageEstimator> {
-  const counter = await loadTokenizer(price.tokenizer);
+/** How the tokens are counted: the remembering counter, or (benches, tests) the plain encoder to compare with. */
+export interface EstimatorOptions {
+  readonly loadCounter?: (id: TokenizerId) => Promise<TokenCounter>;
+}
+
+export async function createUsageEstimator(price: RecordedModelPrice, { loadCounter = loadTokenizer }: EstimatorOptions = {}): Promise<UsageEstimator> {
+  const counter = await loadCounter(price.tokenizer);
   const overhead = promptOverheadTokens(price.promptFormat, counter);
   const systemTokens = memoByTools(counter);
   const header = counter.count(SCRATCHPAD_HEADER);
