@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readStringLiteral, startsStringLiteral } from "../../calls/python-string";
 import { CodedError } from "../../core/errors";
+import { TOOLKITS } from "../../core/toolkits";
 import { resolveDataDir, resolveDataRoot } from "../../datasets";
 
 export interface UpstreamParameter2026 {
@@ -28,16 +29,6 @@ export interface UpstreamTool2026 {
   /** `func.__doc__ or ""`: the docstring exactly as Python holds it. */
   readonly docstring: string;
 }
-
-/** The toolkit modules of toolkits.py, each in `<module>.py`. */
-export const TOOL_MODULES_2026 = [
-  "calendar",
-  "email",
-  "analytics",
-  "project_management",
-  "customer_relationship_manager",
-  "company_directory",
-] as const;
 
 /** An upstream tool source that is missing or not as expected (code "tool_source"). */
 export class UpstreamToolSourceError extends CodedError<"tool_source"> {
@@ -249,7 +240,8 @@ export function loadUpstreamTools2026(dir: string = toolSourcesDir2026()): Reado
   const cached = loaded.get(dir);
   if (cached) return cached;
   const tools = new Map<string, UpstreamTool2026>();
-  for (const module of TOOL_MODULES_2026) {
+  // Each toolkit module of toolkits.py, in `<module>.py`.
+  for (const module of TOOLKITS) {
     const file = path.join(dir, `${module}.py`);
     let source: string;
     try {
