@@ -12,7 +12,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
  * tests use test-support.
  */
 export const ENGINE_LAYERS: readonly (readonly string[])[] = [
-  ["core"], // what every layer shares: the error base, the toolkit names
+  ["core"], // what every layer shares: the error base, the toolkit names, the v1 error wording
   ["sandbox"], // tables, states, diffs
   ["calls"], // call strings and Python literals
   ["datasets"], // the official files: tasks, sandbox data, toolkits

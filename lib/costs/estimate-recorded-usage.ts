@@ -4,6 +4,7 @@
 // exactly as lib/workbench/agents/react-prompt.ts builds it; each call's output is that step's recorded
 // text. The files hold no usage, so these are estimates: see README "Estimated costs" for the limits.
 import { buildReactSystemPrompt, SCRATCHPAD_HEADER } from "@/lib/workbench/agents/react-prompt";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import type { Tool } from "@/lib/workbench/tools/types";
 import { promptOverheadTokens } from "./prompt-formats";
 import { priceUsd, type RecordedModelPrice } from "./recorded-model-prices";
@@ -100,8 +101,6 @@ function memoByTools(counter: TokenCounter): (tools: readonly Tool[]) => number 
   };
 }
 
-const ITERATION_LIMIT = "Agent stopped due to iteration limit or time limit.";
-
 /**
  * The text of the call that ended the task, or null when no call ended it (the step or time limit did,
  * or nothing was returned). A recorded output means the agent finished, even when the harness then
@@ -111,7 +110,7 @@ const ITERATION_LIMIT = "Agent stopped due to iteration limit or time limit.";
  */
 export function finalCallText(conversation: Pick<RecordedConversation, "finalOutput">): string | null {
   const output = conversation.finalOutput;
-  if (output === null || output === ITERATION_LIMIT) return null;
+  if (output === null || output === ITERATION_LIMIT_MESSAGE) return null;
   const trimmed = output.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("```") || trimmed.startsWith("Action:")) return output;
   return `Action:\n\`\`\`\n{\n  "action": "Final Answer",\n  "action_input": ${JSON.stringify(output)}\n}\n\`\`\``;
