@@ -73,17 +73,26 @@ async function create(id: TokenizerId): Promise<Counts> {
 // text as the sum of independent parts, so each distinct part is encoded once and its count remembered:
 // the same counts as encoding the whole text (tokenizers.test.ts checks it against the plain encoders).
 
-/** Distinct parts remembered per tokenizer; beyond this the memory starts over (a long-lived server). */
-const MEMO_LIMIT = 500_000;
+/**
+ * Characters of the parts remembered per tokenizer (~2 bytes each, plus the map's own ~60 per part):
+ * beyond this the memory starts over, so an import's memory stays bounded whatever it reads.
+ */
+const MEMO_CHARS = 2_000_000;
+/** Longer parts (a long tool output on one line) rarely recur whole: encoded each time, not kept. */
+const MEMO_PART_CHARS = 1_000;
 
 function memoized(count: (part: string) => number): (part: string) => number {
   let memo = new Map<string, number>();
+  let chars = 0;
   return (part) => {
     let tokens = memo.get(part);
     if (tokens === undefined) {
       tokens = count(part);
-      if (memo.size >= MEMO_LIMIT) memo = new Map();
-      memo.set(part, tokens);
+      if (part.length <= MEMO_PART_CHARS) {
+        if (chars + part.length > MEMO_CHARS) [memo, chars] = [new Map(), 0];
+        memo.set(part, tokens);
+        chars += part.length;
+      }
     }
     return tokens;
   };
