@@ -12,7 +12,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
  * tests use test-support.
  */
 export const ENGINE_LAYERS: readonly (readonly string[])[] = [
-  ["core"], // what every layer shares: the error base
+  ["core"], // what every layer shares: the error base, the toolkit names, the v1 error wording
   ["sandbox"], // tables, states, diffs
   ["calls"], // call strings and Python literals
   ["datasets"], // the official files: tasks, sandbox data, toolkits
@@ -22,8 +22,8 @@ export const ENGINE_LAYERS: readonly (readonly string[])[] = [
   ["agents", "analysis", "generate", "results"], // users of the above, independent of each other
 ];
 
-/** External runs (claim, finish, push, the deadline sweep): lib/external-runs, renamed lib/external-runs. */
-const EXTERNAL_RUNS = ["lib/external-runs/", "lib/external-runs/"];
+/** External runs (claim, finish, push, the deadline sweep; lib/mcp before issue 18). */
+const EXTERNAL_RUNS = ["lib/external-runs/"];
 
 /** Packages the engine must not import: it runs in Next, the CLI, workers and tests alike. */
 const FRAMEWORK_PACKAGES = /^(next|react|react-dom|server-only|pg|@prisma\/[^/]+|@\/lib\/generated)(\/|$)/;
@@ -116,7 +116,7 @@ describe("import boundaries", () => {
   });
 
   test.each([
-    ["lib/workbench/agents/model-turn.ts", "../../providers/errors", "the engine imports nothing outside lib/workbench"],
+    ["lib/workbench/agents/model-turn.ts", "../../providers/models", "the engine imports nothing outside lib/workbench"],
     ["lib/workbench/tools/x.ts", "next/server", "no framework"],
     ["lib/workbench/sandbox/sandbox.ts", "../tools/types", "downwards only (sandbox → tools)"],
     ["lib/workbench/evaluate/index.ts", "../protocols", "downwards only (evaluate → protocols)"],

@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/runs/launch-options";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
-import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";

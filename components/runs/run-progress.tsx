@@ -2,7 +2,7 @@ import { ratio } from "@/lib/metrics/wilson";
 
 /**
  * Done / total bar with the percentage; used in the runs list and on the run page. `skipped`: tasks a
- * cancel left unstarted (drawn apart, so a cancelled run's bar says why it stopped short).
+ * cancel or the budget left unstarted (drawn apart, so a stopped run's bar says why it stopped short).
  */
 export function RunProgress({ done, total, skipped = 0, wide = false }: { done: number; total: number; skipped?: number; wide?: boolean }) {
   const share = ratio(done, total);

@@ -14,10 +14,10 @@ export function VerdictBadges({
   exactMatch?: boolean | null;
   error: string | null;
   pending?: boolean;
-  /** Never run: its run was cancelled first. */
+  /** Never run: its run was cancelled or reached its budget first. */
   skipped?: boolean;
 }) {
-  if (skipped) return <Badge tone="warn" title="Not run: the run was cancelled before this task started" data-testid="verdict-skipped">skipped</Badge>;
+  if (skipped) return <Badge tone="warn" title="Not run: the run was cancelled or reached its budget before this task started" data-testid="verdict-skipped">skipped</Badge>;
   if (pending) return <Badge data-testid="verdict-pending">pending</Badge>;
   return (
     <span className="inline-flex flex-wrap gap-1">

@@ -2,7 +2,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { TOOLS_2024 } from "@/lib/workbench/tools";
 import type { RecordedResult } from "@/lib/workbench/results/types";
-import { createUsageEstimator, type UsageEstimate } from "./estimate-recorded-usage";
+import { createUsageEstimator, type EstimatorOptions, type UsageEstimate } from "./estimate-recorded-usage";
 import { recordedModelPrice } from "./recorded-model-prices";
 
 export interface RecordedTaskRow {
@@ -12,18 +12,18 @@ export interface RecordedTaskRow {
 }
 
 /** null when the model has no dated price (its cost stays unknown). */
-export async function estimateRecordedRun(model: string | null, toolSet: string, rows: readonly RecordedTaskRow[]): Promise<UsageEstimate | null> {
-  const estimator = await createRecordedRunEstimator(model, toolSet);
+export async function estimateRecordedRun(model: string | null, toolSet: string, rows: readonly RecordedTaskRow[], options?: EstimatorOptions): Promise<UsageEstimate | null> {
+  const estimator = await createRecordedRunEstimator(model, toolSet, options);
   if (!estimator) return null;
   estimator.add(rows);
   return estimator.result();
 }
 
 /** A run's estimate added up batch by batch (a streamed import); null when the model has no dated price. */
-export async function createRecordedRunEstimator(model: string | null, toolSet: string) {
+export async function createRecordedRunEstimator(model: string | null, toolSet: string, options?: EstimatorOptions) {
   const price = model ? recordedModelPrice(model) : undefined;
   if (!price) return null;
-  const usage = await createUsageEstimator(price);
+  const usage = await createUsageEstimator(price, options);
   return {
     add: (rows: readonly RecordedTaskRow[]) =>
       usage.add(

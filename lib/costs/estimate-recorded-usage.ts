@@ -4,10 +4,11 @@
 // exactly as lib/workbench/agents/react-prompt.ts builds it; each call's output is that step's recorded
 // text. The files hold no usage, so these are estimates: see README "Estimated costs" for the limits.
 import { buildReactSystemPrompt, SCRATCHPAD_HEADER } from "@/lib/workbench/agents/react-prompt";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import type { Tool } from "@/lib/workbench/tools/types";
 import { promptOverheadTokens } from "./prompt-formats";
 import { priceUsd, type RecordedModelPrice } from "./recorded-model-prices";
-import { loadTokenizer, type TokenCounter } from "./tokenizers";
+import { loadTokenizer, type TokenCounter, type TokenizerId } from "./tokenizers";
 
 /** One recorded task: what the agent was given and what it did. */
 export interface RecordedConversation {
@@ -43,8 +44,13 @@ export interface UsageEstimator {
   result(): UsageEstimate;
 }
 
-export async function createUsageEstimator(price: RecordedModelPrice): Promise<UsageEstimator> {
-  const counter = await loadTokenizer(price.tokenizer);
+/** How the tokens are counted: the remembering counter, or (benches, tests) the plain encoder to compare with. */
+export interface EstimatorOptions {
+  readonly loadCounter?: (id: TokenizerId) => Promise<TokenCounter>;
+}
+
+export async function createUsageEstimator(price: RecordedModelPrice, { loadCounter = loadTokenizer }: EstimatorOptions = {}): Promise<UsageEstimator> {
+  const counter = await loadCounter(price.tokenizer);
   const overhead = promptOverheadTokens(price.promptFormat, counter);
   const systemTokens = memoByTools(counter);
   const header = counter.count(SCRATCHPAD_HEADER);
@@ -95,8 +101,6 @@ function memoByTools(counter: TokenCounter): (tools: readonly Tool[]) => number 
   };
 }
 
-const ITERATION_LIMIT = "Agent stopped due to iteration limit or time limit.";
-
 /**
  * The text of the call that ended the task, or null when no call ended it (the step or time limit did,
  * or nothing was returned). A recorded output means the agent finished, even when the harness then
@@ -106,7 +110,7 @@ const ITERATION_LIMIT = "Agent stopped due to iteration limit or time limit.";
  */
 export function finalCallText(conversation: Pick<RecordedConversation, "finalOutput">): string | null {
   const output = conversation.finalOutput;
-  if (output === null || output === ITERATION_LIMIT) return null;
+  if (output === null || output === ITERATION_LIMIT_MESSAGE) return null;
   const trimmed = output.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("```") || trimmed.startsWith("Action:")) return output;
   return `Action:\n\`\`\`\n{\n  "action": "Final Answer",\n  "action_input": ${JSON.stringify(output)}\n}\n\`\`\``;

@@ -1,5 +1,12 @@
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadTokenizer, type TokenizerId } from "./tokenizers";
+import llama from "llama-tokenizer-js";
+import mistral from "mistral-tokenizer-js";
+import { testDataDir } from "@/lib/workbench/test-support/data-dir";
+import { loadRecordedResultsFile } from "@/lib/workbench/results/load";
+import { loadPlainTokenizer, loadTokenizer, type TokenizerId } from "./tokenizers";
+
+const IDS = ["cl100k_base", "claude-2", "llama-2", "mistral"] as const;
 
 // Published counts, not this code's output replayed: OpenAI's cookbook "How to count tokens with
 // tiktoken" (cl100k_base), Anthropic's @anthropic-ai/tokenizer README example, and the token ids the
@@ -29,5 +36,38 @@ describe("token counts of the model families' tokenizers", () => {
 
   test("empty text is no tokens", async () => {
     for (const id of ["cl100k_base", "claude-2", "llama-2", "mistral"] as const) expect((await loadTokenizer(id)).count("")).toBe(0);
+  });
+});
+
+// Counting a text by its parts (tiktoken's pieces, SentencePiece's lines), each distinct part once, must
+// give what the encoder gives for the whole text: checked on the edge cases of the split and on real
+// prompts of the paper's recorded runs.
+describe("counting by parts equals the encoder's count of the whole text", () => {
+  const EDGES = [
+    "", "\n", "\n\n\n", "a\n", "\na", "  \n  x", "x  \n\n  y  ", "a\r\nb\r\n", "tab\t\tand  spaces   end   ",
+    "Thought:  \n```\n{\n  \"action\": \"Final Answer\",\n  \"action_input\": \"done\"\n}\n```\nObservation: \nThought:",
+    "<|endoftext|>hello<|endoftext|> world<|endoftext|>", "it's we're I'LL 12345678 3.14", "お誕生日\nおめでとう", "ﬁle ① ＡＢＣ",
+  ];
+
+  test.each(IDS)("%s on the split's edge cases (twice: remembered parts count the same)", async (id) => {
+    const [byParts, plain] = await Promise.all([loadTokenizer(id), loadPlainTokenizer(id)]);
+    for (let round = 0; round < 2; round++) {
+      expect(EDGES.map((text) => byParts.count(text))).toEqual(EDGES.map((text) => plain.count(text)));
+    }
+  });
+
+  test.each(IDS)("%s on recorded prompts (the multi-domain gpt-4 run's steps and scratchpads)", async (id) => {
+    const file = path.join(testDataDir(), "v1/data/results/multi_domain/gpt-4_all_2024-03-23_21-17-32.csv");
+    const rows = (await loadRecordedResultsFile(file, "multi_domain")).slice(0, 60);
+    const texts = rows.flatMap((row) => (row.steps ?? []).flatMap((step) => [step.log, `${step.log}\nObservation: ${step.observation ?? ""}\nThought:`]));
+    expect(texts.length).toBeGreaterThan(60);
+    const [byParts, plain] = await Promise.all([loadTokenizer(id), loadPlainTokenizer(id)]);
+    expect(texts.map((text) => byParts.count(text))).toEqual(texts.map((text) => plain.count(text)));
+  });
+
+  test.each([["llama-2", llama], ["mistral", mistral]] as const)("%s: a line break is one byte token that no merge joins", (_id, tokenizer) => {
+    expect(tokenizer.encode("\n", false, false)).toEqual([tokenizer.vocabByString.get("<0x0A>")]);
+    expect([...tokenizer.vocabByString.keys()].filter((piece) => piece.includes("\n"))).toEqual([]);
+    expect([...tokenizer.merges.keys()].filter((merge) => merge.includes("<0x0A>") || merge.includes("\n"))).toEqual([]);
   });
 });

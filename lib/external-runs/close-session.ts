@@ -3,7 +3,7 @@
 // flight in this process, records the final or error step and scores the calls the agent made with the
 // run's scorer, written once by the same statement as a built-in task (persist-result.ts).
 import { randomUUID } from "node:crypto";
-import { TIME_LIMIT_ERROR } from "@/lib/runs/execute-task";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { afterFinish } from "@/lib/runs/after-finish";
 import { finishResult } from "@/lib/runs/persist-result";
 import { getRunContext } from "@/lib/runs/run-context";
@@ -105,7 +105,7 @@ async function scoreClosed(deps: McpDeps, closed: ClosedRow, reason: CloseReason
 }
 
 function errorFor(reason: CloseReason, report: AgentReport): string | null {
-  if (reason === "deadline") return TIME_LIMIT_ERROR;
+  if (reason === "deadline") return ITERATION_LIMIT_MESSAGE;
   if (reason === "cancelled") return CANCELLED_ERROR;
   return report.error ? report.error.slice(0, 2000) : null;
 }

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { launchRun } from "@/lib/runs/launch";
 import { cancelRun } from "@/lib/runs/cancel";
-import { TIME_LIMIT_ERROR } from "@/lib/runs/execute-task";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { waitForRun } from "@/lib/test-support/db";
 import { solveTask } from "@/examples/external-agent/solve-task";
 import type { TaskPayload as ExampleTaskPayload } from "@/examples/external-agent/studio-api";
@@ -70,7 +70,7 @@ describe("external runs: deadline, concurrency, cancel, push", () => {
     const run = await waitForRun(context.db, launched.runId, 30_000);
     expect(run).toMatchObject({ status: "completed", tasksDone: 2, errorCount: 2, correctCount: 0 });
     const result = await context.db.taskResult.findFirstOrThrow({ where: { runId: launched.runId, taskId: task.id }, include: { steps: { orderBy: { index: "asc" } } } });
-    expect(result).toMatchObject({ status: "done", error: TIME_LIMIT_ERROR, errorKind: "timeout" });
+    expect(result).toMatchObject({ status: "done", error: ITERATION_LIMIT_MESSAGE, errorKind: "timeout" });
     expect(result.calls).toEqual(task.groundTruth); // what it did is what is scored
     expect(result.steps.map((step) => step.kind)).toEqual([...task.groundTruth.map(() => "tool"), "error"]);
     expect(result.diagnostics).not.toBeNull();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadDataset } from "../workbench/datasets";
 import { testDataDir } from "../workbench/test-support/data-dir";
 import type { Dataset } from "../workbench/datasets/types";
-import { resolveRequestParams } from "../providers/request-params";
+import { resolveRequestParams } from "../workbench/agents/request-params";
 import { runAgent } from "./test-harness";
 
 const KEY = "sk-ant-reasoning-test-0123456789";

@@ -7,7 +7,7 @@ import { testDataDir } from "../workbench/test-support/data-dir";
 import type { Dataset, Task } from "../workbench/datasets/types";
 import type { Evaluator } from "../workbench/evaluate";
 import { createProtocolEvaluator } from "../workbench/protocols";
-import { resolveRequestParams } from "../providers/request-params";
+import { resolveRequestParams } from "../workbench/agents/request-params";
 import { startMockProvider, type MockProvider } from "./index";
 import { runAgent, sampleTasks } from "./test-harness";
 import { isStrictReasoningModel } from "./strict-openai";

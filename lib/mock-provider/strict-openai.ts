@@ -1,7 +1,7 @@
 // The strict mode of the mock: checks each Chat Completions request the way OpenAI's API documents and
 // answers (https://platform.openai.com/docs/guides/reasoning, "unsupported parameters"), so a test
 // fails where the real API would refuse. Deliberately its own list, written from OpenAI's documentation
-// and error bodies, not derived from Studio's capability table (lib/providers/capabilities.ts) it tests.
+// and error bodies, not derived from Studio's capability table (lib/workbench/agents/model-capabilities.ts) it tests.
 /** The reasoning models this fake knows, with the reasoning_effort values each accepts. */
 const REASONING_MODELS: Readonly<Record<string, readonly string[]>> = {
   "gpt-5": ["minimal", "low", "medium", "high"],

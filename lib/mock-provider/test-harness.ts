@@ -7,7 +7,7 @@ import { ALL_TOOLS, toolsForToolkits } from "../workbench/tools";
 import { createModel } from "../providers/models";
 import type { RetryPolicy } from "../providers/retry-fetch";
 import type { ProviderKind } from "../providers/endpoints";
-import type { ModelRequestParams } from "../providers/request-params";
+import type { ModelRequestParams } from "../workbench/agents/request-params";
 
 /** Retries fast in tests. */
 export const FAST_RETRY: Partial<RetryPolicy> = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20, requestTimeoutMs: 2_000 };

@@ -5,7 +5,7 @@ import { generateText } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { apiBaseUrl, loadEndpoints, resolveModelTarget } from "./endpoints";
 import { createModel } from "./models";
-import { classifyProviderError } from "./errors";
+import { classifyProviderError } from "@/lib/workbench/agents/provider-errors";
 
 const KEY = "sk-ant-base-url-test-0123456789";
 

@@ -1,4 +1,6 @@
-// Providers: endpoint configuration, model factory, retrying fetch, error classification, prices.
+// Providers: endpoint configuration, model factory, retrying fetch, prices. What a model takes and how
+// its failures are classified belong to the engine (lib/workbench/agents/model-capabilities.ts,
+// request-params.ts, provider-errors.ts): import them from there.
 export { createModel, createModelForEndpoint, PROVIDERS, type ModelSpec, type ProviderName } from "./models";
 export {
   loadEndpoints,
@@ -9,15 +11,5 @@ export {
   type EndpointSummary,
   type ModelTarget,
 } from "./endpoints";
-export {
-  ProviderError,
-  MissingApiKeyError,
-  classifyProviderError,
-  redactSecrets,
-  RETRIES_HEADER,
-  type ProviderErrorCode,
-} from "./errors";
 export { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 export { costOf, loadPriceTable, parsePriceTable, findPrice, type Cost, type PriceTable, type TokenUsage } from "./prices";
-export { capabilitiesOf, REASONING_EFFORTS, type ModelCapabilities, type ReasoningEffort } from "./capabilities";
-export { resolveRequestParams, ModelRequestParamsSchema, UnsupportedParameterError, type ModelRequestParams } from "./request-params";

@@ -6,11 +6,16 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { loadEndpoints, resolveModelTarget, type EndpointRequest, type ModelTarget, PROVIDER_KINDS, type ProviderKind } from "./endpoints";
-import { MissingApiKeyError } from "./errors";
+import { MissingApiKeyError, redactSecretValuesFrom } from "@/lib/workbench/agents/provider-errors";
 import { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 
-import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
+import { env as currentEnv, secretNamed, type EnvPart as Environment } from "@/lib/env";
 type Fetch = typeof globalThis.fetch;
+
+// Every process that can build a keyed model has the engine redact these keys' values from the
+// provider errors it classifies (the engine reads no environment itself).
+const KEY_VARIABLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_COMPATIBLE_API_KEY", "GEMINI_API_KEY"] as const;
+redactSecretValuesFrom(() => KEY_VARIABLES.map((variable) => secretNamed(variable)));
 
 /** Provider kinds (how to talk to a server); which servers exist is endpoint configuration. */
 export const PROVIDERS = PROVIDER_KINDS;

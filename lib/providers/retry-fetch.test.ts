@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backoffDelayMs, createRetryingFetch, DEFAULT_RETRY_POLICY, isRetryableStatus } from "./retry-fetch";
-import { ProviderError, RETRIES_HEADER } from "./errors";
+import { ProviderError, RETRIES_HEADER } from "@/lib/workbench/agents/provider-errors";
 
 // A real server answering a scripted sequence of statuses ("hang" never answers).
 let script: (number | "hang")[] = [];

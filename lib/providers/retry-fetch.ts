@@ -1,7 +1,7 @@
 // A fetch wrapper for AI SDK providers: per-request timeout, counted retries with exponential backoff
 // and jitter on 429 / 5xx / timeouts / connection failures; a redirect is an error, never retried. The SDK's own retries are turned off
 // (maxRetries: 0 in the agents) so every retry happens here and can be counted.
-import { ProviderError, RETRIES_HEADER } from "./errors";
+import { ProviderError, RETRIES_HEADER } from "@/lib/workbench/agents/provider-errors";
 import { errorMessage } from "@/lib/errors";
 
 /** How hard to retry. Small values in tests, defaults for real providers. */

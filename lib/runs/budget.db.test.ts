@@ -1,8 +1,12 @@
 // Spending limits against real Postgres and the mock provider: a token budget stops the run as
-// budget_exceeded with the tasks not started left pending; an unknown price needs a token budget;
+// budget_exceeded with the tasks not started skipped (as a cancel skips them), the progress the run page
+// shows agreeing with the counts; an unknown price needs a token budget;
 // the per-launch cap and the per-user launch rate refuse with a message.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getRunSummary } from "@/lib/queries/results";
 import { checkLaunchRate } from "./budget";
+import { recoverResults } from "./recovery";
+import { createSqlPool } from "./sql";
 import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";
 
@@ -15,6 +19,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await tearDownWorkerTest(context);
 });
+
+async function countsByStatus(runId: string): Promise<Record<string, number>> {
+  const byStatus = await context.db.taskResult.groupBy({ by: ["status"], where: { runId }, _count: true });
+  return Object.fromEntries(byStatus.map((row) => [row.status, row._count]));
+}
 
 const mockRun = () => ({ agent: "react", endpoint: "mock", model: "oracle", baseUrl: context.mock.url, retry: FAST_RETRY }) as const;
 
@@ -29,10 +38,29 @@ describe("per-run budget", () => {
     expect(run.tasksDone).toBeLessThan(40);
     // Nothing is left running once the in-flight tasks have finished.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const byStatus = await context.db.taskResult.groupBy({ by: ["status"], where: { runId }, _count: true });
-    const counts = Object.fromEntries(byStatus.map((row) => [row.status, row._count]));
+    const counts = await countsByStatus(runId);
     expect(counts.running).toBeUndefined();
-    expect(counts.pending).toBe(40 - (counts.done ?? 0));
+    expect(counts.pending).toBeUndefined();
+    expect(counts.skipped).toBe(40 - (counts.done ?? 0));
+    // The run page's progress bar (done/total · skipped) reads these, and agrees with the run row.
+    const after = await context.db.run.findUniqueOrThrow({ where: { id: runId } });
+    const { progress } = await getRunSummary({ runId, trials: after.trials, source: after.source });
+    expect(progress).toEqual({ total: 40, done: after.tasksDone, running: 0, pending: 0, skipped: 40 - after.tasksDone });
+    expect(counts.done).toBe(after.tasksDone);
+
+    // A task that was in flight when the budget ran out and whose worker then died is given back to
+    // pending by recovery: no worker claims it from a stopped run, so recovery skips it too.
+    const done = await context.db.taskResult.findFirstOrThrow({ where: { runId, status: "done" }, select: { id: true } });
+    const [straggler] = await context.db.taskResult.findMany({ where: { runId, status: "skipped" }, take: 1, select: { id: true } });
+    await context.db.taskResult.update({ where: { id: straggler!.id }, data: { status: "pending" } });
+    const sql = createSqlPool(context.databaseUrl, { max: 1 });
+    try {
+      await recoverResults(sql, { staleMs: 60_000, graceMs: 60_000 });
+    } finally {
+      await sql.end();
+    }
+    expect(await context.db.taskResult.findUniqueOrThrow({ where: { id: straggler!.id }, select: { status: true } })).toEqual({ status: "skipped" });
+    expect(await context.db.taskResult.findUniqueOrThrow({ where: { id: done.id }, select: { status: true } })).toEqual({ status: "done" });
   });
 
   test("a model without a price cannot be held to a USD budget alone: the launch asks for tokens", async () => {

@@ -1,9 +1,11 @@
 // Spending limits: a cap on tasks × trials per launch, a per-user launch rate, and a per-run budget in
-// USD and tokens. A run that reaches its budget turns `budget_exceeded`: workers stop claiming its
-// pending tasks (they stay pending: "not run"), tasks already running finish and are counted.
+// USD and tokens. A run that reaches its budget turns `budget_exceeded` and its pending tasks turn
+// `skipped` in the same statement (workers claim only queued/running runs, so none would ever run;
+// the run's error says why); tasks already running finish and are counted.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { costOf } from "@/lib/providers";
 import { env as currentEnv, type EnvPart as Environment } from "@/lib/env";
+import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
 import type { Sql } from "./sql";
 
 export const DEFAULT_MAX_TASKS_PER_LAUNCH = 2_760; // the 690 tasks × 4 trials
@@ -58,15 +60,19 @@ export function runBudget(
  * One guarded statement, so concurrent workers agree; returns true when this call stopped the run.
  */
 export async function enforceRunBudget(sql: Sql, runId: string): Promise<boolean> {
-  const { rowCount } = await sql.query(
-    `UPDATE "Run" SET status = 'budget_exceeded', "finishedAt" = now(),
-            error = CASE WHEN "budgetUsd" IS NOT NULL AND "costUsd" >= "budgetUsd"
-                         THEN 'Budget of $' || "budgetUsd" || ' reached: tasks not started were skipped'
-                         ELSE 'Budget of ' || "budgetTokens" || ' tokens reached: tasks not started were skipped' END
-      WHERE id = $1 AND status IN ('queued', 'running')
-        AND (("budgetUsd" IS NOT NULL AND "costUsd" >= "budgetUsd")
-          OR ("budgetTokens" IS NOT NULL AND "inputTokens" + "outputTokens" >= "budgetTokens"))`,
+  const { rows } = await sql.query<{ closed: number }>(
+    `WITH closed AS (
+       UPDATE "Run" SET status = 'budget_exceeded', "finishedAt" = now(),
+              error = CASE WHEN "budgetUsd" IS NOT NULL AND "costUsd" >= "budgetUsd"
+                           THEN 'Budget of $' || "budgetUsd" || ' reached: tasks not started were skipped'
+                           ELSE 'Budget of ' || "budgetTokens" || ' tokens reached: tasks not started were skipped' END
+        WHERE id = $1 AND status IN ('queued', 'running')
+          AND (("budgetUsd" IS NOT NULL AND "costUsd" >= "budgetUsd")
+            OR ("budgetTokens" IS NOT NULL AND "inputTokens" + "outputTokens" >= "budgetTokens"))
+       RETURNING id
+     ), skipped AS (${SKIP_PENDING_OF_CLOSED_RUN})
+     SELECT count(*)::int AS closed FROM closed`,
     [runId],
   );
-  return (rowCount ?? 0) > 0;
+  return (rows[0]?.closed ?? 0) > 0;
 }

@@ -3,7 +3,8 @@ import type { Agent, AgentDeps, AgentOutcome, AgentStep } from "@/lib/workbench/
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox } from "@/lib/workbench/tools/types";
-import { executeTask, TIME_LIMIT_ERROR, type TaskScorer } from "./execute-task";
+import { executeTask, type TaskScorer } from "./execute-task";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { LostClaimError } from "./step-store";
 
 function makeTask(overrides: Partial<Task> = {}): Task {
@@ -73,14 +74,14 @@ describe("executeTask", () => {
     const agent = agentFrom(
       ({ signal }) =>
         new Promise<AgentOutcome>((resolve) => {
-          if (honours) signal.addEventListener("abort", () => resolve({ ...okOutcome(["x"]), error: TIME_LIMIT_ERROR, errorKind: "timeout" }));
+          if (honours) signal.addEventListener("abort", () => resolve({ ...okOutcome(["x"]), error: ITERATION_LIMIT_MESSAGE, errorKind: "timeout" }));
         }),
     );
     const { seen, deps: d } = deps(agent, { timeoutMs: 50 });
     const execution = await executeTask(makeTask(), d);
     expect(execution.verdict.correct).toBe(false);
     expect(execution.errorKind).toBe("timeout");
-    expect(seen[0]?.error).toBe(TIME_LIMIT_ERROR);
+    expect(seen[0]?.error).toBe(ITERATION_LIMIT_MESSAGE);
     // An agent that stopped by itself keeps the calls it made; a stuck one has none we can trust.
     expect(seen[0]?.calls).toEqual(honours ? ["x"] : []);
   }, 10_000);

@@ -7,12 +7,11 @@ import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
 import type { Protocol } from "@/lib/workbench/protocols/types";
-import type { ModelRequestParams } from "@/lib/providers/request-params";
+import type { ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { LostClaimError } from "./step-store";
 import { errorMessage } from "@/lib/errors";
+import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
-/** The v1 wording the paper's agent used when it ran out of steps or time. */
-export const TIME_LIMIT_ERROR = "Agent stopped due to iteration limit or time limit.";
 const STUCK_AGENT_GRACE_MS = 2_000;
 
 export interface TaskScorer {
@@ -56,7 +55,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
   // the grace period after it makes sure a stuck agent cannot hold the worker slot forever.
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => {
-      timeout.abort(new Error(TIME_LIMIT_ERROR));
+      timeout.abort(new Error(ITERATION_LIMIT_MESSAGE));
       timer = setTimeout(() => resolve("timeout"), STUCK_AGENT_GRACE_MS);
     }, deps.timeoutMs);
   });
@@ -95,7 +94,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
 function timedOutOutcome(): AgentOutcome {
   // Calls made before the deadline are not known here when the agent never returned; like the
   // paper's agent, a task that hits the limit is scored with its error (incorrect) anyway.
-  return { calls: [], error: TIME_LIMIT_ERROR, errorKind: "timeout", inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
+  return { calls: [], error: ITERATION_LIMIT_MESSAGE, errorKind: "timeout", inputTokens: 0, outputTokens: 0, retries: 0, finalAnswer: null };
 }
 
 function crashedOutcome(error: unknown): AgentOutcome {

@@ -7,7 +7,7 @@ import { SAMPLE_METHODS } from "./sample-tasks";
 import { runSettingsSchema } from "./run-settings";
 import { EXTERNAL_MODES, MODEL_AGENTS, PAPER_TIMEOUT_MS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
 import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
-import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
 export const WEB_REFUSED_FIELDS = ["resultsFile", "retry"] as const;
@@ -54,7 +54,7 @@ export const launchRunInputSchema = z
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,
-    /** Sent only to models that take it (lib/providers/capabilities.ts); checked against the model at launch. */
+    /** Sent only to models that take it (lib/workbench/agents/model-capabilities.ts); checked against the model at launch. */
     reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
     /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
     retry: z

@@ -2,7 +2,8 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { EndpointError, loadEndpoints, resolveModelTarget, resolveRequestParams, UnsupportedParameterError, type ModelRequestParams, type ModelTarget } from "@/lib/providers";
+import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
+import { resolveRequestParams, UnsupportedParameterError, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { WAKE_CHANNEL } from "./wake";

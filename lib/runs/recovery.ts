@@ -2,7 +2,8 @@
 // back to pending (heartbeat.ts); (2) as a backstop for rows from before heartbeats and for a task
 // stuck in a live worker, a result running for longer than its run's timeout + grace goes back to
 // pending too (external runs' results are closed at their deadline by lib/external-runs instead); (3) a cancelling run left with nothing running
-// (its last task's worker died) becomes cancelled, since nobody would finish it otherwise.
+// (its last task's worker died) becomes cancelled, since nobody would finish it otherwise; (4) a result
+// given back to pending after its run stopped on its budget is skipped, as the stop skipped the others.
 import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
 import { releaseDeadWorkers } from "./heartbeat";
 import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
@@ -20,6 +21,7 @@ export async function recoverResults(sql: Sql, options: RecoveryOptions): Promis
   const fromDeadWorkers = await releaseDeadWorkers(sql, options.staleMs);
   const overdue = await releaseOverdueResults(sql, options.graceMs);
   await settleCancellingRuns(sql);
+  await skipPendingOfBudgetStoppedRuns(sql);
   return fromDeadWorkers.length + overdue;
 }
 
@@ -42,5 +44,14 @@ async function settleCancellingRuns(sql: Sql): Promise<void> {
           AND NOT EXISTS (SELECT 1 FROM "TaskResult" r WHERE r."runId" = run.id AND r.status = 'running')
         RETURNING run.id
      ) ${SKIP_PENDING_OF_CLOSED_RUN}`,
+  );
+}
+
+/** Workers claim only queued/running runs: a pending result of a budget_exceeded run would never run. */
+async function skipPendingOfBudgetStoppedRuns(sql: Sql): Promise<void> {
+  await sql.query(
+    `UPDATE "TaskResult" r SET status = 'skipped'
+       FROM "Run" run
+      WHERE r."runId" = run.id AND r.status = 'pending' AND run.status = 'budget_exceeded'`,
   );
 }

@@ -2,7 +2,9 @@
 // ground-truth version's dataset + scorer (loaded once from Postgres, keyed by content hash so a
 // re-imported version is picked up).
 import type { LanguageModel } from "ai";
-import { EndpointError, MissingApiKeyError, ModelRequestParamsSchema, PROVIDERS, resolveRequestParams, type ModelRequestParams, type RetryPolicy } from "@/lib/providers";
+import { EndpointError, PROVIDERS, type RetryPolicy } from "@/lib/providers";
+import { MissingApiKeyError } from "@/lib/workbench/agents/provider-errors";
+import { ModelRequestParamsSchema, resolveRequestParams, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";

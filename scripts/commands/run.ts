@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
-import { REASONING_EFFORTS } from "@/lib/providers/capabilities";
+import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
 import { rerunWithDatabase } from "../db/rerun-with-db";

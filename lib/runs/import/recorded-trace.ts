@@ -8,17 +8,14 @@ import type { RecordedResult } from "@/lib/workbench/results/types";
 import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
+import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
-/** v1's wording for a context-window failure (the scorer counts it by this exact string). */
-const CONTEXT_WINDOW_ERROR = "Context window exceeded";
-/** Both harnesses' wording when the step or time limit stopped the agent (2026 stores it as the error). */
-const ITERATION_LIMIT_ERROR = "Agent stopped due to iteration limit or time limit.";
 
 /** How a recorded error string is classified; null when the row has none. */
 export function recordedErrorKind(error: string): "context_window" | "iteration_limit" | "provider" | null {
   if (!error) return null;
-  if (error === CONTEXT_WINDOW_ERROR) return "context_window";
-  return error === ITERATION_LIMIT_ERROR ? "iteration_limit" : "provider";
+  if (error === CONTEXT_WINDOW_MESSAGE) return "context_window";
+  return error === ITERATION_LIMIT_MESSAGE ? "iteration_limit" : "provider";
 }
 
 export async function recordedTrace(task: Task, row: RecordedResult, sandbox: SandboxData, protocolId: ProtocolId): Promise<AgentStep[]> {

@@ -21,6 +21,6 @@ export function createAgent(kind: AgentKind): Agent {
 export { buildReactSystemPrompt, DATE_PREAMBLE } from "./react-prompt";
 export { TOOLS_SYSTEM_PROMPT } from "./tools-agent";
 export { DATETIME_PREFIX_2026, systemPrompt2026, parametersSchema2026, sanitizeToolName2026, toolDescription2026 } from "./workbench-2026/harness";
-export { taskSignal, ITERATION_LIMIT_MESSAGE, CONTEXT_WINDOW_MESSAGE } from "./run-errors";
+export { taskSignal } from "./run-errors";
 export { toProviderToolName, fromProviderToolName } from "./tool-names";
 export * from "./types";

@@ -3,18 +3,19 @@ import { capabilitiesOf, familyKey } from "./model-capabilities";
 import { resolveRequestParams, UnsupportedParameterError } from "./request-params";
 
 /**
- * Upstream WorkBench 2026's MODEL_REGISTRY (src/evals/agent.py at 5b76dee): model id as sent to the
+ * Upstream WorkBench 2026's MODEL_REGISTRY (src/evals/agent.py at f7bed57): model id as sent to the
  * vendor (the "provider/" prefix is stripped on direct routes) and its supports_temperature flag.
  */
 const UPSTREAM_REGISTRY: readonly [string, boolean][] = [
   ["openai/gpt-5.5", false], ["openai/gpt-5.4", true], ["openai/gpt-5.4-mini", false], ["openai/gpt-5.4-nano", false],
   ["openai/gpt-5.3", false], ["openai/gpt-5.2", false], ["openai/gpt-5.1", false], ["openai/gpt-5", false], ["openai/gpt-5-nano", false],
-  ["anthropic/claude-opus-4-8", false], ["anthropic/claude-opus-4-7", false], ["anthropic/claude-opus-4-6", false],
+  ["anthropic/claude-fable-5", false], ["anthropic/claude-opus-4-8", false], ["anthropic/claude-opus-4-7", false], ["anthropic/claude-opus-4-6", false],
   ["anthropic/claude-opus-4-5-20251101", false], ["anthropic/claude-opus-4-1-20250805", false], ["anthropic/claude-opus-4-20250514", false],
   ["anthropic/claude-sonnet-4-6", true], ["anthropic/claude-sonnet-4-5-20250929", true], ["anthropic/claude-sonnet-4-20250514", true],
   ["anthropic/claude-haiku-4-5", true], ["google/gemini-3.5-flash", true], ["google/gemini-3.1-pro-preview", true],
   ["google/gemini-3-flash-preview", true], ["google/gemini-2.5-flash", true], ["google/gemini-3.1-flash-lite-preview", true],
   ["qwen/qwen3.5-flash-02-23", true], ["deepseek/deepseek-v4-pro", true], ["moonshotai/kimi-k2.6", true], ["z-ai/glm-4.6", true],
+  ["mistralai/mistral-small-2603", true], ["mistralai/mistral-medium-3-5", true],
   ["openai/gpt-4.1", true], ["openai/o3", false], ["openai/o1", false], ["openai/gpt-4o", true],
   ["openai/gpt-4-turbo", true], ["openai/gpt-4", true], ["openai/gpt-3.5-turbo", true], ["anthropic/claude-2", true],
   ["meta-llama/llama-2-70b-chat", true], ["mistralai/mixtral-8x7b-instruct", true],

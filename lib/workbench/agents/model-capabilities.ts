@@ -1,6 +1,6 @@
 // Which request parameters each model family takes, as data: one table, first matching row wins. The
 // agents ask it what to send instead of branching on model names, and a run records what it resolved.
-// Part of the engine (its model turn asks it what to send); lib/providers re-exports it.
+// Part of the engine (its model turn asks it what to send); launch, the CLI and the form import it from here.
 
 /** The model APIs the agents speak: what an endpoint (lib/providers/endpoints.ts) is configured as. */
 export const PROVIDER_KINDS = ["openai", "anthropic", "openai-compatible", "mock"] as const;
@@ -48,9 +48,11 @@ const GPT_5_4 = /^gpt-5\.4(-\d{4}-\d{2}-\d{2})?$/;
 const GPT_5_2_EFFORTS: readonly ReasoningEffort[] = ["none", "low", "medium", "high", "xhigh"];
 
 /**
- * Seeded from upstream WorkBench 2026's MODEL_REGISTRY (src/evals/agent.py, 5b76dee), whose
+ * Seeded from upstream WorkBench 2026's MODEL_REGISTRY (src/evals/agent.py, f7bed57), whose
  * `supports_temperature=False` models get no temperature: gpt-5.5, gpt-5.4-mini, gpt-5.4-nano, gpt-5.3,
- * gpt-5.2, gpt-5.1, gpt-5, gpt-5-nano, o3, o1 and claude-opus-4 to 4.8. The rest follows the vendors'
+ * gpt-5.2, gpt-5.1, gpt-5, gpt-5-nano, o3, o1, claude-opus-4 to 4.8 and claude-fable-5. This table is
+ * the only list: the 2026 harness sends a temperature exactly where it says so, as agent.py
+ * `if route.supports_temperature` does (model-capabilities.test.ts checks every registry entry). The rest follows the vendors'
  * documentation: OpenAI's reasoning models (o-series, GPT-5) refuse `stop`, sampling parameters and
  * `max_tokens` in Chat Completions; their effort levels per generation; Claude's extended thinking.
  */
@@ -69,6 +71,8 @@ export const CAPABILITY_TABLE: readonly CapabilityRow[] = [
   { family: "openai-o-series", model: /^o\d+(-|$)/, capabilities: OPENAI_REASONING },
   { family: "openai-gpt", model: /^(gpt-4|gpt-3\.5|chatgpt-)/, capabilities: FULL },
   { family: "claude-opus-4", model: /^claude-opus-4/, capabilities: { ...CLAUDE_THINKING, temperature: "never" } },
+  // Registered without a temperature next to the Opus models (f7bed57); Anthropic documents no more of it.
+  { family: "claude-fable-5", model: /^claude-fable-5/, capabilities: { ...CLAUDE_THINKING, temperature: "never" } },
   { family: "claude-thinking", model: /^claude-(sonnet-4|haiku-4|3-7-sonnet|sonnet-3-7|opus-[5-9]|sonnet-[5-9]|haiku-[5-9])/, capabilities: CLAUDE_THINKING },
   { family: "claude", model: /^claude-/, capabilities: FULL },
   // Gemini's OpenAI-compatible endpoint maps reasoning_effort onto its thinking budget.

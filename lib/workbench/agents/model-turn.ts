@@ -13,8 +13,6 @@ export interface TurnRequest {
   readonly tools?: ToolSet;
   /** Sent only where the model takes them (the capability table); otherwise the caller cuts the reply itself. */
   readonly stopSequences?: string[];
-  /** Send no temperature at all (the 2026 harness, for models it lists as not supporting one). */
-  readonly omitTemperature?: boolean;
   /** Provider-specific request options (the 2026 harness keeps the "system" role for every OpenAI model). */
   readonly providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
 }
@@ -34,7 +32,7 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       messages: request.messages,
       tools: request.tools,
       stopSequences: params.stopSequences === "server" ? request.stopSequences : undefined,
-      temperature: request.omitTemperature ? undefined : (params.temperature ?? undefined),
+      temperature: params.temperature ?? undefined,
       reasoning: params.reasoningEffort ?? undefined,
       maxRetries: 0,
       abortSignal: deps.signal,

@@ -1,5 +1,5 @@
 // Provider failures as one typed error with a code. Part of the engine (its agents classify what a model
-// call threw); lib/providers re-exports it and tells it which configured key values to redact.
+// call threw); lib/providers/models.ts tells it which configured key values to redact.
 import { CodedError, errorMessage } from "../core/errors";
 
 /** Why a provider call failed. `context_window`, `missing_key` and `redirect` are never retried. */

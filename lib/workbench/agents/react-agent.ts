@@ -8,7 +8,8 @@ import { runToolCall } from "./run-tool";
 import { pythonStr } from "../calls";
 import { parseReactReply } from "./react-parser";
 import { buildReactHumanMessage, buildReactSystemPrompt, type ScratchpadEntry } from "./react-prompt";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
+import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
+import { abortError } from "./run-errors";
 
 const STOP = "Observation:";
 export const DEFAULT_MAX_STEPS = 20;

@@ -1,10 +1,9 @@
-// How a run ends badly: the v1 wording where the original has one (the scorer and the Fig. 6
-// breakdown match on these exact strings).
+// How a run ends badly: the v1 wording where the original has one (core/v1-error-wording.ts: the
+// scorer and the Fig. 6 breakdown match on these exact strings).
 import type { RunErrorKind } from "./types";
+import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
 import { classifyProviderError } from "./provider-errors";
 
-export const ITERATION_LIMIT_MESSAGE = "Agent stopped due to iteration limit or time limit.";
-export const CONTEXT_WINDOW_MESSAGE = "Context window exceeded";
 export const CANCELLED_MESSAGE = "Run cancelled";
 
 export interface RunError {

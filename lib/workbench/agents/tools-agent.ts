@@ -13,7 +13,8 @@ import { modelTurn } from "./model-turn";
 import { DATE_PREAMBLE } from "./react-prompt";
 import { DEFAULT_MAX_STEPS } from "./react-agent";
 import { toProviderToolName } from "./tool-names";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "./run-errors";
+import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
+import { abortError } from "./run-errors";
 import { callTool } from "./tool-call";
 
 export const TOOLS_SYSTEM_PROMPT = `${DATE_PREAMBLE} Use the tools to complete the user's request, then reply with a short final answer.`;

@@ -77,7 +77,7 @@ export interface AgentDeps {
   readonly model?: LanguageModel;
   readonly temperature?: number;
   /**
-   * What the model requests carry (lib/providers/request-params.ts), resolved once per run; when absent
+   * What the model requests carry (request-params.ts), resolved once per run; when absent
    * the model turn asks the capability table with `temperature` and the model's id.
    */
   readonly requestParams?: ModelRequestParams;

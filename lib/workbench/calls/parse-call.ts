@@ -2,6 +2,7 @@
 // eval() would accept or reject them, without evaluating anything. Syntax is checked over the whole
 // string first (Python reports a SyntaxError before running any of it); name and argument problems
 // come after, with the exception Python would raise.
+import { isToolkit } from "../core/toolkits";
 import type { ParsedCall } from "./types";
 import { readPythonValue, type PyValue } from "./python-literal";
 import { pythonStrOfLiteral, readLiteralStr } from "./python-literal-eval";
@@ -54,18 +55,11 @@ export const CALL_DIALECT_2026: CallDialect = {
   valueEscaping: "escape",
 };
 
-/** Toolkit modules bound in the original evaluator's namespace. */
-export const TOOLKIT_NAMES = [
-  "calendar",
-  "email",
-  "analytics",
-  "project_management",
-  "customer_relationship_manager",
-  "company_directory",
-] as const;
-/** Other modules in that namespace: a call through them fails with AttributeError, not NameError. */
-const OTHER_MODULES = new Set(["re", "os", "pd", "random", "ast", "csv"]);
-const TOOLKITS: ReadonlySet<string> = new Set(TOOLKIT_NAMES);
+/**
+ * The original evaluator's namespace binds the toolkit modules (core/toolkits.ts) and these others: a
+ * call through one of them fails with AttributeError, through an unknown name with NameError.
+ */
+export const OTHER_EVALUATOR_MODULES: ReadonlySet<string> = new Set(["re", "os", "pd", "random", "ast", "csv"]);
 const PYTHON_KEYWORDS = new Set(
   ("False None True and as assert async await break class continue def del elif else except finally for " +
     "from global if import in is lambda nonlocal not or pass raise return try while with yield").split(" "),
@@ -134,8 +128,8 @@ function dispatchedCall(dialect: CallDialect, raw: string, names: readonly strin
 
 function checkSemantics(names: readonly string[], args: readonly Argument[]): { errorType: string; message: string } | null {
   const [root = "", , ...rest] = names;
-  if (!TOOLKITS.has(root)) {
-    return OTHER_MODULES.has(root)
+  if (!isToolkit(root)) {
+    return OTHER_EVALUATOR_MODULES.has(root)
       ? { errorType: "AttributeError", message: `module '${root}' has no attribute '${names[1] ?? ""}'` }
       : { errorType: "NameError", message: `name '${root}' is not defined` };
   }

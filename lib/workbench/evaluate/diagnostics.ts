@@ -1,4 +1,5 @@
 // The original's string-level checks: exact match on side-effect calls and the paper's Fig. 6 flags.
+import { CONTEXT_WINDOW_MESSAGE } from "../core/v1-error-wording";
 import { preprocessCall } from "../calls/parse-call";
 import type { Diagnostics } from "./types";
 
@@ -64,7 +65,6 @@ function normalisedGroundTruth(groundTruth: readonly string[]): readonly string[
 
 const normalisedGroundTruths = new WeakMap<readonly string[], readonly string[]>();
 
-const CONTEXT_WINDOW_ERROR = "Context window exceeded";
 const EXPECTED_START = "13:00:00";
 const COMMON_WRONG_STARTS = ["09:00:00", "11:00:00", "15:00:00", "15:30:00"];
 
@@ -84,6 +84,6 @@ export function diagnose(predicted: readonly string[], groundTruth: readonly str
     wrongEmail: text.includes("@example") && !text.includes("@atlas"),
     endDateOffByOne: everyActionOffBy(groundTruth, predictedSet, "2023-11-29", ["2023-11-30"]),
     meetingStartTime: everyActionOffBy(groundTruth, predictedSet, EXPECTED_START, COMMON_WRONG_STARTS),
-    contextWindow: error === CONTEXT_WINDOW_ERROR,
+    contextWindow: error === CONTEXT_WINDOW_MESSAGE,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatObservation, NumpyStringArray, PythonFloat, reprFloat, reprString } from "./format";
+import { reprFloat, reprString } from "../calls/python-string";
+import { formatObservation, NumpyStringArray, PythonFloat } from "./format";
 
 describe("formatObservation prints like Python's str()", () => {
   test.each([
@@ -12,6 +13,7 @@ describe("formatObservation prints like Python's str()", () => {
     ["a Timestamp cell", { sent_datetime: { timestamp: "2023-11-30 00:00:00" } }, "{'sent_datetime': Timestamp('2023-11-30 00:00:00')}"],
     ["a numpy array", new NumpyStringArray(["a@atlas.com", "b@atlas.com"]), "['a@atlas.com' 'b@atlas.com']"],
     ["an empty numpy array", new NumpyStringArray([]), "[]"],
+    ["a cell with a no-break space, escaped as repr() does", { subject: "Q4\u00a0plan" }, "{'subject': 'Q4\\xa0plan'}"],
   ])("%s", (_name, value, expected) => {
     expect(formatObservation(value)).toBe(expected);
   });
@@ -23,6 +25,11 @@ describe("formatObservation prints like Python's str()", () => {
     ["back\\slash", "'back\\\\slash'"],
     ["line\nbreak\ttab", "'line\\nbreak\\ttab'"],
     ["café", "'café'"],
+    // CPython escapes what str.isprintable() rejects: C0/C1 controls, no-break space, soft hyphen, line separator.
+    ["bell\x07 del\x7f", "'bell\\x07 del\\x7f'"],
+    ["no\u00a0break", "'no\\xa0break'"],
+    ["soft\u00adhyphen", "'soft\\xadhyphen'"],
+    ["line\u2028sep", "'line\\u2028sep'"],
   ])("reprString(%j) = %s", (text, expected) => {
     expect(reprString(text)).toBe(expected);
   });

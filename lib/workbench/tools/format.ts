@@ -5,9 +5,7 @@
  * numpy array as numpy prints it (`['a@atlas.com' 'b@atlas.com']`, wrapped at 75 columns).
  * Approximation: a cell that was None (not NaN) in pandas also prints as `nan`.
  */
-import { reprFloat } from "../calls/python-string";
-
-export { reprFloat };
+import { reprFloat, reprString } from "../calls/python-string";
 
 /** A Python float, so that whole values still print as `12.0`; serialises to a plain JSON number. */
 export class PythonFloat {
@@ -51,22 +49,6 @@ export function pythonRepr(value: unknown): string {
 function isTimestampCell(value: object): value is { timestamp: string } {
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0] === "timestamp" && typeof (value as { timestamp: unknown }).timestamp === "string";
-}
-
-/** Python's repr of a str: single quotes unless the text has ' and no ", escapes for the rest. */
-export function reprString(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === quote || char === "\\") out += `\\${char}`;
-    else if (char === "\n") out += "\\n";
-    else if (char === "\r") out += "\\r";
-    else if (char === "\t") out += "\\t";
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else out += char;
-  }
-  return out + quote;
 }
 
 

@@ -3,7 +3,9 @@
  * original's `eval("<toolkit>.<tool>.func(...)")` did, including the exceptions it raised.
  */
 import type { Call } from "../calls/types";
-import { TOOLKITS, toToolkit } from "../datasets/toolkits";
+import { OTHER_EVALUATOR_MODULES } from "../calls/parse-call";
+import { isToolkit } from "../core/toolkits";
+import { toToolkit } from "../datasets/toolkits";
 import type { Sandbox, Tool, ToolDomain, ToolOutcome } from "./types";
 import { ANALYTICS_TOOLS } from "./analytics";
 import { CALENDAR_TOOLS } from "./calendar";
@@ -31,10 +33,8 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...COMPANY_DIRECTORY_TOOLS,
 ];
 
-export { TOOLKITS, toToolkit } from "../datasets/toolkits";
-
-/** Modules the original's eval namespace also had: `pd.x.func(...)` is an AttributeError, not a NameError. */
-const OTHER_MODULES = new Set(["re", "os", "pd", "random", "ast", "csv"]);
+export { TOOLKITS } from "../core/toolkits";
+export { toToolkit } from "../datasets/toolkits";
 
 const TOOLS_BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 
@@ -56,8 +56,8 @@ export function executeCall(sandbox: Sandbox, call: Call): ToolOutcome {
   const tool = getTool(call.tool);
   if (tool) return tool.execute(sandbox, call.args);
   const [head = "", ...rest] = call.tool.split(".");
-  const module = (TOOLKITS as readonly string[]).includes(head) ? `src.tools.${head}` : head;
-  if (!(TOOLKITS as readonly string[]).includes(head) && !OTHER_MODULES.has(head)) {
+  const module = isToolkit(head) ? `src.tools.${head}` : head;
+  if (!isToolkit(head) && !OTHER_EVALUATOR_MODULES.has(head)) {
     return failure("NameError", `name '${head}' is not defined`);
   }
   return failure("AttributeError", `module '${module}' has no attribute '${rest[0] ?? "func"}'`);

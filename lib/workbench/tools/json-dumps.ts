@@ -1,7 +1,8 @@
 // Python's `json.dumps(value)` with its defaults (src/tools/*.py of 2026 return these strings):
 // ", " and ": " separators, ensure_ascii (non-ASCII as \uXXXX), NaN/Infinity as bare words, floats in
 // Python's repr, and a TypeError for what the json module cannot serialise (a pandas Timestamp).
-import { NumpyStringArray, PythonFloat, reprFloat } from "./format";
+import { reprFloat } from "../calls/python-string";
+import { NumpyStringArray, PythonFloat } from "./format";
 import { PythonError } from "./python-error";
 
 export function jsonDumps(value: unknown): string {

@@ -1,6 +1,6 @@
 // Python's `int(text)` for a str: surrounding whitespace, one sign, digits with single underscores
 // between them; anything else raises ValueError with Python's message.
-import { reprString } from "./format";
+import { reprString } from "../calls/python-string";
 import { PythonError } from "./python-error";
 
 export function pythonInt(text: string): number {

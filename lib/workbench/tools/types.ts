@@ -1,5 +1,5 @@
 import type { Sandbox } from "../sandbox/types";
-import type { Toolkit } from "../datasets/toolkits";
+import type { Toolkit } from "../core/toolkits";
 
 /** The sandbox tools run against is the sandbox layer's (tools sit above it). */
 export type { Sandbox } from "../sandbox/types";

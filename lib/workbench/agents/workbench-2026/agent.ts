@@ -13,13 +13,14 @@ import type { Task } from "../../datasets/types";
 import type { Tool } from "../../tools/types";
 import { Trace } from "../trace";
 import { modelTurn } from "../model-turn";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "../run-errors";
+import { ITERATION_LIMIT_MESSAGE } from "../../core/v1-error-wording";
+import { abortError } from "../run-errors";
 import { execute2026, raised } from "./execute";
 import { TIME_LIMIT_MS_2026 } from "./defaults";
 import { runReact2026 } from "./react";
 import { DEFAULT_MAX_STEPS } from "../react-agent";
 import {
-  formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
+  formatCall2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
 } from "./harness";
 import { pythonStr } from "../../calls";
 
@@ -87,7 +88,6 @@ async function runStructured(task: Task, deps: AgentDeps, actWithoutConfirmation
   const trace = new Trace(deps.sink);
   const offered = offer(orderTools2026(deps.tools, task.toolkits, deps.harness2026?.toolSelection));
   const system = systemPrompt2026(actWithoutConfirmation);
-  const omitTemperature = omitsTemperature2026(deps.model);
   const messages: ModelMessage[] = [{ role: "user", content: task.text }];
   const started = performance.now();
   const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
@@ -95,7 +95,7 @@ async function runStructured(task: Task, deps: AgentDeps, actWithoutConfirmation
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
     // agent.py: the time limit is checked before each call (a call in flight is never cut short).
     if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });
-    const turn = await modelTurn(deps, trace, { system, messages, tools: offered.toolSet, omitTemperature, providerOptions: PROVIDER_OPTIONS_2026 });
+    const turn = await modelTurn(deps, trace, { system, messages, tools: offered.toolSet, providerOptions: PROVIDER_OPTIONS_2026 });
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);
     const { content, text } = turn.result;
     const toolCalls = content.flatMap((part) => (part.type === "tool-call" ? [part] : []));

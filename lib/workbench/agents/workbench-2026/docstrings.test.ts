@@ -21,6 +21,8 @@ const MODULE = [
   "    c: int = 3,",
   "    d=None,",
   "    e: str = 'it\\'s',",
+  "    f: dict[str, tuple[int, int]] | None = None,",
+  '    g: str = "#1",  # a "#" in a string starts no comment',
   ") -> str:",
   '    """',
   "    Tab\\tand a \\\"quote\\\".",
@@ -57,6 +59,8 @@ describe("parseToolModule2026", () => {
         { name: "c", annotation: "int", defaultSource: "3" },
         { name: "d", annotation: null, defaultSource: "None" },
         { name: "e", annotation: "str", defaultSource: "'it\\'s'" },
+        { name: "f", annotation: "dict[str, tuple[int, int]] | None", defaultSource: "None" },
+        { name: "g", annotation: "str", defaultSource: '"#1"' },
       ],
     });
     expect(noDoc).toMatchObject({ name: "demo.no_doc", parameters: [{ name: "required", annotation: "str", defaultSource: null }] });
@@ -74,10 +78,11 @@ describe("parseToolModule2026", () => {
       properties: {
         a: { type: "string", description: "A" }, b: { type: "string", description: "B" }, c: { type: "integer", description: "C" },
         d: { type: "string", description: "D" }, e: { type: "string", description: "E" },
+        f: { type: "string", description: "F" }, g: { type: "string", description: "G" },
       },
     });
     expect(parametersSchemaOf2026(noDoc!)).toEqual({ type: "object", properties: { required: { type: "string", description: "Required" } }, required: ["required"] });
-    expect(signatureOf2026(multi!)).toBe("demo.multi_line(a: str | None = None, b: str = 'x,)', c: int = 3, d = None, e: str = \"it's\") -> str");
+    expect(signatureOf2026(multi!)).toBe("demo.multi_line(a: str | None = None, b: str = 'x,)', c: int = 3, d = None, e: str = \"it's\", f: dict[str, tuple[int, int]] | None = None, g: str = '#1') -> str");
     expect(argsSchemaRepr2026(noDoc!)).toBe("{'required': {'title': 'Required', 'type': 'string'}}");
   });
 

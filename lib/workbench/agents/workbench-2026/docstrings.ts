@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readStringLiteral, startsStringLiteral } from "../../calls/python-string";
 import { CodedError } from "../../core/errors";
+import { TOOLKITS } from "../../core/toolkits";
 import { resolveDataDir, resolveDataRoot } from "../../datasets";
 
 export interface UpstreamParameter2026 {
@@ -28,16 +29,6 @@ export interface UpstreamTool2026 {
   /** `func.__doc__ or ""`: the docstring exactly as Python holds it. */
   readonly docstring: string;
 }
-
-/** The toolkit modules of toolkits.py, each in `<module>.py`. */
-export const TOOL_MODULES_2026 = [
-  "calendar",
-  "email",
-  "analytics",
-  "project_management",
-  "customer_relationship_manager",
-  "company_directory",
-] as const;
 
 /** An upstream tool source that is missing or not as expected (code "tool_source"). */
 export class UpstreamToolSourceError extends CodedError<"tool_source"> {
@@ -62,7 +53,9 @@ export function parseToolModule2026(source: string, file: string): UpstreamTool2
     const open = defStart + def[0].length - 1;
     const close = matchingParen(text, open, file);
     const parameters = splitTopLevel(text.slice(open + 1, close), file).map((part) => parameterOf(part, file));
-    const colon = topLevelColon(text, close + 1, file);
+    // The ":" ending the def header, after any return annotation.
+    const colon = topLevelIndexOf(text, ":", close + 1);
+    if (colon < 0) throw new UpstreamToolSourceError(file, "def header without ':'");
     const arrow = text.slice(close + 1, colon).trim();
     const returns = arrow.startsWith("->") ? arrow.slice(2).trim() : null;
     tools.push({ name, parameters, returns, docstring: docstringAfter(text, colon + 1) });
@@ -70,31 +63,50 @@ export function parseToolModule2026(source: string, file: string): UpstreamTool2
   return tools;
 }
 
-/** Index of the bracket closing the one at `open`, skipping strings and comments. */
-function matchingParen(text: string, open: number, file: string): number {
+const OPENERS = "([{";
+const CLOSERS = ")]}";
+
+interface CodeChar {
+  readonly at: number;
+  readonly ch: string;
+  /** Bracket depth after this character: 0 on a top-level character and on a closer back at the top. */
+  readonly depth: number;
+}
+
+/**
+ * The characters of `text` from `from` that are code (string literals and comments skipped), each with
+ * its bracket depth: the one scan behind every "find X at the top level" this module needs.
+ */
+function* codeChars(text: string, from = 0): Generator<CodeChar> {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const skipped = skipStringOrComment(text, i);
     if (skipped !== i) {
       i = skipped - 1;
       continue;
     }
-    const ch = text[i];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") {
-      depth--;
-      if (depth === 0) return i;
-    }
+    const ch = text[i] as string;
+    if (OPENERS.includes(ch)) depth++;
+    else if (CLOSERS.includes(ch)) depth--;
+    yield { at: i, ch, depth };
   }
+}
+
+/** Offset of the first `target` outside brackets, strings and comments from `from`; -1 when there is none. */
+function topLevelIndexOf(text: string, target: string, from = 0): number {
+  for (const { at, ch, depth } of codeChars(text, from)) if (ch === target && depth === 0) return at;
+  return -1;
+}
+
+/** Index of the bracket closing the one at `open`. */
+function matchingParen(text: string, open: number, file: string): number {
+  for (const { at, ch, depth } of codeChars(text, open)) if (CLOSERS.includes(ch) && depth === 0) return at;
   throw new UpstreamToolSourceError(file, `unclosed bracket at offset ${open}`);
 }
 
 /** Past a string literal or comment starting at `i`, else `i`. */
 function skipStringOrComment(text: string, i: number): number {
-  if (text[i] === "#") {
-    const end = text.indexOf("\n", i);
-    return end < 0 ? text.length : end;
-  }
+  if (text[i] === "#") return lineEnd(text, i);
   if ((text[i] === '"' || text[i] === "'" || /[rRuUbB]/.test(text[i] ?? "")) && startsStringLiteral(text, i)) {
     // A name ending in r/u/b directly before a quote is not a prefix; the def's source has no such name.
     return readStringLiteral(text, i).end;
@@ -102,28 +114,40 @@ function skipStringOrComment(text: string, i: number): number {
   return i;
 }
 
+function lineEnd(text: string, i: number): number {
+  const end = text.indexOf("\n", i);
+  return end < 0 ? text.length : end;
+}
+
 /** The comma-separated parts of a parameter list at bracket depth 0 (empty parts dropped). */
 function splitTopLevel(list: string, file: string): string[] {
   const parts: string[] = [];
-  let depth = 0;
   let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const skipped = skipStringOrComment(list, i);
-    if (skipped !== i) {
-      i = skipped - 1;
-      continue;
-    }
-    const ch = list[i];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") depth--;
-    else if (ch === "," && depth === 0) {
-      parts.push(list.slice(start, i));
-      start = i + 1;
+  let depth = 0;
+  for (const char of codeChars(list)) {
+    depth = char.depth;
+    if (char.ch === "," && depth === 0) {
+      parts.push(list.slice(start, char.at));
+      start = char.at + 1;
     }
   }
   parts.push(list.slice(start));
   if (depth !== 0) throw new UpstreamToolSourceError(file, "unbalanced brackets in a parameter list");
-  return parts.map((part) => part.replace(/#[^\n]*/g, "").trim()).filter((part) => part.length > 0);
+  return parts.map((part) => withoutComments(part).trim()).filter((part) => part.length > 0);
+}
+
+/** `text` without its comments; a "#" inside a string literal stays. */
+function withoutComments(text: string): string {
+  let kept = "";
+  for (let i = 0; i < text.length; ) {
+    const past = skipStringOrComment(text, i);
+    if (past === i) kept += text[i++];
+    else {
+      if (text[i] !== "#") kept += text.slice(i, past);
+      i = past;
+    }
+  }
+  return kept;
 }
 
 function parameterOf(part: string, file: string): UpstreamParameter2026 {
@@ -135,45 +159,12 @@ function parameterOf(part: string, file: string): UpstreamParameter2026 {
   let rest = part.slice(name.length).trim();
   let annotation: string | null = null;
   if (rest.startsWith(":")) {
-    const equals = topLevelEquals(rest);
+    const equals = topLevelIndexOf(rest, "=");
     annotation = rest.slice(1, equals < 0 ? undefined : equals).trim();
     rest = equals < 0 ? "" : rest.slice(equals);
   }
   const defaultSource = rest.startsWith("=") ? rest.slice(1).trim() : null;
   return { name, annotation, defaultSource };
-}
-
-function topLevelEquals(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const skipped = skipStringOrComment(text, i);
-    if (skipped !== i) {
-      i = skipped - 1;
-      continue;
-    }
-    const ch = text[i];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") depth--;
-    else if (ch === "=" && depth === 0) return i;
-  }
-  return -1;
-}
-
-/** The ":" ending a def header (after the return annotation). */
-function topLevelColon(text: string, from: number, file: string): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const skipped = skipStringOrComment(text, i);
-    if (skipped !== i) {
-      i = skipped - 1;
-      continue;
-    }
-    const ch = text[i];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") depth--;
-    else if (ch === ":" && depth === 0) return i;
-  }
-  throw new UpstreamToolSourceError(file, "def header without ':'");
 }
 
 /**
@@ -189,8 +180,7 @@ function docstringAfter(text: string, from: number): string {
     if (token.bytes) return ""; // a bytes literal is not a docstring (__doc__ is None)
     doc += token.value;
     // Literals continue the statement only on the same line (or after a backslash continuation).
-    let j = token.end;
-    while (text[j] === " " || text[j] === "\t") j++;
+    let j = skipInline(text, token.end);
     if (text.startsWith("\\\n", j)) j = skipInline(text, j + 2);
     i = j;
   }
@@ -204,12 +194,12 @@ function skipInline(text: string, i: number): number {
 
 /** Past whitespace, newlines and comment lines. */
 function skipBlank(text: string, i: number): number {
-  while (i < text.length) {
-    if (text[i] === " " || text[i] === "\t" || text[i] === "\n") i++;
-    else if (text[i] === "#") i = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i);
-    else break;
+  for (;;) {
+    i = skipInline(text, i);
+    if (text[i] === "\n") i++;
+    else if (text[i] === "#") i = lineEnd(text, i);
+    else return i;
   }
-  return i;
 }
 
 let configuredDataDir: () => string | undefined = () => undefined;
@@ -250,7 +240,8 @@ export function loadUpstreamTools2026(dir: string = toolSourcesDir2026()): Reado
   const cached = loaded.get(dir);
   if (cached) return cached;
   const tools = new Map<string, UpstreamTool2026>();
-  for (const module of TOOL_MODULES_2026) {
+  // Each toolkit module of toolkits.py, in `<module>.py`.
+  for (const module of TOOLKITS) {
     const file = path.join(dir, `${module}.py`);
     let source: string;
     try {

@@ -1,6 +1,5 @@
 // What the WorkBench Revisited (2026) harness shows a model and records, as data: upstream
 // src/evals/agent.py and inference.py (5b76dee / f7bed57), structured-outputs mode. Engine code.
-import type { LanguageModel } from "ai";
 import { pythonStr } from "../../calls";
 import { PROTOCOLS } from "../../protocols/definitions";
 import type { Tool } from "../../tools/types";
@@ -103,45 +102,10 @@ export function toolNotFound2026(name: string, tools: readonly Tool[]): string {
 }
 
 /**
- * agent.py MODEL_REGISTRY (5b76dee): the models registered with supports_temperature
- * False, by registry name and model id. For them _call_llm and _call_llm_structured
- * (`if route.supports_temperature: kwargs["temperature"] = ...`) send no temperature at all, so the provider's default applies.
- */
-const NO_TEMPERATURE_MODELS_2026: ReadonlySet<string> = new Set([
-  "gpt-5.5", "gpt-5.4-mini", "gpt-5.4-nano", "gpt-5.3", "gpt-5.2", "gpt-5.1", "gpt-5", "gpt-5-nano",
-  "claude-opus-4.8", "claude-opus-4-8", "claude-opus-4.7", "claude-opus-4-7", "claude-opus-4.6", "claude-opus-4-6",
-  "claude-opus-4.5", "claude-opus-4-5", "claude-opus-4.1", "claude-opus-4-1", "claude-opus-4",
-  "o3", "o1",
-]);
-
-/** A model id as the registry would know it: no "provider/" prefix, no snapshot date suffix, lower case. */
-function registryKey(modelId: string): string {
-  return modelId
-    .toLowerCase()
-    .slice(modelId.lastIndexOf("/") + 1)
-    .replace(/-(\d{8}|\d{4}-\d{2}-\d{2})$/, "");
-}
-
-/**
- * Whether the 2026 harness sends a temperature to this model (agent.py route.supports_temperature).
- * A model the registry does not list is sent one: upstream refuses unlisted models, and every model
- * it lists outside the table above takes a temperature.
- */
-export function supportsTemperature2026(modelId: string): boolean {
-  return !NO_TEMPERATURE_MODELS_2026.has(registryKey(modelId));
-}
-
-/**
  * agent.py sends the system prompt with role "system" to every model; the AI SDK's OpenAI client would
  * send it as "developer" to the models it knows as reasoning models (gpt-5*, o-series).
  */
 export const PROVIDER_OPTIONS_2026 = { openai: { systemMessageMode: "system" } } as const;
-
-/** The model turn's omitTemperature for this run's model (no model: nothing to omit). */
-export function omitsTemperature2026(model: LanguageModel | undefined): boolean {
-  if (!model) return false;
-  return !supportsTemperature2026(typeof model === "string" ? model : model.modelId);
-}
 
 /**
  * The description the 2026 harness sends for a tool: its Python docstring verbatim (tool.py

@@ -8,13 +8,14 @@ import type { Task } from "../../datasets/types";
 import type { Tool } from "../../tools/types";
 import { Trace } from "../trace";
 import { modelTurn } from "../model-turn";
-import { abortError, ITERATION_LIMIT_MESSAGE } from "../run-errors";
+import { ITERATION_LIMIT_MESSAGE } from "../../core/v1-error-wording";
+import { abortError } from "../run-errors";
 import { DEFAULT_MAX_STEPS } from "../react-agent";
 import { FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "../react-prompt";
 import { upstreamTool2026 } from "./docstrings";
 import { renderToolDescription2026 } from "./tool-schema";
 import {
-  ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, omitsTemperature2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
+  ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
 } from "./harness";
 import { execute2026, raised } from "./execute";
 import { TIME_LIMIT_MS_2026 } from "./defaults";
@@ -81,7 +82,6 @@ export async function runReact2026(task: Task, deps: AgentDeps, actWithoutConfir
   const tools = orderTools2026(deps.tools, task.toolkits, deps.harness2026?.toolSelection);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const system = buildSystemPrompt2026React(tools, actWithoutConfirmation);
-  const omitTemperature = omitsTemperature2026(deps.model);
   let scratchpad = "";
   const started = performance.now();
   const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
@@ -92,7 +92,6 @@ export async function runReact2026(task: Task, deps: AgentDeps, actWithoutConfir
     const turn = await modelTurn(deps, trace, {
       system,
       messages: [{ role: "user", content: `${task.text}\n\nThought:${scratchpad}` }],
-      omitTemperature,
       providerOptions: PROVIDER_OPTIONS_2026,
     });
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);

@@ -127,5 +127,13 @@ export function eventsOnDay(ctx: TemplateContext, date: string, query = ""): Rec
   return allEvents(ctx, query, `${date} 00:00:00`, `${date} 23:59:59`);
 }
 
+/** The day's first (or last) meeting by start; null when the day has none or two meetings start then. */
+export function meetingAtEdgeOfDay(ctx: TemplateContext, date: string, edge: "first" | "last"): Record_ | null {
+  const rows = eventsOnDay(ctx, date);
+  if (!rows || rows.length === 0) return null;
+  const [meeting, neighbour] = edge === "first" ? [rows[0], rows[1]] : [rows[rows.length - 1], rows[rows.length - 2]];
+  return meeting && cell(neighbour?.event_start) !== cell(meeting.event_start) ? meeting : null;
+}
+
 export const cell = str;
 export const asRows = (rows: readonly Row[]) => rows;

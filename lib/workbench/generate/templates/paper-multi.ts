@@ -2,14 +2,14 @@
 // another toolkit (fewest overdue, most completed), email → meeting, the attendee of a day's first
 // meeting, and analytics-triggered actions in other toolkits.
 import type { Cell } from "../../sandbox/types";
-import { PythonFloat } from "../../tools/format";
 import { addDays, minutesToTime } from "../dates";
 import { ANALYTICS_FIRST_DAY } from "../world/analytics";
 import { asciiName } from "../world/people";
 import { TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { allCustomers, allEvents, cell, eventsOnDay } from "./find";
+import { allCustomers, allEvents, cell, meetingAtEdgeOfDay } from "./find";
 import { firstFreeOnDay } from "./free-time";
+import { metricThreshold } from "./metric-threshold";
 import { progressMails, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
 
@@ -18,10 +18,6 @@ const M = "multi_domain";
 const TODAY = "2023-11-30";
 const YESTERDAY = "2023-11-29";
 const NEXT_FRIDAY = "2023-12-08";
-const COUNTED = [
-  { words: "total visits", tool: "analytics.total_visits_count" },
-  { words: "engaged users", tool: "analytics.engaged_users_count" },
-] as const;
 
 /** Tasks of a person that are overdue: not Completed and due before today. */
 function overdueCount(ctx: TemplateContext, email: string): number {
@@ -29,20 +25,11 @@ function overdueCount(ctx: TemplateContext, email: string): number {
   return rows.filter((row) => cell(row.assigned_to_email) === email && cell(row.list_name) !== "Completed" && cell(row.due_date) < TODAY).length;
 }
 
-/** Day counts since a date, and a threshold they cross (or never reach, for the no-action branch). */
+/** A metric's day counts since a date, and a threshold they cross (or never reach, for the no-action branch). */
 function metricCondition(ctx: TemplateContext) {
   const from = addDays(ANALYTICS_FIRST_DAY, ctx.rng.int(60, 115));
-  const metric = ctx.rng.pick(COUNTED);
-  const more = ctx.rng.chance(0.5);
-  const raw = (ctx.read(metric.tool, { time_min: from, time_max: YESTERDAY }) ?? {}) as Record<string, unknown>;
-  const values = Object.values(raw).map((n) => (n instanceof PythonFloat ? n.value : Number(n)));
-  if (values.length === 0) return null;
-  const extreme = more ? Math.max(...values) : Math.min(...values);
-  const shift = ctx.rng.int(1, 3);
-  const n = ctx.wantNoAction === more ? extreme + shift : extreme - shift;
-  if (n < 1 || values.includes(n)) return null;
-  const hit = values.some((value) => (more ? value > n : value < n));
-  return { hit, words: `If ${metric.words} were ${more ? "more" : "fewer"} than ${n} on any day since ${say(from)}`, metric: metric.words };
+  const threshold = metricThreshold(ctx, from, YESTERDAY);
+  return threshold && { hit: threshold.hit, words: `${threshold.condition} on any day since ${say(from)}`, metric: threshold.metric.words };
 }
 
 export const PAPER_MULTI_TEMPLATES: Template[] = [
@@ -148,9 +135,8 @@ export const PAPER_MULTI_TEMPLATES: Template[] = [
     ambiguity: "The earliest start that day (one row per meeting, so one attendee); a tie is rejected.",
     instantiate(ctx) {
       const date = futureWeekday(ctx);
-      const rows = eventsOnDay(ctx, date);
-      const first = rows?.[0];
-      if (!first || cell(rows?.[1]?.event_start) === cell(first.event_start)) return null;
+      const first = meetingAtEdgeOfDay(ctx, date, "first");
+      if (!first) return null;
       return {
         text: `Email the attendee of my first meeting on ${say(date)}: title it with the meeting's name and say 'Remember to attend this event.'`,
         calls: [call("email.send_email", { recipient: cell(first.participant_email), subject: cell(first.event_name), body: "Remember to attend this event." })],

@@ -3,14 +3,14 @@
 // cancel before/after a time; bulk reassign; bulk forward and forward to two; overdue, vacation,
 // most urgent). Every read goes through ctx.read, so each answer is reachable with the tools.
 import type { Cell } from "../../sandbox/types";
-import { PythonFloat } from "../../tools/format";
 import { addDays, minutesToTime, timeToMinutes, weekday, WEEKDAY_NAMES } from "../dates";
 import { ANALYTICS_FIRST_DAY } from "../world/analytics";
 import { BOARDS, PRODUCTS, STATUSES } from "../world/types";
 import { MEETING_TITLES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { allCustomers, allEmails, allEvents, cell, eventsOnDay } from "./find";
+import { allCustomers, allEmails, allEvents, cell, eventsOnDay, meetingAtEdgeOfDay } from "./find";
 import { firstFreeOnDay } from "./free-time";
+import { COUNTED_METRICS, metricThreshold, perDay } from "./metric-threshold";
 import { peopleMeetingSoon, progressMails, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
 
@@ -19,27 +19,15 @@ const YESTERDAY = "2023-11-29";
 const TODAY = "2023-11-30";
 const PLOT = "analytics.create_plot";
 const plot = (from: string, to: string, value: string, type: string) => call(PLOT, { time_min: from, time_max: to, value_to_plot: value, plot_type: type });
-const COUNTED = [
-  { words: "total visits", value: "total_visits", tool: "analytics.total_visits_count" },
-  { words: "engaged users", value: "user_engaged", tool: "analytics.engaged_users_count" },
-] as const;
-
-function perDay(ctx: TemplateContext, tool: string, from: string, to: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [date, n] of Object.entries((ctx.read(tool, { time_min: from, time_max: to }) ?? {}) as Record<string, unknown>)) out[date] = n instanceof PythonFloat ? n.value : Number(n);
-  return out;
+/** "If {metric} were … on any day {window}, make a line plot of them {span}; otherwise do nothing", over [from, yesterday]. */
+function thresholdPlot(ctx: TemplateContext, from: string, window: string, span: string) {
+  const threshold = metricThreshold(ctx, from, YESTERDAY);
+  if (!threshold) return null;
+  return {
+    text: `${threshold.condition} on any day ${window}, make a line plot of them ${span}; otherwise do nothing`,
+    calls: threshold.hit ? [plot(from, YESTERDAY, threshold.metric.value, "line")] : [],
+  };
 }
-
-/** A threshold the day values cross (or, for the no-action branch, never reach), never equal to one of them. */
-function threshold(ctx: TemplateContext, values: readonly number[], more: boolean): number | null {
-  if (values.length === 0) return null;
-  const extreme = more ? Math.max(...values) : Math.min(...values);
-  const hit = !ctx.wantNoAction;
-  const n = more ? (hit ? extreme - ctx.rng.int(1, 3) : extreme + ctx.rng.int(1, 3)) : hit ? extreme + ctx.rng.int(1, 3) : extreme - ctx.rng.int(1, 3);
-  return n < 1 || values.includes(n) ? null : n;
-}
-
-const crossed = (values: readonly number[], more: boolean, n: number) => values.some((value) => (more ? value > n : value < n));
 const deleteEvent = (row: Rec) => call("calendar.delete_event", { event_id: cell(row.event_id) });
 const updateTask = (row: Rec, field: string, value: string) => call("project_management.update_task", { task_id: cell(row.task_id), field, new_value: value });
 const NOW = "2023-11-30 00:00:00";
@@ -52,7 +40,7 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     ambiguity: "'Since' starts on the date; 'through yesterday' ends on Nov 29, the last day with data.",
     instantiate(ctx) {
       const from = addDays(ANALYTICS_FIRST_DAY, ctx.rng.int(40, 115));
-      const metric = ctx.rng.pick(COUNTED);
+      const metric = ctx.rng.pick(COUNTED_METRICS);
       const type = ctx.rng.pick(["bar", "line", "scatter", "histogram"]);
       return { text: `Can you make a ${type} chart of ${metric.words} since ${say(from)}, through yesterday?`, calls: [plot(from, YESTERDAY, metric.value, type)] };
     },
@@ -64,15 +52,7 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     ambiguity: "Per-day counts over the days with data, strictly more/fewer; the threshold never equals a day's count.",
     instantiate(ctx) {
       const from = addDays(ANALYTICS_FIRST_DAY, ctx.rng.int(60, 115));
-      const metric = ctx.rng.pick(COUNTED);
-      const more = ctx.rng.chance(0.5);
-      const values = Object.values(perDay(ctx, metric.tool, from, YESTERDAY));
-      const n = threshold(ctx, values, more);
-      if (n === null) return null;
-      return {
-        text: `If ${metric.words} were ${more ? "more" : "fewer"} than ${n} on any day since ${say(from)}, make a line plot of them from then through yesterday; otherwise do nothing`,
-        calls: crossed(values, more, n) ? [plot(from, YESTERDAY, metric.value, "line")] : [],
-      };
+      return thresholdPlot(ctx, from, `since ${say(from)}`, "from then through yesterday");
     },
   },
   {
@@ -82,16 +62,7 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     ambiguity: "The last N weeks are the 7N days before today: from Nov 30 minus 7N days through yesterday (Nov 29).",
     instantiate(ctx) {
       const weeks = ctx.rng.int(1, 4);
-      const from = addDays(TODAY, -7 * weeks);
-      const metric = ctx.rng.pick(COUNTED);
-      const more = ctx.rng.chance(0.5);
-      const values = Object.values(perDay(ctx, metric.tool, from, YESTERDAY));
-      const n = threshold(ctx, values, more);
-      if (n === null) return null;
-      return {
-        text: `If ${metric.words} were ${more ? "more" : "fewer"} than ${n} on any day in the last ${weeks} weeks, make a line plot of them over those weeks; otherwise do nothing`,
-        calls: crossed(values, more, n) ? [plot(from, YESTERDAY, metric.value, "line")] : [],
-      };
+      return thresholdPlot(ctx, addDays(TODAY, -7 * weeks), `in the last ${weeks} weeks`, "over those weeks");
     },
   },
   {
@@ -103,7 +74,7 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
       const back = ctx.rng.int(1, 7);
       const then = addDays(YESTERDAY, -back);
       const day = WEEKDAY_NAMES[weekday(then)] as string;
-      const metric = ctx.rng.pick(COUNTED);
+      const metric = ctx.rng.pick(COUNTED_METRICS);
       const counts = perDay(ctx, metric.tool, then, YESTERDAY);
       const [a, b] = [counts[then], counts[YESTERDAY]];
       if (!a || b === undefined) return null;
@@ -123,10 +94,8 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     ambiguity: "The earliest start that day; two meetings starting then are rejected.",
     instantiate(ctx) {
       const date = futureWeekday(ctx);
-      const rows = eventsOnDay(ctx, date);
-      const first = rows?.[0];
-      if (!first || cell(rows?.[1]?.event_start) === cell(first.event_start)) return null;
-      return { text: `Cancel my first meeting on ${say(date)}`, calls: [deleteEvent(first)] };
+      const first = meetingAtEdgeOfDay(ctx, date, "first");
+      return first && { text: `Cancel my first meeting on ${say(date)}`, calls: [deleteEvent(first)] };
     },
   },
   {
@@ -136,10 +105,9 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     ambiguity: "The latest start that day; two meetings starting then are rejected.",
     instantiate(ctx) {
       const date = futureWeekday(ctx);
-      const rows = eventsOnDay(ctx, date);
-      const last = rows?.[rows.length - 1];
+      const last = meetingAtEdgeOfDay(ctx, date, "last");
       const title = ctx.rng.pick(MEETING_TITLES);
-      if (!rows || !last || cell(rows[rows.length - 2]?.event_start) === cell(last.event_start) || cell(last.event_name) === title) return null;
+      if (!last || cell(last.event_name) === title) return null;
       return { text: `Change the name of the last meeting on ${say(date)} to '${title}'`, calls: [call("calendar.update_event", { event_id: cell(last.event_id), field: "event_name", new_value: title })] };
     },
   },

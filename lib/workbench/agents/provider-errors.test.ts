@@ -1,7 +1,8 @@
+// How a model call's failure is classified (provider-errors.ts): the code, and the retries our fetch wrapper
+// (lib/providers/retry-fetch.ts) counted.
 import { APICallError } from "ai";
-import { afterEach, describe, expect, test } from "vitest";
-import { classifyProviderError, ProviderError, redactSecrets, RETRIES_HEADER } from "./errors";
-import { createModelForEndpoint } from "./models";
+import { describe, expect, test } from "vitest";
+import { classifyProviderError, ProviderError, RETRIES_HEADER } from "./provider-errors";
 
 function apiError(statusCode: number, responseBody: string, headers: Record<string, string> = {}) {
   return new APICallError({ message: "failed", url: "http://x", requestBodyValues: {}, statusCode, responseBody, responseHeaders: headers });
@@ -27,30 +28,5 @@ describe("classifyProviderError", () => {
 
   test("reads the retry count our fetch wrapper put on the response", () => {
     expect(classifyProviderError(apiError(500, "", { [RETRIES_HEADER]: "4" })).retries).toBe(4);
-  });
-});
-
-describe("secrets", () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    process.env = { ...saved };
-  });
-
-  test("messages never carry a configured key or a bearer token", () => {
-    process.env.OPENAI_COMPATIBLE_API_KEY = "local-secret-123456";
-    const text = redactSecrets("key local-secret-123456, Authorization: Bearer abc.def, sk-abcdefghijkl");
-    expect(text).not.toMatch(/local-secret|abc\.def|sk-abcdefghijkl/);
-  });
-
-  test.each([
-    ["openai", "OPENAI_API_KEY"],
-    ["anthropic", "ANTHROPIC_API_KEY"],
-  ] as const)("%s without its key fails naming %s", (endpoint, variable) => {
-    expect(() => createModelForEndpoint({ endpoint, model: "m" }, {})).toThrowError(expect.objectContaining({ code: "missing_key", variable }));
-  });
-
-  test("the keyless custom endpoint needs no key; mock needs a base URL", () => {
-    expect(() => createModelForEndpoint({ endpoint: "custom", model: "llama3", baseUrl: "http://127.0.0.1:11434/v1" }, {})).not.toThrow();
-    expect(() => createModelForEndpoint({ endpoint: "mock", model: "oracle" }, {})).toThrow(/base URL/);
   });
 });
