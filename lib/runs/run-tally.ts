@@ -9,16 +9,38 @@ type Db = PrismaClient | Prisma.TransactionClient;
 const TALLY_SELECT = `
   SELECT r."runId", k.domain, k."actionCount", count(*)::int,
          (count(*) FILTER (WHERE r.correct))::int, (count(*) FILTER (WHERE r."sideEffects"))::int,
-         (count(*) FILTER (WHERE r."exactMatch"))::int, (count(*) FILTER (WHERE r.error IS NOT NULL))::int
+         (count(*) FILTER (WHERE r."exactMatch"))::int, (count(*) FILTER (WHERE r.error IS NOT NULL))::int,
+         (count(*) FILTER (WHERE workbench_provider_failure(r."errorKind")))::int,
+         (count(*) FILTER (WHERE workbench_provider_failure(r."errorKind") AND r.correct))::int,
+         (count(*) FILTER (WHERE workbench_provider_failure(r."errorKind") AND r."sideEffects"))::int,
+         (count(*) FILTER (WHERE workbench_provider_failure(r."errorKind") AND r."exactMatch"))::int
     FROM "TaskResult" r JOIN "Task" k ON k.id = r."taskId"
    WHERE r.status = 'done'`;
 
-const INSERT = `INSERT INTO "RunTally" ("runId", domain, "actionCount", n, correct, "sideEffects", "exactMatch", errors)`;
+const INSERT = `INSERT INTO "RunTally" ("runId", domain, "actionCount", n, correct, "sideEffects", "exactMatch", errors,
+  "providerFailures", "providerCorrect", "providerSideEffects", "providerExactMatch")`;
+
+/** The configurations' per-task tallies from the counted runs' scored results (migration leaderboard_tallies). */
+const CONFIG_TALLY_REBUILD = `
+  INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
+  SELECT c.key, x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
+    FROM "TaskResult" x
+    JOIN "Task" k ON k.id = x."taskId"
+    JOIN (SELECT r.id, r.source, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
+                                                r."scoringRevision", r.model, r.agent, r."toolSet") AS key
+            FROM "Run" r) c ON c.id = x."runId"
+   WHERE c.key IS NOT NULL AND x.status = 'done' AND (c.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+   GROUP BY c.key, x."taskId", k.domain`;
 
 async function rebuild(tx: Prisma.TransactionClient, runId: string | null): Promise<void> {
   if (runId === null) {
     await tx.$executeRawUnsafe(`DELETE FROM "RunTally"`);
     await tx.$executeRawUnsafe(`${INSERT} ${TALLY_SELECT} GROUP BY 1, 2, 3`);
+    // RunBoard follows RunTally by trigger; the configuration tallies are recounted here (the
+    // histogram follows them by trigger).
+    await tx.$executeRawUnsafe(`DELETE FROM "ConfigTaskTally"`);
+    await tx.$executeRawUnsafe(`DELETE FROM "ConfigTrialHistogram"`);
+    await tx.$executeRawUnsafe(CONFIG_TALLY_REBUILD);
     return;
   }
   // Lock the run row first: a worker finishing a result of this run locks it too, so the recount
