@@ -67,7 +67,7 @@ type BoardDomains = Record<string, { done: number; results: number; correct: num
 
 /**
  * Finished and imported runs, one row each with its maintained per-domain figures (RunBoard) and the key
- * of its configuration's tallies (run_config_key()): no tally is summed and no result read here.
+ * of its configuration's tallies (RunConfigKey): no tally is summed and no result read here.
  */
 async function loadRunRows(): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
@@ -76,10 +76,11 @@ async function loadRunRows(): Promise<RunRow[]> {
            r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
            (r."estimatedInputTokens" + r."estimatedOutputTokens")::float8 AS "estimatedTokens", coalesce(v."taskCount", 0)::int AS "versionTasks",
            coalesce(b.domains, '{}'::jsonb) AS domains,
-           run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol, r."scoringRevision", r.model, r.agent, r."toolSet") AS "tallyKey"
+           ck."configKey" AS "tallyKey"
       FROM "Run" r
       JOIN "Dataset" d ON d.id = r."datasetId"
       LEFT JOIN "RunBoard" b ON b."runId" = r.id
+      LEFT JOIN "RunConfigKey" ck ON ck."runId" = r.id
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(r."versionId",
         (SELECT g.id FROM "GroundTruthVersion" g WHERE g."datasetId" = r."datasetId" AND g.name = r."groundTruth" ORDER BY g."importedAt" DESC LIMIT 1))
      WHERE r.status = 'completed' OR r.source = 'imported'

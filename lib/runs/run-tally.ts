@@ -20,17 +20,20 @@ const TALLY_SELECT = `
 const INSERT = `INSERT INTO "RunTally" ("runId", domain, "actionCount", n, correct, "sideEffects", "exactMatch", errors,
   "providerFailures", "providerCorrect", "providerSideEffects", "providerExactMatch")`;
 
-/** The configurations' per-task tallies from the counted runs' scored results (migration leaderboard_tallies). */
+/** Each run's configuration key, then the configurations' per-task tallies from the counted runs' scored results (migration leaderboard_tallies). */
+const CONFIG_KEYS_REBUILD = `
+  UPDATE "RunConfigKey" c SET "configKey" = run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
+                                                           r."scoringRevision", r.model, r.agent, r."toolSet")
+    FROM "Run" r WHERE r.id = c."runId"`;
 const CONFIG_TALLY_REBUILD = `
   INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
-  SELECT c.key, x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
+  SELECT c."configKey", x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
     FROM "TaskResult" x
     JOIN "Task" k ON k.id = x."taskId"
-    JOIN (SELECT r.id, r.source, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
-                                                r."scoringRevision", r.model, r.agent, r."toolSet") AS key
-            FROM "Run" r) c ON c.id = x."runId"
-   WHERE c.key IS NOT NULL AND x.status = 'done' AND (c.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
-   GROUP BY c.key, x."taskId", k.domain`;
+    JOIN "Run" r ON r.id = x."runId"
+    JOIN "RunConfigKey" c ON c."runId" = x."runId"
+   WHERE c."configKey" IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+   GROUP BY c."configKey", x."taskId", k.domain`;
 
 async function rebuild(tx: Prisma.TransactionClient, runId: string | null): Promise<void> {
   if (runId === null) {
@@ -40,6 +43,7 @@ async function rebuild(tx: Prisma.TransactionClient, runId: string | null): Prom
     // histogram follows them by trigger).
     await tx.$executeRawUnsafe(`DELETE FROM "ConfigTaskTally"`);
     await tx.$executeRawUnsafe(`DELETE FROM "ConfigTrialHistogram"`);
+    await tx.$executeRawUnsafe(CONFIG_KEYS_REBUILD);
     await tx.$executeRawUnsafe(CONFIG_TALLY_REBUILD);
     return;
   }

@@ -222,16 +222,40 @@ CREATE FUNCTION run_config_key(status text, source text, "datasetId" text, "grou
               THEN json_build_array("datasetId", "groundTruth", "versionId", protocol, "scoringRevision", model, agent, "toolSet")::text END
 $$;
 
+-- The key under which a run's scored verdicts are currently folded (NULL: not folded). Kept apart from
+-- Run's own columns on purpose: the worker's last verdict and the run's completion are one statement
+-- (lib/runs/persist-result.ts), whose TaskResult trigger fires before the Run row trigger and must see
+-- the run as not yet counted; the Run trigger then moves every verdict, that one included.
+CREATE TABLE "RunConfigKey" (
+    "runId" TEXT NOT NULL,
+    "configKey" TEXT,
+
+    CONSTRAINT "RunConfigKey_pkey" PRIMARY KEY ("runId")
+);
+
+ALTER TABLE "RunConfigKey" ADD CONSTRAINT "RunConfigKey_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 -- Folds the scored verdicts of TaskResult rows into their configurations' per-task tallies, with a
--- sign (-1: rows a statement overwrote or deleted, +1: rows it wrote).
-CREATE FUNCTION config_tally_fold(changes text) RETURNS void LANGUAGE plpgsql AS $$
+-- sign (-1: rows a statement overwrote or deleted, +1: rows it wrote). One query text for the three
+-- events, run by EXECUTE in the trigger function itself (transition tables are visible only there).
+CREATE FUNCTION config_tally_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changes text;
 BEGIN
+  IF TG_OP = 'INSERT' THEN
+    changes := $c$SELECT 1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM new_rows$c$;
+  ELSIF TG_OP = 'UPDATE' THEN
+    changes := $c$SELECT -1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM old_rows
+        UNION ALL SELECT 1, "runId", "taskId", status::text, correct, "errorKind" FROM new_rows$c$;
+  ELSE
+    changes := $c$SELECT -1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM old_rows$c$;
+  END IF;
   EXECUTE format($q$
     WITH ch AS (%s),
     runs AS (
-      SELECT r.id, r.source, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
-                                            r."scoringRevision", r.model, r.agent, r."toolSet") AS key
-        FROM "Run" r WHERE r.id IN (SELECT DISTINCT "runId" FROM ch)
+      SELECT r.id, r.source, c."configKey" AS key
+        FROM "Run" r JOIN "RunConfigKey" c ON c."runId" = r.id
+       WHERE r.id IN (SELECT DISTINCT "runId" FROM ch)
     ),
     delta AS (
       SELECT runs.key, ch."taskId", sum(ch.sign)::int AS trials, sum(CASE WHEN ch.correct THEN ch.sign ELSE 0 END)::int AS correct
@@ -246,18 +270,6 @@ BEGIN
     ON CONFLICT ("configKey", "taskId") DO UPDATE
        SET trials = "ConfigTaskTally".trials + EXCLUDED.trials, correct = "ConfigTaskTally".correct + EXCLUDED.correct
   $q$, changes);
-END $$;
-
-CREATE FUNCTION config_tally_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM config_tally_fold($c$SELECT 1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM new_rows$c$);
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM config_tally_fold($c$SELECT -1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM old_rows
-                        UNION ALL SELECT 1, "runId", "taskId", status::text, correct, "errorKind" FROM new_rows$c$);
-  ELSE
-    PERFORM config_tally_fold($c$SELECT -1 AS sign, "runId", "taskId", status::text AS status, correct, "errorKind" FROM old_rows$c$);
-  END IF;
   RETURN NULL;
 END $$;
 
@@ -269,7 +281,8 @@ CREATE TRIGGER config_tally_on_delete AFTER DELETE ON "TaskResult"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION config_tally_apply();
 
 -- A run that becomes counted (completed), stops being counted, changes configuration (a re-score sets
--- its scoring revision) or is deleted moves its scored verdicts from the old key to the new one.
+-- its scoring revision) or is deleted moves its scored verdicts from the key they are folded under to
+-- the new one.
 CREATE FUNCTION config_tally_move(run_id text, run_source text, old_key text, new_key text) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
   SELECT m.key, x."taskId", k.domain, (m.sign * count(*))::int, (m.sign * count(*) FILTER (WHERE x.correct))::int
@@ -285,16 +298,27 @@ $$;
 
 CREATE FUNCTION config_tally_on_run() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  old_key text := run_config_key(OLD.status::text, OLD.source, OLD."datasetId", OLD."groundTruth", OLD."versionId", OLD.protocol,
-                                 OLD."scoringRevision", OLD.model, OLD.agent, OLD."toolSet");
-  new_key text := NULL;
+  folded text;
+  wanted text := NULL;
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    new_key := run_config_key(NEW.status::text, NEW.source, NEW."datasetId", NEW."groundTruth", NEW."versionId", NEW.protocol,
-                              NEW."scoringRevision", NEW.model, NEW.agent, NEW."toolSet");
+  IF TG_OP = 'INSERT' THEN
+    -- A new run has no verdicts yet: only its key.
+    INSERT INTO "RunConfigKey" ("runId", "configKey")
+    VALUES (NEW.id, run_config_key(NEW.status::text, NEW.source, NEW."datasetId", NEW."groundTruth", NEW."versionId", NEW.protocol,
+                                   NEW."scoringRevision", NEW.model, NEW.agent, NEW."toolSet"));
+    RETURN NULL;
   END IF;
-  IF old_key IS DISTINCT FROM new_key THEN
-    PERFORM config_tally_move(OLD.id, OLD.source, old_key, new_key);
+  SELECT "configKey" INTO folded FROM "RunConfigKey" WHERE "runId" = OLD.id;
+  IF TG_OP = 'UPDATE' THEN
+    wanted := run_config_key(NEW.status::text, NEW.source, NEW."datasetId", NEW."groundTruth", NEW."versionId", NEW.protocol,
+                             NEW."scoringRevision", NEW.model, NEW.agent, NEW."toolSet");
+  END IF;
+  IF folded IS DISTINCT FROM wanted THEN
+    PERFORM config_tally_move(OLD.id, OLD.source, folded, wanted);
+    IF TG_OP = 'UPDATE' THEN
+      INSERT INTO "RunConfigKey" ("runId", "configKey") VALUES (NEW.id, wanted)
+      ON CONFLICT ("runId") DO UPDATE SET "configKey" = EXCLUDED."configKey";
+    END IF;
   END IF;
   IF TG_OP = 'DELETE' THEN
     RETURN OLD;
@@ -302,9 +326,11 @@ BEGIN
   RETURN NULL;
 END $$;
 
+CREATE TRIGGER config_tally_on_run_insert AFTER INSERT ON "Run"
+  FOR EACH ROW EXECUTE FUNCTION config_tally_on_run();
 CREATE TRIGGER config_tally_on_run_update AFTER UPDATE OF status, source, "datasetId", "groundTruth", "versionId", protocol, "scoringRevision", model, agent, "toolSet" ON "Run"
   FOR EACH ROW EXECUTE FUNCTION config_tally_on_run();
--- Before the delete: its results (removed by the cascade afterwards) no longer find their run.
+-- Before the delete: its results (removed by the cascade afterwards) no longer find their run's key.
 CREATE TRIGGER config_tally_on_run_delete BEFORE DELETE ON "Run"
   FOR EACH ROW EXECUTE FUNCTION config_tally_on_run();
 
@@ -326,15 +352,19 @@ END $$;
 -- the histogram is filled from the finished per-task rows in one statement).
 SELECT run_board_refresh(ARRAY(SELECT DISTINCT "runId" FROM "RunTally"));
 
+INSERT INTO "RunConfigKey" ("runId", "configKey")
+SELECT r.id, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
+                            r."scoringRevision", r.model, r.agent, r."toolSet")
+  FROM "Run" r;
+
 INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
-SELECT c.key, x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
+SELECT c."configKey", x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
   FROM "TaskResult" x
   JOIN "Task" k ON k.id = x."taskId"
-  JOIN (SELECT r.id, r.source, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
-                                              r."scoringRevision", r.model, r.agent, r."toolSet") AS key
-          FROM "Run" r) c ON c.id = x."runId"
- WHERE c.key IS NOT NULL AND x.status = 'done' AND (c.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
- GROUP BY c.key, x."taskId", k.domain;
+  JOIN "Run" r ON r.id = x."runId"
+  JOIN "RunConfigKey" c ON c."runId" = x."runId"
+ WHERE c."configKey" IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+ GROUP BY c."configKey", x."taskId", k.domain;
 
 INSERT INTO "ConfigTrialHistogram" ("configKey", domain, trials, correct, tasks)
 SELECT "configKey", domain, trials, correct, count(*)::int FROM "ConfigTaskTally" WHERE trials > 0 GROUP BY 1, 2, 3, 4;
