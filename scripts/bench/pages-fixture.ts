@@ -1,25 +1,42 @@
-// The two databases of the pages benchmark, on one PostgreSQL server: "many" holds 100 runs × 690
-// results with their steps (the 8 recorded runs of the paper, imported, then copied in SQL), "one"
-// holds a single run. The same run, result and task ids exist in both, so the same URLs are measured.
+// The two databases of the pages benchmark, on one PostgreSQL server: "many" holds 1,000 runs × 690
+// results with their steps (the 8 recorded runs of the paper, imported, then copied in SQL by
+// INSERT … SELECT over generate_series, a statement per table), spread over 64 configurations (each
+// copy gets one of 8 model variants: 8 originals × 8 variants) so the configuration leaderboard has
+// many rows of many runs each; "one" holds a single run. The same run, result and task ids exist in
+// both, so the same URLs are measured.
 import pg from "pg";
 import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { DATA_DIR } from "@/lib/test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
+import { configKey, configKeyParam } from "@/lib/metrics/config-leaderboard";
 import { poolConfigFromUrl, withDatabase } from "../db/connection";
 import type { BenchServer } from "./bench-database";
 import path from "node:path";
 
+/** Runs in the "many" database. */
+export const MANY_RUNS = 1_000;
+/** Model variants of the copies: with the 8 recorded model × tool set runs, 8 × 8 = 64 configurations. */
+const MODEL_VARIANTS = 8;
+
 export interface PagesFixture {
   readonly oneUrl: string;
   readonly manyUrl: string;
+  /** Database names (to find their PostgreSQL backends). */
+  readonly oneDatabase: string;
+  readonly manyDatabase: string;
   /** The run present in both databases, another run (only in "many"), a result with a long trace, a task. */
   readonly runId: string;
   readonly otherRunId: string;
   readonly resultId: string;
   readonly taskId: string;
-  readonly counts: { runs: number; results: number; steps: number };
+  /** The URL parameter of that run's configuration (/leaderboard/configurations/<param>). */
+  readonly configParam: string;
+  readonly counts: { runs: number; results: number; steps: number; configurations: number };
 }
+
+const MANY_DATABASE = "bench_pages_many";
+const ONE_DATABASE = "bench_pages_one";
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(poolConfigFromUrl(url));
@@ -44,7 +61,11 @@ async function copySelect(client: pg.Client, table: string, alias: string, repla
   };
 }
 
-/** Copies the recorded runs round-robin until there are `target` runs; copies are newer than the originals. */
+/**
+ * Copies the recorded runs round-robin until there are `target` runs; copies are newer than the
+ * originals, and each round of copies (one per original) runs the next model variant ("gpt-4 v3";
+ * variant 0 keeps the model), so configurations are many and each pools several runs.
+ */
 async function copyRuns(url: string, target: number): Promise<void> {
   await withClient(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Run"`);
@@ -52,10 +73,12 @@ async function copyRuns(url: string, target: number): Promise<void> {
     if (copies <= 0) return;
     // The originals only: each INSERT below re-evaluates this, after the previous one added copies.
     const source = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k, count(*) OVER ()::int AS m FROM "Run" WHERE id NOT LIKE 'copy%')`;
-    const copy = `(SELECT g, s.id AS src FROM generate_series(1, ${copies}) g JOIN ${source} s ON s.k = (g - 1) % s.m)`;
+    const copy = `(SELECT g, s.id AS src, s.m FROM generate_series(1, ${copies}) g JOIN ${source} s ON s.k = (g - 1) % s.m)`;
     const run = await copySelect(client, "Run", "r", {
       id: `'copy' || c.g || '-' || r.id`,
       name: `r.name || ' #' || c.g`,
+      // Round-robin over the originals, then the next variant: (g - 1) / m picks the round.
+      model: `CASE WHEN ((c.g - 1) / c.m) % ${MODEL_VARIANTS} = 0 THEN r.model ELSE r.model || ' v' || (((c.g - 1) / c.m) % ${MODEL_VARIANTS}) END`,
       createdAt: `r."createdAt" + c.g * interval '1 minute'`,
     });
     const result = await copySelect(client, "TaskResult", "t", { id: `'c' || c.g || '-' || t.id`, runId: `'copy' || c.g || '-' || t."runId"` });
@@ -71,7 +94,7 @@ async function copyRuns(url: string, target: number): Promise<void> {
 }
 
 export async function buildPagesFixture(server: BenchServer, log: (line: string) => void): Promise<PagesFixture> {
-  const manyUrl = await server.urlFor("bench_pages_many");
+  const manyUrl = await server.urlFor(MANY_DATABASE);
   const db = createPrismaClient(manyUrl);
   try {
     await importDataset(db, { dataDir: DATA_DIR, versions: ["v1"] });
@@ -89,26 +112,33 @@ export async function buildPagesFixture(server: BenchServer, log: (line: string)
         GROUP BY r.id ORDER BY count(*) DESC, r.id LIMIT 1`,
       [runId],
     );
-    return { runId, otherRunId: other.rows[0]?.id ?? "", resultId: longest.rows[0]?.id ?? "", taskId: longest.rows[0]?.taskId ?? "" };
+    const config = await client.query<{ dataset: string; groundTruth: string; versionRevision: number | null; protocol: string; revision: string | null; model: string | null; agent: string; toolSet: string }>(
+      `SELECT d.slug AS dataset, r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r."toolSet"
+         FROM "Run" r JOIN "Dataset" d ON d.id = r."datasetId" LEFT JOIN "GroundTruthVersion" v ON v.id = r."versionId" WHERE r.id = $1`,
+      [runId],
+    );
+    const configParam = config.rows[0] ? configKeyParam(configKey(config.rows[0])) : "";
+    return { runId, otherRunId: other.rows[0]?.id ?? "", resultId: longest.rows[0]?.id ?? "", taskId: longest.rows[0]?.taskId ?? "", configParam };
   });
   if (!picked.runId || !picked.otherRunId || !picked.resultId) throw new Error("pages bench: the recorded runs were not imported");
 
   // "one": a copy of the database as imported, keeping one run (CREATE DATABASE … TEMPLATE needs no other session on it).
-  const oneUrl = withDatabase(manyUrl, "bench_pages_one");
+  const oneUrl = withDatabase(manyUrl, ONE_DATABASE);
   await withClient(withDatabase(manyUrl, "postgres"), async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS bench_pages_one WITH (FORCE)`);
-    await client.query(`CREATE DATABASE bench_pages_one TEMPLATE bench_pages_many`);
+    await client.query(`DROP DATABASE IF EXISTS ${ONE_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${ONE_DATABASE} TEMPLATE ${MANY_DATABASE}`);
   });
   await withClient(oneUrl, (client) => client.query(`DELETE FROM "Run" WHERE id <> $1`, [picked.runId]));
   const started = performance.now();
-  await copyRuns(manyUrl, 100);
-  log(`copied runs up to 100 in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await copyRuns(manyUrl, MANY_RUNS);
+  log(`copied runs up to ${MANY_RUNS} in SQL in ${((performance.now() - started) / 1000).toFixed(1)} s (target: under 300 s)`);
   for (const url of [oneUrl, manyUrl]) await withClient(url, (client) => client.query("VACUUM ANALYZE"));
   const counts = await withClient(manyUrl, async (client) => {
-    const { rows } = await client.query<{ runs: number; results: number; steps: number }>(
-      `SELECT (SELECT count(*) FROM "Run")::int AS runs, (SELECT count(*) FROM "TaskResult")::int AS results, (SELECT count(*) FROM "Step")::int AS steps`,
+    const { rows } = await client.query<{ runs: number; results: number; steps: number; configurations: number }>(
+      `SELECT (SELECT count(*) FROM "Run")::int AS runs, (SELECT count(*) FROM "TaskResult")::int AS results, (SELECT count(*) FROM "Step")::int AS steps,
+              (SELECT count(DISTINCT "configKey") FROM "RunConfigKey")::int AS configurations`,
     );
-    return rows[0] ?? { runs: 0, results: 0, steps: 0 };
+    return rows[0] ?? { runs: 0, results: 0, steps: 0, configurations: 0 };
   });
-  return { oneUrl, manyUrl, ...picked, counts };
+  return { oneUrl, manyUrl, oneDatabase: ONE_DATABASE, manyDatabase: MANY_DATABASE, ...picked, counts };
 }
