@@ -264,6 +264,9 @@ describe("leaderboard tallies kept on write", () => {
       const values = full.rows.map((row) => Number(row[value[sort]]));
       expect(values).toEqual([...values].sort((a, b) => b - a));
     }
+    // By label: as localeCompare orders them (the page sorted in TypeScript before).
+    const labels = (await getLeaderboard({ pageSize: 10_000, sort: "model", direction: "asc" })).rows.map((row) => row.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
   });
 
   test("pass^k from the histogram equals pass^k from the results", async () => {

@@ -55,10 +55,24 @@ function whereOf({ dataset, groundTruth, toolSet, protocol, scoringRevision }: L
   return Prisma.join(filters, " AND ");
 }
 
+/**
+ * Labels order as JavaScript's localeCompare does (the board sorted in TypeScript before) with ICU's root
+ * collation where the server has it (most builds do); else the database's own. Asked once per process.
+ */
+let labelCollation: Promise<Prisma.Sql> | null = null;
+function collationOfLabels(): Promise<Prisma.Sql> {
+  labelCollation ??= prisma.$queryRaw<{ icu: boolean }[]>`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') AS icu`
+    .then(([row]) => (row?.icu ? Prisma.sql`COLLATE "und-x-icu"` : Prisma.empty))
+    .catch(() => Prisma.empty);
+  return labelCollation;
+}
+
 async function leaderboardRows(where: Prisma.Sql, sort: LeaderboardSort, direction: "asc" | "desc", window: { limit: number; offset: number } | null): Promise<LeaderboardCounts[]> {
   const order = direction === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   // Ties by label (ascending whatever the direction), then id so that pages never overlap.
   const limit = window ? Prisma.sql`LIMIT ${window.limit} OFFSET ${window.offset}` : Prisma.empty;
+  const collate = await collationOfLabels();
+  const value = sort === "model" ? Prisma.sql`${SORT_SQL.model} ${collate}` : SORT_SQL[sort];
   return prisma.$queryRaw<LeaderboardCounts[]>`
     SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt",
       d.slug AS dataset, v.revision AS "versionRevision", r.protocol, r."scoringRevision",
@@ -70,7 +84,7 @@ async function leaderboardRows(where: Prisma.Sql, sort: LeaderboardSort, directi
     JOIN "Dataset" d ON d.id = r."datasetId"
     LEFT JOIN "GroundTruthVersion" v ON v.id = r."versionId"
     WHERE ${where}
-    ORDER BY ${SORT_SQL[sort]} ${order}, coalesce(r.model, r.agent) ASC, r.id ASC
+    ORDER BY ${value} ${order}, coalesce(r.model, r.agent) ${collate} ASC, r.id ASC
     ${limit}`;
 }
 
