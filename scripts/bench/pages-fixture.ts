@@ -23,8 +23,11 @@ export interface PagesFixture {
   readonly oneUrl: string;
   readonly manyUrl: string;
   /** Database names (to find their PostgreSQL backends). */
+  /** One run per configuration of "many" (64 runs): the baseline that isolates the number of runs. */
+  readonly configsUrl: string;
   readonly oneDatabase: string;
   readonly manyDatabase: string;
+  readonly configsDatabase: string;
   /** The run present in both databases, another run (only in "many"), a result with a long trace, a task. */
   readonly runId: string;
   readonly otherRunId: string;
@@ -37,6 +40,9 @@ export interface PagesFixture {
 
 const MANY_DATABASE = "bench_pages_many";
 const ONE_DATABASE = "bench_pages_one";
+const CONFIGS_DATABASE = "bench_pages_configs";
+/** Runs of the "configs" database: one per configuration. */
+export const CONFIG_RUNS = 8 * MODEL_VARIANTS;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(poolConfigFromUrl(url));
@@ -68,12 +74,14 @@ async function copySelect(client: pg.Client, table: string, alias: string, repla
  */
 async function copyRuns(url: string, target: number): Promise<void> {
   await withClient(url, async (client) => {
-    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Run"`);
+    const { rows } = await client.query<{ n: number; copied: number }>(`SELECT count(*)::int AS n, (count(*) FILTER (WHERE id LIKE 'copy%'))::int AS copied FROM "Run"`);
     const copies = target - (rows[0]?.n ?? 0);
     if (copies <= 0) return;
+    // Copy numbers go on from the copies already made (a second call adds to the first's).
+    const first = (rows[0]?.copied ?? 0) + 1;
     // The originals only: each INSERT below re-evaluates this, after the previous one added copies.
     const source = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS k, count(*) OVER ()::int AS m FROM "Run" WHERE id NOT LIKE 'copy%')`;
-    const copy = `(SELECT g, s.id AS src, s.m FROM generate_series(1, ${copies}) g JOIN ${source} s ON s.k = (g - 1) % s.m)`;
+    const copy = `(SELECT g, s.id AS src, s.m FROM generate_series(${first}, ${first + copies - 1}) g JOIN ${source} s ON s.k = (g - 1) % s.m)`;
     const run = await copySelect(client, "Run", "r", {
       id: `'copy' || c.g || '-' || r.id`,
       name: `r.name || ' #' || c.g`,
@@ -130,9 +138,17 @@ export async function buildPagesFixture(server: BenchServer, log: (line: string)
   });
   await withClient(oneUrl, (client) => client.query(`DELETE FROM "Run" WHERE id <> $1`, [picked.runId]));
   const started = performance.now();
+  // One run per configuration first (the 8 originals and one copy of each in each other variant): the
+  // "configs" database, the fair baseline of the configuration pages (same rows, 1 run each).
+  await copyRuns(manyUrl, CONFIG_RUNS);
+  const configsUrl = withDatabase(manyUrl, CONFIGS_DATABASE);
+  await withClient(withDatabase(manyUrl, "postgres"), async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${CONFIGS_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${CONFIGS_DATABASE} TEMPLATE ${MANY_DATABASE}`);
+  });
   await copyRuns(manyUrl, MANY_RUNS);
   log(`copied runs up to ${MANY_RUNS} in SQL in ${((performance.now() - started) / 1000).toFixed(1)} s (target: under 300 s)`);
-  for (const url of [oneUrl, manyUrl]) await withClient(url, (client) => client.query("VACUUM ANALYZE"));
+  for (const url of [oneUrl, configsUrl, manyUrl]) await withClient(url, (client) => client.query("VACUUM ANALYZE"));
   const counts = await withClient(manyUrl, async (client) => {
     const { rows } = await client.query<{ runs: number; results: number; steps: number; configurations: number }>(
       `SELECT (SELECT count(*) FROM "Run")::int AS runs, (SELECT count(*) FROM "TaskResult")::int AS results, (SELECT count(*) FROM "Step")::int AS steps,
@@ -140,5 +156,5 @@ export async function buildPagesFixture(server: BenchServer, log: (line: string)
     );
     return rows[0] ?? { runs: 0, results: 0, steps: 0, configurations: 0 };
   });
-  return { oneUrl, manyUrl, oneDatabase: ONE_DATABASE, manyDatabase: MANY_DATABASE, ...picked, counts };
+  return { oneUrl, manyUrl, configsUrl, oneDatabase: ONE_DATABASE, manyDatabase: MANY_DATABASE, configsDatabase: CONFIGS_DATABASE, ...picked, counts };
 }
