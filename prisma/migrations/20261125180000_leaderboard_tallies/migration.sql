@@ -225,7 +225,9 @@ $$;
 -- The key under which a run's scored verdicts are currently folded (NULL: not folded). Kept apart from
 -- Run's own columns on purpose: the worker's last verdict and the run's completion are one statement
 -- (lib/runs/persist-result.ts), whose TaskResult trigger fires before the Run row trigger and must see
--- the run as not yet counted; the Run trigger then moves every verdict, that one included.
+-- the run as not yet counted; the Run trigger then moves every verdict, that one included. (So one
+-- statement must not change a run's counted key in a CTE before writing done verdicts of that run in
+-- its main part; the statements that close runs with a CTE — cancel, recovery — change no verdict to done.)
 CREATE TABLE "RunConfigKey" (
     "runId" TEXT NOT NULL,
     "configKey" TEXT,
