@@ -5,6 +5,7 @@
 // correct) per task that pass^k needs. Kept apart from lib/queries/leaderboard.ts (the per-run board).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { setBounded } from "@/lib/bounded-map";
 import { prisma } from "@/lib/db";
 import {
   configKey,
@@ -156,11 +157,34 @@ export interface ConfigBoardQuery extends ConfigFilter {
   readonly direction: "asc" | "desc";
 }
 
+/**
+ * What the board shows changes only with the stamp the triggers bump (LeaderboardStamp: a counted run
+ * or its figures changed) or with the datasets and ground-truth versions (slugs, revisions): one row
+ * and two counts.
+ */
+async function boardStamp(): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ stamp: string }[]>`
+    SELECT concat_ws('|', (SELECT version FROM "LeaderboardStamp" WHERE id = 1), (SELECT count(*) FROM "Dataset"),
+                     (SELECT count(*) FROM "GroundTruthVersion")) AS stamp`;
+  return row?.stamp ?? "";
+}
+
 /** The filtered, sorted configuration rows and the filter options present in the data. */
 export async function getConfigLeaderboard(query: ConfigBoardQuery) {
-  const [runRows, domainTasks] = await Promise.all([loadRunRows(), domainTaskCount(query.domain, query.groundTruth, query.dataset)]);
-  return computeBoard(runRows, query, domainTasks);
+  // The stamp is read before the runs: a write landing in between makes the next request recompute,
+  // never an old board outlive its stamp.
+  const [stamp, domainTasks] = await Promise.all([boardStamp(), domainTaskCount(query.domain, query.groundTruth, query.dataset)]);
+  const key = JSON.stringify([query, domainTasks ?? null]);
+  const cached = boardCache.get(key);
+  if (cached?.stamp === stamp) return cached.board;
+  const board = await computeBoard(await loadRunRows(), query, domainTasks);
+  setBounded(boardCache, key, { stamp, board }, BOARD_CACHE_SIZE);
+  return board;
 }
+
+/** Boards computed in this process, per query, with the stamp they were computed at. */
+const boardCache = new Map<string, { stamp: string; board: Awaited<ReturnType<typeof computeBoard>> }>();
+const BOARD_CACHE_SIZE = 50;
 
 async function computeBoard(runRows: readonly RunRow[], query: ConfigBoardQuery, domainTasks: number | undefined) {
   const { runs, trials } = await loadRuns(runRows);

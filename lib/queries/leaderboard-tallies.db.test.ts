@@ -197,6 +197,10 @@ describe("leaderboard tallies kept on write", () => {
     const mixed = await launchAndWait({ ...config, model: "wrong-args", domains: ["calendar", "email"], limit: 8, concurrency: 4 });
     for (const launched of [first, second, mixed]) expect(launched.run.status).toBe("completed");
     await expectAllExact("worker runs");
+    // Computed (and kept per process) now: every later check of the board also checks that a write
+    // makes it computed again (LeaderboardStamp).
+    const before = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.runIds.includes(first.runId));
+    expect(before).toMatchObject({ results: 24, correct: 24, providerFailures: 0, k: 4, passHatK: 1 });
 
     // A recorded run, imported in bulk.
     const recordedId = await importOneRecordedModel();

@@ -373,3 +373,68 @@ SELECT "configKey", domain, trials, correct, count(*)::int FROM "ConfigTaskTally
 
 CREATE TRIGGER config_histogram_on_change AFTER INSERT OR UPDATE OR DELETE ON "ConfigTaskTally"
   FOR EACH ROW EXECUTE FUNCTION config_histogram_apply();
+
+-- A change stamp of what the configuration board shows: bumped in the writing transaction whenever a
+-- counted run (completed or recorded) or its figures change, so a board computed once is served again
+-- until then (lib/queries/config-leaderboard.ts), at the cost of reading this one row. Runs in progress
+-- never bump it: their verdicts are not on the board.
+CREATE TABLE "LeaderboardStamp" (
+    "id" INTEGER NOT NULL,
+    "version" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "LeaderboardStamp_pkey" PRIMARY KEY ("id")
+);
+INSERT INTO "LeaderboardStamp" (id, version) VALUES (1, 0);
+
+CREATE FUNCTION leaderboard_stamp_bump() RETURNS void LANGUAGE sql AS $$
+  UPDATE "LeaderboardStamp" SET version = version + 1 WHERE id = 1
+$$;
+
+-- Any change to the configurations' tallies (a statement that changed no row bumps nothing).
+CREATE FUNCTION leaderboard_stamp_on_tally() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed boolean;
+BEGIN
+  -- One query per event: a transition table the event lacks cannot even be named.
+  IF TG_OP = 'DELETE' THEN
+    changed := EXISTS (SELECT 1 FROM old_rows);
+  ELSE
+    changed := EXISTS (SELECT 1 FROM new_rows);
+  END IF;
+  IF changed THEN
+    PERFORM leaderboard_stamp_bump();
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER leaderboard_stamp_on_tally_insert AFTER INSERT ON "ConfigTaskTally"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_stamp_on_tally();
+CREATE TRIGGER leaderboard_stamp_on_tally_update AFTER UPDATE ON "ConfigTaskTally"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_stamp_on_tally();
+CREATE TRIGGER leaderboard_stamp_on_tally_delete AFTER DELETE ON "ConfigTaskTally"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_stamp_on_tally();
+
+-- Any change to a counted run's row (name, cost, tokens, status...) or to its RunBoard figures.
+CREATE FUNCTION leaderboard_stamp_on_run() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (TG_OP <> 'INSERT' AND (OLD.status = 'completed' OR OLD.source = 'imported'))
+     OR (TG_OP <> 'DELETE' AND (NEW.status = 'completed' OR NEW.source = 'imported')) THEN
+    PERFORM leaderboard_stamp_bump();
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER leaderboard_stamp_on_run AFTER INSERT OR UPDATE OR DELETE ON "Run"
+  FOR EACH ROW EXECUTE FUNCTION leaderboard_stamp_on_run();
+
+CREATE FUNCTION leaderboard_stamp_on_board() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM new_rows b JOIN "Run" r ON r.id = b."runId" WHERE r.status = 'completed' OR r.source = 'imported') THEN
+    PERFORM leaderboard_stamp_bump();
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- RunBoard rows are deleted and inserted again on every refresh: the inserts carry the new figures.
+CREATE TRIGGER leaderboard_stamp_on_board AFTER INSERT ON "RunBoard"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_stamp_on_board();
