@@ -6,7 +6,7 @@
 //     except in recorded runs, which are scored as their evaluator did;
 //   - a configuration counts the runs that completed or were recorded, grouped by (dataset, ground
 //     truth, version, protocol, scoring revision, model, agent, tool set).
-import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -246,6 +246,17 @@ describe("leaderboard tallies kept on write", () => {
     await expectAllExact("delete");
     const afterDelete = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.runIds.includes(first.runId));
     expect(afterDelete).toMatchObject({ runIds: [first.runId], results: 11, providerFailures: 1, k: 1, passHatK: null });
+
+    // The migration's backfill, run on cleared tables, rebuilds the same figures from TaskResult.
+    const migration = await readFile(path.resolve(import.meta.dirname, "../../prisma/migrations/20261125180000_leaderboard_tallies/migration.sql"), "utf8");
+    const backfill = migration.slice(migration.indexOf("-- backfill:begin"), migration.indexOf("-- backfill:end"));
+    expect(backfill).toContain("ConfigTaskTally");
+    await context.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`UPDATE "RunTally" SET "providerFailures" = 0, "providerCorrect" = 0, "providerSideEffects" = 0, "providerExactMatch" = 0`);
+      for (const table of ["RunBoard", "RunConfigKey", "ConfigTaskTally", "ConfigTrialHistogram"]) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
+      for (const statement of backfill.split(/;\s*\n/)) if (statement.replace(/--.*$/gm, "").trim()) await tx.$executeRawUnsafe(statement);
+    }, { timeout: 60_000 });
+    await expectAllExact("the migration's backfill");
 
     // The repair recomputes the same figures.
     await context.db.$executeRaw`UPDATE "ConfigTaskTally" SET trials = trials + 5`;

@@ -129,18 +129,6 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Existing tallies get their provider-failure counts.
-UPDATE "RunTally" t
-   SET "providerFailures" = d.pf, "providerCorrect" = d."pfCorrect", "providerSideEffects" = d."pfSideEffects", "providerExactMatch" = d."pfExactMatch"
-  FROM (SELECT r."runId", k.domain, k."actionCount", count(*)::int AS pf,
-               (count(*) FILTER (WHERE r.correct))::int AS "pfCorrect",
-               (count(*) FILTER (WHERE r."sideEffects"))::int AS "pfSideEffects",
-               (count(*) FILTER (WHERE r."exactMatch"))::int AS "pfExactMatch"
-          FROM "TaskResult" r JOIN "Task" k ON k.id = r."taskId"
-         WHERE r.status = 'done' AND workbench_provider_failure(r."errorKind")
-         GROUP BY 1, 2, 3) d
- WHERE t."runId" = d."runId" AND t.domain = d.domain AND t."actionCount" = d."actionCount";
-
 -- RunBoard: a run's row recomputed from its RunTally rows (a few dozen) whenever they change. Rates
 -- are over the scored results (provider failures left out, except in recorded runs); `done` and
 -- `domains.done` still count every verdict (a run's coverage is what it ran). Rates of nothing are 0,
@@ -350,27 +338,6 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Backfill of the runs and results that existed before this migration (before the histogram trigger:
--- the histogram is filled from the finished per-task rows in one statement).
-SELECT run_board_refresh(ARRAY(SELECT DISTINCT "runId" FROM "RunTally"));
-
-INSERT INTO "RunConfigKey" ("runId", "configKey")
-SELECT r.id, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
-                            r."scoringRevision", r.model, r.agent, r."toolSet")
-  FROM "Run" r;
-
-INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
-SELECT c."configKey", x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
-  FROM "TaskResult" x
-  JOIN "Task" k ON k.id = x."taskId"
-  JOIN "Run" r ON r.id = x."runId"
-  JOIN "RunConfigKey" c ON c."runId" = x."runId"
- WHERE c."configKey" IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
- GROUP BY c."configKey", x."taskId", k.domain;
-
-INSERT INTO "ConfigTrialHistogram" ("configKey", domain, trials, correct, tasks)
-SELECT "configKey", domain, trials, correct, count(*)::int FROM "ConfigTaskTally" WHERE trials > 0 GROUP BY 1, 2, 3, 4;
-
 CREATE TRIGGER config_histogram_on_change AFTER INSERT OR UPDATE OR DELETE ON "ConfigTaskTally"
   FOR EACH ROW EXECUTE FUNCTION config_histogram_apply();
 
@@ -438,3 +405,37 @@ END $$;
 -- RunBoard rows are deleted and inserted again on every refresh: the inserts carry the new figures.
 CREATE TRIGGER leaderboard_stamp_on_board AFTER INSERT ON "RunBoard"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaderboard_stamp_on_board();
+
+-- Backfill: the runs and results that existed before this migration, with every trigger above in place
+-- (the histogram and RunBoard fill themselves from the rows written here). The block between the
+-- markers is also run by lib/queries/leaderboard-tallies.db.test.ts on cleared tables, to check it.
+-- backfill:begin
+UPDATE "RunTally" t
+   SET "providerFailures" = coalesce(d.pf, 0), "providerCorrect" = coalesce(d."pfCorrect", 0),
+       "providerSideEffects" = coalesce(d."pfSideEffects", 0), "providerExactMatch" = coalesce(d."pfExactMatch", 0)
+  FROM (SELECT r."runId", k.domain, k."actionCount", count(*)::int AS pf,
+               (count(*) FILTER (WHERE r.correct))::int AS "pfCorrect",
+               (count(*) FILTER (WHERE r."sideEffects"))::int AS "pfSideEffects",
+               (count(*) FILTER (WHERE r."exactMatch"))::int AS "pfExactMatch"
+          FROM "TaskResult" r JOIN "Task" k ON k.id = r."taskId"
+         WHERE r.status = 'done' AND workbench_provider_failure(r."errorKind")
+         GROUP BY 1, 2, 3) d
+ WHERE t."runId" = d."runId" AND t.domain = d.domain AND t."actionCount" = d."actionCount";
+
+SELECT run_board_refresh(ARRAY(SELECT DISTINCT "runId" FROM "RunTally"));
+
+INSERT INTO "RunConfigKey" ("runId", "configKey")
+SELECT r.id, run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
+                            r."scoringRevision", r.model, r.agent, r."toolSet")
+  FROM "Run" r
+ON CONFLICT ("runId") DO UPDATE SET "configKey" = EXCLUDED."configKey";
+
+INSERT INTO "ConfigTaskTally" ("configKey", "taskId", domain, trials, correct)
+SELECT c."configKey", x."taskId", k.domain, count(*)::int, (count(*) FILTER (WHERE x.correct))::int
+  FROM "TaskResult" x
+  JOIN "Task" k ON k.id = x."taskId"
+  JOIN "Run" r ON r.id = x."runId"
+  JOIN "RunConfigKey" c ON c."runId" = x."runId"
+ WHERE c."configKey" IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+ GROUP BY c."configKey", x."taskId", k.domain;
+-- backfill:end
