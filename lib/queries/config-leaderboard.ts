@@ -35,7 +35,8 @@ interface RunRow {
   toolSet: string;
   source: string;
   createdAt: Date;
-  params: unknown;
+  /** The run's params say its model had no price (`priceUnknown: true`): read as one flag, not the whole JSON. */
+  priceUnknown: boolean;
   trials: number;
   tokens: number;
   costUsd: number;
@@ -57,7 +58,7 @@ function knownCost(run: RunRow, prices: ReturnType<typeof loadPriceTable>): { co
   const tokens = run.source === "imported" && run.tokens === 0 ? null : run.tokens;
   // Measured usage always wins; an estimate only stands in where nothing was measured, and says so.
   if (tokens === null && run.estimatedCostUsd !== null) return { costUsd: run.estimatedCostUsd, tokens: run.estimatedTokens, costEstimated: true };
-  const flaggedUnknown = typeof run.params === "object" && run.params !== null && (run.params as { priceUnknown?: unknown }).priceUnknown === true;
+  const flaggedUnknown = run.priceUnknown;
   const priced = run.provider ? findPrice(prices, run.provider, run.model) !== undefined : false;
   const costUsd = tokens === null || flaggedUnknown || (!priced && run.costUsd === 0) ? null : run.costUsd;
   return { costUsd, tokens, costEstimated: false };
@@ -73,7 +74,7 @@ type BoardDomains = Record<string, { done: number; results: number; correct: num
 async function loadRunRows(): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
     SELECT r.id, r.name, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
-           r."createdAt", r.params, r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
+           r."createdAt", coalesce(r.params->'priceUnknown' = 'true'::jsonb, false) AS "priceUnknown", r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
            r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
            (r."estimatedInputTokens" + r."estimatedOutputTokens")::float8 AS "estimatedTokens", coalesce(v."taskCount", 0)::int AS "versionTasks",
            coalesce(b.domains, '{}'::jsonb) AS domains,
