@@ -12,6 +12,7 @@ import {
   configLeaderboard,
   sortConfigs,
   type ConfigFilter,
+  type ConfigRow,
   type ConfigRunInput,
   type ConfigSort,
   type DomainCounts,
@@ -71,7 +72,7 @@ type BoardDomains = Record<string, { done: number; results: number; correct: num
  * Finished and imported runs, one row each with its maintained per-domain figures (RunBoard) and the key
  * of its configuration's tallies (RunConfigKey): no tally is summed and no result read here.
  */
-async function loadRunRows(): Promise<RunRow[]> {
+async function loadRunRows(only: Prisma.Sql = Prisma.sql`TRUE`): Promise<RunRow[]> {
   return prisma.$queryRaw<RunRow[]>`
     SELECT r.id, r.name, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", r."groundTruth", v.revision AS "versionRevision", r.protocol, r."scoringRevision" AS revision, r.model, r.agent, r.provider, r."toolSet", r.source,
            r."createdAt", coalesce(r.params->'priceUnknown' = 'true'::jsonb, false) AS "priceUnknown", r.trials, (r."inputTokens" + r."outputTokens")::float8 AS tokens,
@@ -85,7 +86,7 @@ async function loadRunRows(): Promise<RunRow[]> {
       LEFT JOIN "RunConfigKey" ck ON ck."runId" = r.id
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(r."versionId",
         (SELECT g.id FROM "GroundTruthVersion" g WHERE g."datasetId" = r."datasetId" AND g.name = r."groundTruth" ORDER BY g."importedAt" DESC LIMIT 1))
-     WHERE r.status = 'completed' OR r.source = 'imported'
+     WHERE (r.status = 'completed' OR r.source = 'imported') AND ${only}
      ORDER BY r."createdAt", r.id`;
 }
 
@@ -182,6 +183,35 @@ export async function getConfigLeaderboard(query: ConfigBoardQuery) {
   setBounded(boardCache, key, { stamp, board }, BOARD_CACHE_SIZE);
   return board;
 }
+
+/**
+ * One configuration's row (its partial runs included) and the domain columns of the board, reading only
+ * that configuration's runs (the configuration page); null when no counted run has that key.
+ */
+export async function getConfiguration(key: string): Promise<{ row: ConfigRow; domains: string[] } | null> {
+  const parts = JSON.parse(key) as string[];
+  const [dataset, groundTruthAt, protocol, revision, model, agent, toolSet] = parts;
+  const groundTruth = (groundTruthAt ?? "").replace(/@r\d+$/, "");
+  const stamp = await boardStamp();
+  const cacheKey = JSON.stringify(["configuration", key]);
+  const cached = configurationCache.get(cacheKey);
+  if (cached?.stamp === stamp) return cached.value;
+  // The SQL narrows to the key's columns; configKey() then decides exactly (ground-truth revision).
+  const runRows = await loadRunRows(Prisma.sql`d.slug = ${dataset ?? ""} AND r."groundTruth" = ${groundTruth} AND r.protocol = ${protocol ?? ""}
+    AND coalesce(r."scoringRevision", '') = ${revision ?? ""} AND coalesce(r.model, '') = ${model ?? ""} AND r.agent = ${agent ?? ""} AND r."toolSet" = ${toolSet ?? ""}`);
+  const [{ runs, trials }, domainRows] = await Promise.all([
+    loadRuns(runRows),
+    // The board's domain columns: every domain some counted configuration has scored results in.
+    prisma.$queryRaw<{ domain: string }[]>`SELECT DISTINCT domain FROM "ConfigTrialHistogram" WHERE tasks > 0 ORDER BY domain`,
+  ]);
+  const mine = runs.filter((run) => configKey(run) === key);
+  const row = configLeaderboard(mine, trials, { includePartial: true }).find((candidate) => candidate.key === key);
+  const value = row ? { row, domains: domainRows.map((domainRow) => domainRow.domain) } : null;
+  setBounded(configurationCache, cacheKey, { stamp, value }, BOARD_CACHE_SIZE);
+  return value;
+}
+
+const configurationCache = new Map<string, { stamp: string; value: { row: ConfigRow; domains: string[] } | null }>();
 
 /** Boards computed in this process, per query, with the stamp they were computed at. */
 const boardCache = new Map<string, { stamp: string; board: Awaited<ReturnType<typeof computeBoard>> }>();

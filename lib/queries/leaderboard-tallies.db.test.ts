@@ -20,7 +20,7 @@ import { PROVIDER_FAILURE_KINDS } from "@/lib/runs/run-outcome";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { wilsonInterval } from "@/lib/metrics/wilson";
 import { getLeaderboard } from "./leaderboard";
-import { getConfigLeaderboard } from "./config-leaderboard";
+import { getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
 
 let context: WorkerTestContext;
 let scratch: string;
@@ -220,6 +220,10 @@ describe("leaderboard tallies kept on write", () => {
     expect(configRow?.runIds).toEqual([first.runId, second.runId]);
     // 24 verdicts, 1 at the provider: 23 scored, all correct; pass^k pools each task's scored trials.
     expect(configRow).toMatchObject({ results: 23, correct: 23, passAt1: 1, providerFailures: 1, k: 3, passHatK: 1 });
+    // The configuration page reads that configuration's runs only, to the same row.
+    const page = await getConfiguration(configRow!.key);
+    expect(page?.row).toEqual(configRow);
+    expect(page?.domains).toEqual(configs.options.domains);
 
     // A recorded run's verdicts are corrupted (as an older scorer might have left them), then re-scored.
     const recordedBefore = await context.db.runBoard.findUniqueOrThrow({ where: { runId: recordedId } });
