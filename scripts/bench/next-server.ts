@@ -63,14 +63,13 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`next start did not serve ${url} within ${timeoutMs / 1000} s`);
 }
 
-/**
- * `probePath`: what is fetched until the server answers; a static file (e.g. "/logo.svg") leaves every
- * page and the database connections untouched, so the next page request is a cold one.
- */
-export async function startBenchNextServer(databaseUrl: string, probePath = "/runs"): Promise<BenchNextServer> {
+/** `appDir`: another checkout's app built into its own .next-bench (a baseline; see baseline-app.ts). */
+export async function startBenchNextServer(databaseUrl: string, appDir = REPO_ROOT, probePath = "/runs"): Promise<BenchNextServer> {
+  // probePath: what is fetched until the server answers; a static file (e.g. "/logo.svg") leaves every
+  // page and the database connections untouched, so the next page request is a cold one.
   const port = await findFreePort();
   const child = spawn(NEXT_BIN, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: REPO_ROOT,
+    cwd: appDir,
     env: { ...baseEnv(), DATABASE_URL: databaseUrl, WORKBENCH_INPROCESS_WORKER: "0", NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });

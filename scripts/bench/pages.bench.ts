@@ -122,7 +122,7 @@ type Sides = Record<SideName, Side>;
 
 async function startSides(fixture: PagesFixture): Promise<Sides> {
   const [one, configs, many] = await Promise.all([
-    startBenchNextServer(fixture.oneUrl, PROBE), startBenchNextServer(fixture.configsUrl, PROBE), startBenchNextServer(fixture.manyUrl, PROBE),
+    startBenchNextServer(fixture.oneUrl, undefined, PROBE), startBenchNextServer(fixture.configsUrl, undefined, PROBE), startBenchNextServer(fixture.manyUrl, undefined, PROBE),
   ]);
   return {
     one: { server: one, database: fixture.oneDatabase },
