@@ -6,6 +6,7 @@ import type { LeaderboardRow, LeaderboardSort } from "@/lib/queries/leaderboard"
 import { FigureValue } from "@/components/ui/figure-value";
 import { formatDate, formatInterval, formatPercent } from "@/lib/metrics/format";
 import { runUsage } from "@/lib/metrics/run-usage";
+import { formatShare } from "@/lib/runs/run-outcome";
 
 interface Column {
   readonly sort: LeaderboardSort;
@@ -102,6 +103,11 @@ export function LeaderboardTable({
                 {formatPercent(row.accuracy)}
               </span>
               <div className="sub whitespace-nowrap">{`${row.correct}/${row.n} [${formatInterval(row.accuracyInterval)}]`}</div>
+              {row.providerFailures > 0 && (
+                <div className="sub whitespace-nowrap text-bad" data-testid="leaderboard-provider-failures" title="Tasks that failed at the provider are not scored: the rates leave them out">
+                  {`${row.providerFailures}/${row.done} failed at provider (${formatShare(row.providerShare)})`}
+                </div>
+              )}
             </TableCell>
             <TableCell numeric>{formatPercent(row.sideEffectRate, 1)}</TableCell>
             <TableCell numeric>{formatPercent(row.exactMatchRate, 1)}</TableCell>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { configKey, configKeyFromParam, configKeyParam, configLeaderboard, sortConfigs, type ConfigRunInput } from "./config-leaderboard";
-import { configTableText, UNKNOWN } from "./config-table";
+import { configColumns, configTableText, UNKNOWN } from "./config-table";
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", versionRevision: 1, protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
@@ -26,6 +26,35 @@ describe("configLeaderboard", () => {
     // Restricted to a domain, pass^k is over that domain's tasks only (t1 flips: email 1/2, crm 2/2).
     expect(configLeaderboard(runs, trials, { domain: "email", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 0.5 });
     expect(configLeaderboard(runs, trials, { domain: "crm", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 1 });
+  });
+
+  test("pass^k from histogram cells equals pass^k from the per-task rows they summarise", () => {
+    const runs = [makeRun({ id: "a" }), makeRun({ id: "b" })];
+    // Pooled per task over the two runs of 3 trials each: t1 6/6, t2 4/6, t3 4/6, t4 0/6.
+    const perTask = [["t1", 3, 3, 3], ["t2", 2, 2, 4], ["t3", 3, 1, 4], ["t4", 0, 0, 0]].flatMap(([taskId, a, b]) => [
+      { runId: "a", taskId: String(taskId), domain: "email", trials: 3, correct: Number(a) },
+      { runId: "b", taskId: String(taskId), domain: "email", trials: 3, correct: Number(b) },
+    ]);
+    const cells = [
+      { runId: "a", domain: "email", trials: 6, correct: 6, tasks: 1 },
+      { runId: "a", domain: "email", trials: 6, correct: 4, tasks: 2 },
+      { runId: "a", domain: "email", trials: 6, correct: 0, tasks: 1 },
+    ];
+    const fromTasks = configLeaderboard(runs, perTask, {})[0];
+    const fromCells = configLeaderboard(runs, cells, {})[0];
+    expect(fromTasks?.k).toBe(6);
+    expect(fromCells?.k).toBe(6);
+    // C(4,6) = 0: only t1 passes all six trials.
+    expect(fromTasks?.passHatK).toBeCloseTo(0.25, 12);
+    expect(fromCells?.passHatK).toBeCloseTo(fromTasks?.passHatK ?? Number.NaN, 12);
+  });
+
+  test("provider failures are counted apart: not in results, shown as a count and a share of the verdicts", () => {
+    const run = makeRun({ domains: [{ domain: "email", done: 5, results: 4, tasks: 5, correct: 2, sideEffects: 1 }], versionTasks: 5 });
+    const [row] = configLeaderboard([run], [], {});
+    expect(row).toMatchObject({ results: 4, correct: 2, passAt1: 0.5, providerFailures: 1, providerShare: 0.2, coverage: 1 });
+    expect(configTableText([row!], ["email"])[1]?.join(" ")).not.toContain("provider");
+    expect(configColumns(["email"]).find((column) => column.id === "pass1")?.sub?.(row!)).toContain("1 failed at provider (20.0 %)");
   });
 
   test("partial runs are left out unless asked for; unknown cost stays unknown", () => {

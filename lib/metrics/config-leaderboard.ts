@@ -14,6 +14,11 @@ export interface DomainCounts {
   readonly domain: string;
   /** Scored (task, trial) results. */
   readonly results: number;
+  /**
+   * Results with a verdict, provider failures included (absent: as many as `results`). The difference
+   * failed at the provider (lib/runs/run-outcome.ts): not scored, so in no rate.
+   */
+  readonly done?: number;
   /** Distinct tasks among them. */
   readonly tasks: number;
   readonly correct: number;
@@ -46,10 +51,15 @@ export interface ConfigRunInput {
   readonly domains: readonly DomainCounts[];
 }
 
-/** Trials of one task in one run: for pass^k. */
+/**
+ * Trials of one task in one run, for pass^k; or, without `taskId`, a histogram cell: `tasks` tasks of
+ * the run's configuration have exactly these pooled (trials, correct) (ConfigTrialHistogram).
+ */
 export interface TaskTrialCounts {
   readonly runId: string;
-  readonly taskId: string;
+  readonly taskId?: string;
+  /** How many tasks the row stands for (a histogram cell); 1 when absent. */
+  readonly tasks?: number;
   /** The task's domain: a board restricted to one domain computes pass^k over that domain's tasks. */
   readonly domain: string;
   readonly trials: number;
@@ -84,6 +94,9 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly tokensPerTask: number | null;
   /** Some of the cost and tokens are estimates (recorded runs without usage): shown as "estimated". */
   readonly costEstimated: boolean;
+  /** Results of the pooled runs that failed at the provider (left out of every rate), and their share of the verdicts. */
+  readonly providerFailures: number;
+  readonly providerShare: number;
   readonly byDomain: Readonly<Record<string, ConfigDomainCell>>;
   readonly latest: Date;
 }
@@ -112,17 +125,24 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 const knownSum = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : sum(values as number[]));
 
 function passHatKOf(runIds: readonly string[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): { k: number; passHatK: number | null } {
-  const byTask = new Map<string, { n: number; c: number }>();
+  // Per-task rows are pooled by task; histogram cells already are (one cell: `tasks` tasks alike).
+  const byTask = new Map<string, { n: number; c: number; w: number }>();
+  const cells: { n: number; c: number; w: number }[] = [];
   for (const row of runIds.flatMap((id) => trialsByRun.get(id) ?? [])) {
-    const tally = byTask.get(row.taskId) ?? { n: 0, c: 0 };
+    if (row.taskId === undefined) {
+      cells.push({ n: row.trials, c: row.correct, w: row.tasks ?? 1 });
+      continue;
+    }
+    const tally = byTask.get(row.taskId) ?? { n: 0, c: 0, w: 1 };
     tally.n += row.trials;
     tally.c += row.correct;
     byTask.set(row.taskId, tally);
   }
-  const tallies = [...byTask.values()];
+  const tallies = [...byTask.values(), ...cells].filter((tally) => tally.w > 0 && tally.n > 0);
   const k = tallies.length ? Math.min(...tallies.map((tally) => tally.n)) : 1;
   if (k < 2) return { k: Math.max(1, k), passHatK: null };
-  return { k, passHatK: sum(tallies.map((tally) => passHatKEstimate(tally.n, tally.c, k))) / tallies.length };
+  const tasks = sum(tallies.map((tally) => tally.w));
+  return { k, passHatK: sum(tallies.map((tally) => tally.w * passHatKEstimate(tally.n, tally.c, k))) / tasks };
 }
 
 function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): ConfigRow {
@@ -137,6 +157,8 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: Readon
     const n = sum(cells.map((cell) => cell.results));
     byDomain[name] = { results: n, accuracy: n ? sum(cells.map((cell) => cell.correct)) / n : null };
   }
+  const done = sum(domains.map((domain) => domain.done ?? domain.results));
+  const providerFailures = done - results;
   const cost = knownSum(runs.map((run) => run.costUsd));
   const tokens = knownSum(runs.map((run) => run.tokens));
   return {
@@ -165,6 +187,8 @@ function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: Readon
     costPerTask: cost === null || results === 0 ? null : cost / results,
     tokensPerTask: tokens === null || results === 0 ? null : tokens / results,
     costEstimated: runs.some((run) => run.costEstimated === true),
+    providerFailures,
+    providerShare: ratio(providerFailures, done),
     byDomain,
     latest: new Date(Math.max(...runs.map((run) => run.createdAt.getTime()))),
   };

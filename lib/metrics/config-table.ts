@@ -6,6 +6,7 @@
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent } from "./format";
 import { withEstimateLabel } from "@/lib/costs/estimated-label";
+import { formatShare } from "@/lib/runs/run-outcome";
 
 export const UNKNOWN = "—";
 
@@ -32,6 +33,10 @@ export function groundTruthLabel(row: Pick<ConfigRow, "groundTruth" | "versionRe
   return [groundTruth, rules].filter(Boolean).join(" · ");
 }
 
+/** Provider failures are not scored: the rates leave them out, and the row says how many there were. */
+const providerNote = (row: ConfigRow) =>
+  row.providerFailures > 0 ? ` · ${row.providerFailures} failed at provider (${formatShare(row.providerShare)}), not scored` : "";
+
 const percent = (value: number | null, digits = 1) => (value === null ? UNKNOWN : formatPercent(value, digits));
 
 function usd(value: number | null): string {
@@ -47,7 +52,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
     { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
     { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
-    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) },
+    { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) + providerNote(row) },
     { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : percent(row.passHatK)), sub: (row) => (row.passHatK === null ? "" : `k=${row.k}`) },
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({

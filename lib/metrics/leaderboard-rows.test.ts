@@ -33,6 +33,14 @@ function makeCounts(overrides: Partial<LeaderboardCounts> = {}): LeaderboardCoun
 }
 
 describe("toLeaderboardRow", () => {
+  test("provider failures stay out of the rates and are reported with their share of the verdicts", () => {
+    const row = toLeaderboardRow(makeCounts({ source: "launched", done: 700, providerFailures: 10, n: 690 }));
+    expect(row).toMatchObject({ done: 700, providerFailures: 10, n: 690 });
+    expect(row.providerShare).toBeCloseTo(10 / 700, 12);
+    expect(row.accuracy).toBeCloseTo(294 / 690, 12);
+    expect(toLeaderboardRow(makeCounts())).toMatchObject({ done: 690, providerFailures: 0, providerShare: 0 });
+  });
+
   test("derives the paper's rates from counts (GPT-4, all tools, v1)", () => {
     const row = toLeaderboardRow(makeCounts());
     expect(row.accuracy).toBeCloseTo(0.4261, 4);

@@ -39,6 +39,10 @@ export interface LeaderboardCounts {
   costUsd: number;
   /** Recorded runs without usage: the import's estimate (lib/costs); null/absent when none. */
   estimatedCostUsd?: number | null;
+  /** Results with a verdict, and how many of them failed at the provider (left out of every rate). */
+  done?: number;
+  providerFailures?: number;
+  /** Scored results: done minus the provider failures (lib/runs/run-outcome.ts; recorded runs: all). */
   n: number;
   correct: number;
   sideEffects: number;
@@ -69,6 +73,10 @@ export interface LeaderboardRow {
   readonly source: string;
   readonly createdAt: Date;
   readonly n: number;
+  /** Results with a verdict; of those, failed at the provider (not in n) and their share of done. */
+  readonly done: number;
+  readonly providerFailures: number;
+  readonly providerShare: number;
   readonly correct: number;
   readonly accuracy: number;
   readonly accuracyInterval: Interval | null;
@@ -99,6 +107,9 @@ export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
     source: row.source,
     createdAt: row.createdAt,
     n: row.n,
+    done: row.done ?? row.n,
+    providerFailures: row.providerFailures ?? 0,
+    providerShare: ratio(row.providerFailures ?? 0, row.done ?? row.n),
     correct: row.correct,
     accuracy: ratio(row.correct, row.n),
     accuracyInterval: wilsonInterval(row.correct, row.n),

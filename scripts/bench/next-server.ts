@@ -30,8 +30,9 @@ function processTree(pid: number): number[] {
   return [pid, ...(children ? children.split("\n").flatMap((line) => processTree(Number(line.trim()))) : [])];
 }
 
-function cpuMsOf(pid: number): number {
-  return processTree(pid).reduce((sum, one) => {
+/** CPU milliseconds (user + system) the given processes have used so far; gone ones count 0. */
+export function cpuMsOfPids(pids: readonly number[]): number {
+  return pids.reduce((sum, one) => {
     try {
       // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
       const fields = readFileSync(`/proc/${one}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -42,12 +43,16 @@ function cpuMsOf(pid: number): number {
   }, 0);
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+function cpuMsOf(pid: number): number {
+  return cpuMsOfPids(processTree(pid));
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number, probePath: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/runs`);
+      const response = await fetch(`${url}${probePath}`);
       await response.arrayBuffer();
       if (response.ok) return;
     } catch {
@@ -59,7 +64,9 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
 }
 
 /** `appDir`: another checkout's app built into its own .next-bench (a baseline; see baseline-app.ts). */
-export async function startBenchNextServer(databaseUrl: string, appDir = REPO_ROOT): Promise<BenchNextServer> {
+export async function startBenchNextServer(databaseUrl: string, appDir = REPO_ROOT, probePath = "/runs"): Promise<BenchNextServer> {
+  // probePath: what is fetched until the server answers; a static file (e.g. "/logo.svg") leaves every
+  // page and the database connections untouched, so the next page request is a cold one.
   const port = await findFreePort();
   const child = spawn(NEXT_BIN, ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: appDir,
@@ -74,7 +81,7 @@ export async function startBenchNextServer(databaseUrl: string, appDir = REPO_RO
     await exited;
   };
   try {
-    await waitUntilServing(url, child, 120_000);
+    await waitUntilServing(url, child, 180_000, probePath);
   } catch (error) {
     await stop();
     throw error;

@@ -5,7 +5,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfigTable } from "@/components/leaderboard/config-table";
 import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
-import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
+import { getConfiguration } from "@/lib/queries/config-leaderboard";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -13,9 +13,9 @@ export const metadata: Metadata = { title: "Configuration" };
 export default async function ConfigurationPage({ params }: { params: Promise<{ key: string }> }) {
   const key = configKeyFromParam((await params).key);
   if (!key) notFound();
-  const { rows, options } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
-  const row = rows.find((candidate) => candidate.key === key);
-  if (!row) notFound();
+  const configuration = await getConfiguration(key);
+  if (!configuration) notFound();
+  const { row, domains } = configuration;
   return (
     <>
       <PageHeader
@@ -25,7 +25,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
       />
       <div className="space-y-6">
         <Card>
-          <ConfigTable rows={[row]} domains={options.domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
+          <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
         <Card data-testid="configuration-runs">
           <CardHeader title={`${row.runIds.length} run${row.runIds.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
