@@ -40,7 +40,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
               {/* A long status ("completed with errors · 12 % failed") wraps rather than widening the list. */}
               <RunStatusBadge
                 status={run.status}
-                outcome={{ source: run.source, done: run.tasksDone, providerFailures: run._count.results }}
+                outcome={{ source: run.source, done: run.tasksDone, providerFailures: run.board?.providerFailures ?? 0 }}
                 className="whitespace-normal"
               />
             </TableCell>
@@ -86,7 +86,7 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
  * correct); "—" when none was scored. Recorded runs' errors were all scored by their evaluator.
  */
 function scoredRate(run: RunListItem, count: number) {
-  const scored = run.source === "imported" ? run.tasksDone : run.tasksDone - run._count.results;
+  const scored = run.source === "imported" ? run.tasksDone : run.tasksDone - (run.board?.providerFailures ?? 0);
   if (scored <= 0) {
     const reason = run.tasksDone > 0 ? "no rate: every task failed at the provider" : "no task scored yet";
     return <FigureValue figure={{ text: "—", reason, state: "unknown" }} />;

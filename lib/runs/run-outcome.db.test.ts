@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { getRunSummary } from "@/lib/queries/results";
+import { listRuns } from "@/lib/queries/runs";
 import { cancelRun } from "./cancel";
 import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
@@ -43,6 +44,9 @@ describe("provider failures", () => {
     expect(summary.overall.n).toBe(0);
     expect(summary.overall.exactMatch).toBe(0);
     expect(summary.errors.noActions).toBe(0);
+    // The runs list reads the count kept on write; it equals the results' count.
+    const { runs } = await listRuns({ page: 0 });
+    expect(runs.find((listed) => listed.id === runId)?.board?.providerFailures).toBe(4);
 
     // Neither leaderboard ranks it, partial runs included.
     const runRows = await getLeaderboard({ pageSize: 10_000 });
@@ -68,6 +72,7 @@ describe("provider failures", () => {
       expect(await judgeCompletedRun(sql, runId)).toBe("completed");
       const summary = await getRunSummary({ runId, source: "launched" });
       expect(summary).toMatchObject({ done: 10, providerFailures: 2 });
+      expect((await listRuns({ page: 0 })).runs.find((listed) => listed.id === runId)?.board?.providerFailures).toBe(2);
       expect(summary.overall).toMatchObject({ n: 8, correct: 8, accuracy: 1 }); // rates over the 8 scored tasks
 
       // A third (30 %): more than the allowed share, the run turns failed.
