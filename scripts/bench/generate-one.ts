@@ -11,7 +11,7 @@ import { checkTasks } from "@/lib/workbench/generate/checker";
 
 const [scale = "1", preset = "default", ...flags] = process.argv.slice(2);
 // As the generate command runs it (see lib/workbench/generate/heap.ts).
-limitHeapGrowthForGeneration();
+limitHeapGrowthForGeneration(Number(scale));
 const startedCpu = process.cpuUsage();
 const started = performance.now();
 const dataset = generateDataset({ seed: 1, scale: Number(scale), preset: preset as "default" | "hard" });
