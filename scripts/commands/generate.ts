@@ -79,7 +79,7 @@ export function register(program: Command): void {
       }
       const outDir = path.resolve(options.out ?? path.join(".data", "generated", datasetSlug(params)));
       const { generateDataset, limitHeapGrowthForGeneration, manifest, writeDataset } = await import("@/lib/workbench/generate");
-      limitHeapGrowthForGeneration();
+      limitHeapGrowthForGeneration(params.scale);
       const started = performance.now();
       const dataset = generateDataset(params);
       const generatedMs = performance.now() - started;

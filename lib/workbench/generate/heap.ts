@@ -9,9 +9,17 @@
 import { setFlagsFromString } from "node:v8";
 
 export const HEAP_GROWING_PERCENT = 25;
+/**
+ * From 300× the live workplace is over half a gigabyte, so a quarter on top is itself 150 MB or more:
+ * the heap grows by a tenth instead (each extra full collection costs more, but there are few of them
+ * next to the minutes such a generation takes).
+ */
+export const LARGE_SCALE = 300;
+export const LARGE_SCALE_HEAP_GROWING_PERCENT = 10;
 
-export function limitHeapGrowthForGeneration(): void {
+export function limitHeapGrowthForGeneration(scale = 1): void {
+  const percent = scale >= LARGE_SCALE ? LARGE_SCALE_HEAP_GROWING_PERCENT : HEAP_GROWING_PERCENT;
   // --heap-growing-percent is read each time V8 sets the next collection's limit, so it applies
   // when set at run time (it does not need to be a startup flag).
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
 }

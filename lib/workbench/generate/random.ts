@@ -1,6 +1,12 @@
 // One seeded source of randomness per generation. Faker is seeded and given a fixed reference date so
 // nothing depends on the clock; every draw goes through this object, in a fixed order.
-import { Faker, base, en } from "@faker-js/faker";
+// The package's root entry loads all of faker's ~70 locales (about 30 MB of memory for the whole
+// generation); the English subpath loads only English, and its instance gives the class and the
+// merged English + base definitions that every seeded instance here is built from (same draws).
+import { faker as englishFaker } from "@faker-js/faker/locale/en";
+import type { Faker } from "@faker-js/faker";
+
+const FakerClass = englishFaker.constructor as new (options: { locale: Faker["rawDefinitions"] }) => Faker;
 
 export interface Rng {
   readonly faker: Faker;
@@ -18,7 +24,7 @@ export interface Rng {
 export const REFERENCE_DATE = new Date("2023-11-30T00:00:00Z");
 
 export function createRng(seed: number): Rng {
-  const faker = new Faker({ locale: [en, base] });
+  const faker = new FakerClass({ locale: englishFaker.rawDefinitions });
   faker.seed(seed);
   faker.setDefaultRefDate(REFERENCE_DATE);
   const int = (min: number, max: number) => faker.number.int({ min, max });

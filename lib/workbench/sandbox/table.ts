@@ -56,11 +56,17 @@ export function cellOf(row: Row, column: string): Cell {
  * Per-table, per-column lookup index, built on first use. Tables are immutable, so the index of the
  * initial tables is shared by every sandbox (the replay looks ids up thousands of times).
  */
-const indexes = new WeakMap<Table, Map<string, Map<string, Row[]>>>();
+const indexes = new WeakMap<Table, Map<string, Map<string, IndexEntry>>>();
 const lookups = new WeakMap<Table, number>();
+/**
+ * The row holding a value, or the rows when several do. Id columns hold one row per value, and an
+ * array for each would more than double the index (a 1000× generated workplace indexes 1.3M ids).
+ */
+type IndexEntry = Row | Row[];
+const entryRows = (entry: IndexEntry): readonly Row[] => (Array.isArray(entry) ? entry : [entry]);
 
 /** The index once a table has been looked up before; a table version read once is just scanned. */
-function columnIndex(table: Table, column: string): Map<string, Row[]> | null {
+function columnIndex(table: Table, column: string): Map<string, IndexEntry> | null {
   let byColumn = indexes.get(table);
   if (!byColumn) {
     const count = (lookups.get(table) ?? 0) + 1;
@@ -74,9 +80,10 @@ function columnIndex(table: Table, column: string): Map<string, Row[]> | null {
     for (const row of table.rows) {
       const cell = cellOf(row, column);
       if (typeof cell !== "string") continue;
-      const rows = index.get(cell);
-      if (rows) rows.push(row);
-      else index.set(cell, [row]);
+      const entry = index.get(cell);
+      if (entry === undefined) index.set(cell, row);
+      else if (Array.isArray(entry)) entry.push(row);
+      else index.set(cell, [entry, row]);
     }
     byColumn.set(column, index);
   }
@@ -86,7 +93,9 @@ function columnIndex(table: Table, column: string): Map<string, Row[]> | null {
 /** `df[df[column] == value]`: exact string equality (NaN and Timestamps never equal a string). */
 export function rowsWhere(table: Table, column: string, value: string): readonly Row[] {
   const index = columnIndex(table, column);
-  return index ? (index.get(value) ?? []) : table.rows.filter((row) => cellOf(row, column) === value);
+  if (!index) return table.rows.filter((row) => cellOf(row, column) === value);
+  const entry = index.get(value);
+  return entry === undefined ? [] : entryRows(entry);
 }
 
 /** `value in df[column].values`. */

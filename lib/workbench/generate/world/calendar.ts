@@ -6,6 +6,7 @@
 import { addDays, dateRange, isWeekend, minutesToTime } from "../dates";
 import type { Rng } from "../random";
 import { MEETING_HEADS, MEETING_SUFFIXES } from "./vocabulary";
+import { createInterner, flat, numberText } from "./compact";
 import { byColumns, id8, type Person, type Row } from "./types";
 
 /** The first day of the 1× calendar; at scale s the past spans s times as many weekdays. */
@@ -31,6 +32,7 @@ export function generateCalendar(rng: Rng, count: number, contacts: readonly Per
   // Spread evenly over every weekday, so the future weeks get the 1× density too.
   const futureCount = Math.round((count * future.length) / (past.length + future.length));
   const meetings: Row[] = [];
+  const intern = createInterner();
   for (let index = 0; index < count; index++) {
     const head = rng.pick(MEETING_HEADS);
     const name = rng.chance(distractors) ? `${head} ${rng.pick(MEETING_SUFFIXES)}` : head;
@@ -38,10 +40,10 @@ export function generateCalendar(rng: Rng, count: number, contacts: readonly Per
     const startMinutes = 9 * 60 + 30 * rng.int(0, (18 * 60 - duration - 9 * 60) / 30);
     const day = rng.pick(index < futureCount ? future : past);
     const person = rng.pick(contacts);
-    meetings.push({ event_name: name, participant_email: person.email, event_start: `${day} ${minutesToTime(startMinutes)}`, duration: String(duration) });
+    // Every column in one literal, in the table's order (compact objects that the sandbox shares).
+    meetings.push({ event_id: "", event_name: intern(name), participant_email: person.email, event_start: flat(`${day} ${minutesToTime(startMinutes)}`), duration: numberText(duration) });
   }
   const ids = rng.shuffle(meetings.map((_, index) => index + 1));
-  return meetings
-    .map((meeting, index): Row => ({ event_id: id8(ids[index] as number), ...meeting }))
-    .sort(byColumns("event_start", "event_id"));
+  meetings.forEach((meeting, index) => (meeting.event_id = id8(ids[index] as number)));
+  return meetings.sort(byColumns("event_start", "event_id"));
 }

@@ -2,6 +2,7 @@
 import type { Rng } from "../random";
 import { addDays } from "../dates";
 import { TASK_OBJECTS, TASK_VERBS } from "./vocabulary";
+import { createInterner } from "./compact";
 import { BOARDS, LISTS, byColumns, id8, type Person, type Row } from "./types";
 
 const CONTEXTS = [
@@ -20,19 +21,21 @@ const AREAS = [
 
 export function generateProjectTasks(rng: Rng, count: number, assignees: readonly Person[]): Row[] {
   const rows: Row[] = [];
+  const intern = createInterner();
   for (let index = 0; index < count; index++) {
     const area = count > 1000 ? `${rng.pick(AREAS)}: ` : "";
     const base = `${area}${rng.pick(TASK_VERBS)} ${rng.pick(TASK_OBJECTS)}`;
+    // Every column in one literal, in the table's order (compact objects that the sandbox shares).
     rows.push({
-      task_name: rng.chance(0.6) ? `${base} ${rng.pick(CONTEXTS)}` : base,
+      task_id: "",
+      task_name: intern(rng.chance(0.6) ? `${base} ${rng.pick(CONTEXTS)}` : base),
       assigned_to_email: rng.pick(assignees).email,
       list_name: rng.pick(LISTS),
-      due_date: addDays("2023-11-01", rng.int(0, 75)),
+      due_date: intern(addDays("2023-11-01", rng.int(0, 75))),
       board: rng.pick(BOARDS),
     });
   }
   const ids = rng.shuffle(rows.map((_, index) => index + 1));
-  return rows
-    .map((row, index): Row => ({ task_id: id8(ids[index] as number), ...row }))
-    .sort(byColumns("due_date", "task_id"));
+  rows.forEach((row, index) => (row.task_id = id8(ids[index] as number)));
+  return rows.sort(byColumns("due_date", "task_id"));
 }
