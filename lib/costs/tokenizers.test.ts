@@ -1,4 +1,6 @@
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, test } from "vitest";
 import llama from "llama-tokenizer-js";
 import mistral from "mistral-tokenizer-js";
@@ -69,5 +71,35 @@ describe("counting by parts equals the encoder's count of the whole text", () =>
     expect(tokenizer.encode("\n", false, false)).toEqual([tokenizer.vocabByString.get("<0x0A>")]);
     expect([...tokenizer.vocabByString.keys()].filter((piece) => piece.includes("\n"))).toEqual([]);
     expect([...tokenizer.merges.keys()].filter((merge) => merge.includes("<0x0A>") || merge.includes("\n"))).toEqual([]);
+  });
+});
+
+// The remembered parts are cut from long prompts: kept as V8 slices, each would hold its whole prompt.
+describe("remembered parts do not keep the texts they were cut from", () => {
+  const exposeGc = () => {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  };
+  const TEXTS = 48;
+  const TEXT_MB = 1;
+
+  test.each<TokenizerId>(["cl100k_base", "llama-2"])(`%s: counting ${TEXTS} distinct ${TEXT_MB} MB texts leaves the heap flat`, async (id) => {
+    const counter = await loadTokenizer(id);
+    const body = "\nrepeated line of the prompt".repeat((TEXT_MB * 1024 * 1024) / 28);
+    counter.count(`warm-up${body}`);
+    const gc = exposeGc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let tokens = 0;
+    for (let text = 0; text < TEXTS; text += 1) {
+      // A part of its own per text (a line; a tiktoken piece: letters only), remembered; the rest already known.
+      const word = [...String(text).padStart(3, "0")].map((digit) => "abcdefghij"[Number(digit)]).join("");
+      tokens += counter.count(`UniqueIdentifier${word}${body}`);
+    }
+    gc();
+    const grownMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    expect(tokens).toBeGreaterThan(TEXTS);
+    // Slices would hold every text: ~TEXTS MB. Copies hold a few KB.
+    expect(grownMb).toBeLessThan(TEXTS / 4);
   });
 });

@@ -81,6 +81,16 @@ const MEMO_CHARS = 2_000_000;
 /** Longer parts (a long tool output on one line) rarely recur whole: encoded each time, not kept. */
 const MEMO_PART_CHARS = 1_000;
 
+/**
+ * A copy of `part` that does not keep the text it was cut from alive. V8 makes a substring of 13+
+ * characters a slice: a view that holds its whole parent. The parts come from slicing prompts and lines
+ * (up to megabytes each), so remembering the slice itself kept every parent it was cut from in memory
+ * as long as the memo lived. Concatenating makes a new string that slicing then flattens into a copy.
+ */
+function detached(part: string): string {
+  return ` ${part}`.slice(1);
+}
+
 function memoized(count: (part: string) => number): (part: string) => number {
   let memo = new Map<string, number>();
   let chars = 0;
@@ -90,7 +100,7 @@ function memoized(count: (part: string) => number): (part: string) => number {
       tokens = count(part);
       if (part.length <= MEMO_PART_CHARS) {
         if (chars + part.length > MEMO_CHARS) [memo, chars] = [new Map(), 0];
-        memo.set(part, tokens);
+        memo.set(detached(part), tokens);
         chars += part.length;
       }
     }

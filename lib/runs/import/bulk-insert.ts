@@ -8,6 +8,13 @@ import { stepRecordsetTypes } from "../step-columns";
 type Tx = Prisma.TransactionClient;
 
 const CHUNK = 2_000;
+/**
+ * A statement also closes once its JSON parameter reaches this many characters (a larger row goes alone):
+ * the parameter is copied several times on its way to PostgreSQL (the JSON text, Prisma's serialized
+ * arguments, pg's write buffer), so a batch of megabyte step texts sent as one statement multiplied
+ * its size in memory (bench import, thoughts-heavy traces: 303 MB peak RSS).
+ */
+export const STATEMENT_CHARS = 2 * 1024 * 1024;
 
 const STEP_COLUMNS = stepRecordsetTypes({ withResultId: true });
 
@@ -22,15 +29,32 @@ function columnNames(columns: string): string {
     .join(", ");
 }
 
+/**
+ * The rows as JSON arrays of at most `maxRows` rows and about `maxChars` characters each (a row larger
+ * than that is an array alone), each row stringified once.
+ */
+export function* jsonChunks(rows: readonly object[], maxRows: number, maxChars: number): Generator<string> {
+  let parts: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (parts.length > 0 && (parts.length >= maxRows || chars + json.length > maxChars)) {
+      yield `[${parts.join(",")}]`;
+      parts = [];
+      chars = 0;
+    }
+    parts.push(json);
+    chars += json.length + 1;
+  }
+  if (parts.length > 0) yield `[${parts.join(",")}]`;
+}
+
 /** `fixed`: columns set to the same SQL expression in every row (not sent per row). */
 async function insertRows(tx: Tx, table: string, columns: string, rows: readonly object[], fixed: Record<string, string> = {}): Promise<void> {
   const names = [columnNames(columns), ...Object.keys(fixed)].join(", ");
   const values = [columnNames(columns), ...Object.values(fixed)].join(", ");
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "${table}" (${names}) SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})`,
-      JSON.stringify(rows.slice(start, start + CHUNK)),
-    );
+  for (const json of jsonChunks(rows, CHUNK, STATEMENT_CHARS)) {
+    await tx.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${columns})`, json);
     forgetPrismaDebugHistory(); // else Prisma keeps this statement's megabytes for 100 more (lib/prisma-debug-history.ts)
   }
 }
