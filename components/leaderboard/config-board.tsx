@@ -1,5 +1,6 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
 import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
 import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
@@ -10,7 +11,14 @@ import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { ConfigFilters } from "./config-filters";
 import { ConfigTable } from "./config-table";
 
-/** Filters, the configuration table with its exports, and the cost/accuracy frontier of the same rows. */
+/**
+ * Configurations per page of the table: the page's HTML grows with its rows (each is rendered twice, as
+ * HTML and as RSC payload), so a board of hundreds stays small. The frontier chart and the exports keep
+ * every configuration.
+ */
+export const CONFIG_PAGE_SIZE = 20;
+
+/** Filters, the configuration table (paged) with its exports, and the cost/accuracy frontier of all its rows. */
 export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   const { rows: allRows, options } = await getConfigLeaderboard(configQueryOf(search));
   // Reference agents (oracle, noop) bound the scale; they are listed apart, never ranked among models.
@@ -38,6 +46,10 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
         }],
   );
   const unplaced = rows.length - points.length;
+  const pages = Math.max(1, Math.ceil(rows.length / CONFIG_PAGE_SIZE));
+  const page = Math.min(search.page ?? 0, pages - 1);
+  const pageRows = rows.slice(page * CONFIG_PAGE_SIZE, (page + 1) * CONFIG_PAGE_SIZE);
+  const pageHref = (target: number) => `/leaderboard${configSearchString(search, { page: target })}`;
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} />
@@ -51,7 +63,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
           <Card>
             <CardHeader
               title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
-              description="Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known."
+              description={`Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
               actions={
                 <span className="flex gap-3 text-xs">
                   <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>
@@ -63,7 +75,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            <ConfigTable rows={pageRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            <Pager page={page} pages={pages} href={pageHref} testId="config-pager" />
           </Card>
           <Card data-testid="frontier-card">
             <CardHeader
