@@ -16,7 +16,9 @@ import { ConfigTable } from "./config-table";
  * HTML and as RSC payload), so a board of hundreds stays small. The frontier chart and the exports keep
  * every configuration.
  */
-export const CONFIG_PAGE_SIZE = 20;
+export const CONFIG_PAGE_SIZE = 15;
+
+const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Filters, the configuration table (paged) with its exports, and the cost/accuracy frontier of all its rows. */
 export async function ConfigBoard({ search }: { search: ConfigSearch }) {
@@ -30,18 +32,20 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   // Only priced configurations compete: a model-less agent (oracle, noop) costs $0 and has no place on a log axis.
   const priced = rows.map((row) => ({ id: row.key, cost: row.costPerTask !== null && row.costPerTask > 0 ? row.costPerTask : null, accuracy: row.passAt1 }));
   const frontier = new Set(paretoFrontier(priced));
-  const points: FrontierChartPoint[] = rows.flatMap((row) =>
+  // Every configuration is a point (the chart is not paged), so each point stays small: a short id and
+  // figures rounded far below what the chart or its tooltip can show.
+  const points: FrontierChartPoint[] = rows.flatMap((row, index) =>
     row.costPerTask === null || row.costPerTask <= 0
       ? []
       : [{
-          id: row.key,
+          id: String(index),
           label: `${row.label} · ${row.agent} · ${row.toolSet}`,
           shortLabel: `${row.label} · ${row.toolSet}`,
           href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
-          cost: row.costPerTask,
+          cost: Number(row.costPerTask.toPrecision(6)),
           estimated: row.costEstimated,
-          accuracy: row.passAt1,
-          sideEffectRate: row.sideEffectRate,
+          accuracy: roundTo(row.passAt1, 6),
+          sideEffectRate: roundTo(row.sideEffectRate, 6),
           onFrontier: frontier.has(row.key),
         }],
   );

@@ -53,9 +53,10 @@ export function ConfigTable({
         </tr>
       </TableHead>
       <TableBody>
-        {rows.map((row) => (
+        {/* Keys by position, not the configuration's long key: a static list, and every byte repeats per row. */}
+        {rows.map((row, rowIndex) => (
           <TableRow
-            key={row.key}
+            key={rowIndex}
             data-testid="config-row"
             data-partial={row.partial || undefined}
             data-model={row.label}
@@ -67,7 +68,7 @@ export function ConfigTable({
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
               return (
-                <TableCell key={column.id} numeric={column.numeric}>
+                <TableCell key={index} numeric={column.numeric}>
                   {/* data-column on the value itself: the second line is not part of the cell's value. */}
                   {index === 0 ? (
                     <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
@@ -97,7 +98,7 @@ function CellText({ text }: { text: string }) {
   return (
     <>
       {text.slice(0, -ESTIMATED_SUFFIX.length)}
-      <span className="block text-xs text-muted"> {ESTIMATED_SUFFIX.trim()}</span>
+      <span className="sub block"> {ESTIMATED_SUFFIX.trim()}</span>
     </>
   );
 }
