@@ -1,5 +1,6 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
 import { FrontierChart, type FrontierChartPoint } from "@/components/charts/frontier-chart";
 import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
@@ -10,7 +11,16 @@ import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { ConfigFilters } from "./config-filters";
 import { ConfigTable } from "./config-table";
 
-/** Filters, the configuration table with its exports, and the cost/accuracy frontier of the same rows. */
+/**
+ * Configurations per page of the table: the page's HTML grows with its rows (each is rendered twice, as
+ * HTML and as RSC payload), so a board of hundreds stays small. The frontier chart and the exports keep
+ * every configuration.
+ */
+export const CONFIG_PAGE_SIZE = 15;
+
+const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Filters, the configuration table (paged) with its exports, and the cost/accuracy frontier of all its rows. */
 export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   const { rows: allRows, options } = await getConfigLeaderboard(configQueryOf(search));
   // Reference agents (oracle, noop) bound the scale; they are listed apart, never ranked among models.
@@ -22,22 +32,28 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   // Only priced configurations compete: a model-less agent (oracle, noop) costs $0 and has no place on a log axis.
   const priced = rows.map((row) => ({ id: row.key, cost: row.costPerTask !== null && row.costPerTask > 0 ? row.costPerTask : null, accuracy: row.passAt1 }));
   const frontier = new Set(paretoFrontier(priced));
-  const points: FrontierChartPoint[] = rows.flatMap((row) =>
+  // Every configuration is a point (the chart is not paged), so each point stays small: a short id and
+  // figures rounded far below what the chart or its tooltip can show.
+  const points: FrontierChartPoint[] = rows.flatMap((row, index) =>
     row.costPerTask === null || row.costPerTask <= 0
       ? []
       : [{
-          id: row.key,
+          id: String(index),
           label: `${row.label} · ${row.agent} · ${row.toolSet}`,
           shortLabel: `${row.label} · ${row.toolSet}`,
           href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
-          cost: row.costPerTask,
+          cost: Number(row.costPerTask.toPrecision(6)),
           estimated: row.costEstimated,
-          accuracy: row.passAt1,
-          sideEffectRate: row.sideEffectRate,
+          accuracy: roundTo(row.passAt1, 6),
+          sideEffectRate: roundTo(row.sideEffectRate, 6),
           onFrontier: frontier.has(row.key),
         }],
   );
   const unplaced = rows.length - points.length;
+  const pages = Math.max(1, Math.ceil(rows.length / CONFIG_PAGE_SIZE));
+  const page = Math.min(search.page ?? 0, pages - 1);
+  const pageRows = rows.slice(page * CONFIG_PAGE_SIZE, (page + 1) * CONFIG_PAGE_SIZE);
+  const pageHref = (target: number) => `/leaderboard${configSearchString(search, { page: target })}`;
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} />
@@ -51,7 +67,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
           <Card>
             <CardHeader
               title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
-              description="Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known."
+              description={`Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
               actions={
                 <span className="flex gap-3 text-xs">
                   <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>
@@ -63,7 +79,8 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            <ConfigTable rows={rows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            <ConfigTable rows={pageRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            <Pager page={page} pages={pages} href={pageHref} testId="config-pager" />
           </Card>
           <Card data-testid="frontier-card">
             <CardHeader

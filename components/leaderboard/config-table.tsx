@@ -9,8 +9,13 @@ import { ESTIMATED_LABEL } from "@/lib/costs/estimated-label";
  * One row per agent configuration; every header is a sort link. Compact (second lines instead of extra
  * columns, narrow padding, a sticky first column) so every column shows on a 1,440 px screen.
  */
-// The first column stays in view if a narrow screen scrolls the table sideways.
+// The first column stays in view if a narrow screen scrolls the table sideways. Set once on the table
+// (not on each row's cell and link): every row repeats its markup twice, in the HTML and in the RSC payload.
 const stickyFirst = "sticky left-0 z-10 bg-surface";
+const firstColumn =
+  "[&_td:first-child]:sticky [&_td:first-child]:left-0 [&_td:first-child]:z-10 [&_td:first-child]:bg-surface " +
+  // Long model ids are cut (full id in the tooltip) rather than widening the table.
+  "[&_td:first-child>a]:block [&_td:first-child>a]:max-w-52 [&_td:first-child>a]:truncate [&_td:first-child>a]:font-medium [&_td:first-child>a]:text-ink [&_td:first-child>a:hover]:text-accent";
 
 export function ConfigTable({
   rows,
@@ -30,7 +35,7 @@ export function ConfigTable({
   const columns = configColumns(domains);
   return (
     // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
-    <Table data-testid={testId} className="whitespace-nowrap [&_td]:px-2 [&_th]:px-2">
+    <Table data-testid={testId} className={`whitespace-nowrap [&_td]:px-2 [&_th]:px-2 ${firstColumn}`}>
       <TableHead>
         <tr>
           {columns.map((column) => {
@@ -48,9 +53,10 @@ export function ConfigTable({
         </tr>
       </TableHead>
       <TableBody>
-        {rows.map((row) => (
+        {/* Keys by position, not the configuration's long key: a static list, and every byte repeats per row. */}
+        {rows.map((row, rowIndex) => (
           <TableRow
-            key={row.key}
+            key={rowIndex}
             data-testid="config-row"
             data-partial={row.partial || undefined}
             data-model={row.label}
@@ -59,27 +65,24 @@ export function ConfigTable({
             data-dataset={row.dataset}
             data-reference={row.reference || undefined}
           >
-            {columns.map((column, index) => (
-              <TableCell key={column.id} numeric={column.numeric} className={clsx(index === 0 && stickyFirst)}>
-                {/* data-column on the value itself: the second line is not part of the cell's value. */}
-                {index === 0 ? (
-                  // Long model ids are cut (full id in the tooltip) rather than widening the table.
-                  <Link
-                    href={`/leaderboard/configurations/${configKeyParam(row.key)}`}
-                    className="block max-w-52 truncate font-medium text-ink hover:text-accent"
-                    title={column.cell(row)}
-                    data-column={column.id}
-                  >
-                    {column.cell(row)}
-                  </Link>
-                ) : (
-                  <span data-column={column.id}>
-                    <CellText text={column.cell(row)} />
-                  </span>
-                )}
-                {column.sub ? <div className="sub" data-sub={column.id}>{column.sub(row)}</div> : null}
-              </TableCell>
-            ))}
+            {columns.map((column, index) => {
+              const sub = column.sub?.(row);
+              return (
+                <TableCell key={index} numeric={column.numeric}>
+                  {/* data-column on the value itself: the second line is not part of the cell's value. */}
+                  {index === 0 ? (
+                    <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
+                      {column.cell(row)}
+                    </Link>
+                  ) : (
+                    <span data-column={column.id}>
+                      <CellText text={column.cell(row)} />
+                    </span>
+                  )}
+                  {sub ? <div className="sub" data-sub={column.id}>{sub}</div> : null}
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>
@@ -95,7 +98,7 @@ function CellText({ text }: { text: string }) {
   return (
     <>
       {text.slice(0, -ESTIMATED_SUFFIX.length)}
-      <span className="block text-xs text-muted"> {ESTIMATED_SUFFIX.trim()}</span>
+      <span className="sub block"> {ESTIMATED_SUFFIX.trim()}</span>
     </>
   );
 }

@@ -28,6 +28,8 @@ export const configSearchSchema = z.object({
   partial: z.enum(["1"]).optional().catch(undefined),
   sort: sortSchema,
   dir: z.enum(["asc", "desc"]).catch("desc"),
+  /** Page of the board's table (0-based); the chart and the exports always cover every row. */
+  page: z.coerce.number().int().min(0).max(100_000).optional().catch(undefined),
 });
 export type ConfigSearch = z.infer<typeof configSearchSchema>;
 
@@ -42,12 +44,15 @@ export function parseConfigSearch(params: Record<string, string | string[] | und
   return configSearchSchema.parse(flat);
 }
 
-/** "?gt=v1&sort=cost" for a search with changes; defaults are left out. */
+/**
+ * "?gt=v1&sort=cost" for a search with changes; defaults are left out. The page is kept only when the
+ * change names it: a new filter or sort starts again at the first page, and the exports have no page.
+ */
 export function configSearchString(search: ConfigSearch, change: Partial<ConfigSearch> = {}): string {
-  const next = { ...search, ...change };
+  const next = { ...search, page: undefined, ...change };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(next)) {
-    if (value === undefined || (key === "sort" && value === "passAt1") || (key === "dir" && value === "desc")) continue;
+    if (value === undefined || (key === "sort" && value === "passAt1") || (key === "dir" && value === "desc") || (key === "page" && value === 0)) continue;
     params.set(key, String(value));
   }
   const text = params.toString();

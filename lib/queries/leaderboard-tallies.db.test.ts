@@ -21,6 +21,7 @@ import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { wilsonInterval } from "@/lib/metrics/wilson";
 import { getLeaderboard } from "./leaderboard";
 import { getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
+import { listResultsForTask, TASK_RESULT_PAGE_SIZE } from "./results";
 
 let context: WorkerTestContext;
 let scratch: string;
@@ -306,5 +307,43 @@ describe("leaderboard tallies kept on write", () => {
       expect(row.k).toBe(k);
       expect(row.passHatK).toBeCloseTo([...byTask.values()].reduce((sum, tally) => sum + passHatKEstimate(tally.n, tally.c, k), 0) / byTask.size, 12);
     }
+  });
+  test("the task page: totals and rows are the scored results of counted runs, the latest finished first", async () => {
+    // A provider failure and a result of a run that is not counted (a running one), on a task that
+    // counted runs also scored: both must stay out of the totals and the rows.
+    const [left] = (await allResults()).filter((row) => counted(row.run) && isScored(row) && row.run.source !== "imported");
+    const [failure] = await context.db.taskResult.findMany({ where: { taskId: left!.taskId, runId: left!.runId }, take: 1 });
+    await context.db.taskResult.update({ where: { id: failure!.id }, data: { errorKind: "provider", error: "Provider error (network): down" } });
+    const { datasetId } = await context.db.run.findUniqueOrThrow({ where: { id: left!.runId } });
+    const running = await context.db.run.create({
+      data: { name: "still running", status: "running", source: "launched", params: {}, agent: "react", model: "oracle", provider: "mock", toolSet: "all", groundTruth: "v1", protocol: "2024", datasetId },
+    });
+    const extra = await context.db.taskResult.create({ data: { runId: running.id, taskId: left!.taskId, status: "done", correct: true, finishedAt: new Date() } });
+
+    // The recount: every result with its run, filtered here by the stated rules.
+    const all = await context.db.taskResult.findMany({
+      select: { id: true, taskId: true, status: true, correct: true, errorKind: true, finishedAt: true, run: { select: { status: true, source: true } } },
+    });
+    const scored = all.filter((row) => (row.run.status === "completed" || row.run.source === "imported") && row.status === "done" && (row.run.source === "imported" || !(row.errorKind && PROVIDER_FAILURE_KINDS.has(row.errorKind))));
+    const perTask = new Map<string, typeof scored>();
+    for (const row of scored) perTask.set(row.taskId, [...(perTask.get(row.taskId) ?? []), row]);
+    const busiest = [...perTask.keys()].sort((a, b) => perTask.get(b)!.length - perTask.get(a)!.length).slice(0, 5);
+    for (const taskId of new Set([left!.taskId, ...busiest])) {
+      const expected = perTask.get(taskId) ?? [];
+      const shown = [];
+      for (let page = 0; page * TASK_RESULT_PAGE_SIZE < Math.max(1, expected.length); page += 1) {
+        const { total, correct, results } = await listResultsForTask({ taskId, page });
+        expect(total).toBe(expected.length);
+        expect(correct).toBe(expected.filter((row) => row.correct).length);
+        shown.push(...results);
+      }
+      expect(shown.map((row) => row.id).sort()).toEqual(expected.map((row) => row.id).sort());
+      const times = shown.map((row) => expected.find((candidate) => candidate.id === row.id)!.finishedAt!.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(shown.every((row) => row.run.name.length > 0 && Array.isArray(row.calls))).toBe(true);
+    }
+    const leftIds = (await listResultsForTask({ taskId: left!.taskId })).results.map((row) => row.id);
+    expect(leftIds).not.toContain(failure!.id);
+    expect(leftIds).not.toContain(extra.id);
   });
 });

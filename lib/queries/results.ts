@@ -145,29 +145,45 @@ export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWit
 
 export const TASK_RESULT_PAGE_SIZE = 10;
 
-/** One page of a task's results across runs (the task page), newest run first, with its totals. */
+interface TaskResultRow {
+  id: string;
+  trial: number;
+  correct: boolean | null;
+  sideEffects: boolean | null;
+  error: string | null;
+  calls: string[];
+  runId: string;
+  runName: string;
+  model: string | null;
+  agent: string;
+  toolSet: string;
+}
+
+/**
+ * One page of a task's scored results across runs (the task page), the latest finished first, with its
+ * totals. Scored as the leaderboards count them: done results of finished or recorded runs, provider
+ * failures left out (migration leaderboard_tallies). The totals are ConfigTaskTally summed over the
+ * task's configurations and the page is read in the order of an index (TaskResult taskId, status,
+ * finishedAt desc, id): neither counts nor sorts every result of the task.
+ */
 export async function listResultsForTask({ taskId, page = 0 }: { taskId: string; page?: number }) {
-  const where = { taskId, status: "done" as const };
-  const [total, correct, results] = await Promise.all([
-    prisma.taskResult.count({ where }),
-    prisma.taskResult.count({ where: { ...where, correct: true } }),
-    prisma.taskResult.findMany({
-      where,
-      orderBy: [{ run: { createdAt: "desc" } }, { runId: "asc" }, { trial: "asc" }],
-      skip: page * TASK_RESULT_PAGE_SIZE,
-      take: TASK_RESULT_PAGE_SIZE,
-      select: {
-        id: true,
-        trial: true,
-        correct: true,
-        sideEffects: true,
-        error: true,
-        calls: true,
-        run: { select: { id: true, name: true, model: true, agent: true, toolSet: true } },
-      },
-    }),
+  const [[totals], rows] = await Promise.all([
+    prisma.$queryRaw<{ total: number; correct: number }[]>`
+      SELECT coalesce(sum(trials), 0)::int AS total, coalesce(sum(correct), 0)::int AS correct
+        FROM "ConfigTaskTally" WHERE "taskId" = ${taskId}`,
+    prisma.$queryRaw<TaskResultRow[]>`
+      SELECT x.id, x.trial, x.correct, x."sideEffects", x.error, x.calls,
+             r.id AS "runId", r.name AS "runName", r.model, r.agent, r."toolSet"
+        FROM "TaskResult" x
+        JOIN "Run" r ON r.id = x."runId"
+        JOIN "RunConfigKey" k ON k."runId" = x."runId"
+       WHERE x."taskId" = ${taskId} AND x.status = 'done' AND k."configKey" IS NOT NULL
+         AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+       ORDER BY x."finishedAt" DESC, x.id
+       LIMIT ${TASK_RESULT_PAGE_SIZE} OFFSET ${page * TASK_RESULT_PAGE_SIZE}`,
   ]);
-  return { total, correct, results };
+  const results = rows.map(({ runId, runName, model, agent, toolSet, ...result }) => ({ ...result, run: { id: runId, name: runName, model, agent, toolSet } }));
+  return { total: totals?.total ?? 0, correct: totals?.correct ?? 0, results };
 }
 
 /**

@@ -76,7 +76,10 @@ async function TaskResults({ taskId, page }: { taskId: string; page: number }) {
   if (total === 0) return <EmptyState title="No run has scored this task yet" />;
   return (
     <Card>
-      <CardHeader title="Results across runs" description={`Correct in ${correct} of ${total}.`} />
+      <CardHeader
+        title="Results across runs"
+        description={`Correct in ${correct} of ${total} scored trials of finished and recorded runs (failures at the provider are not scored), the latest first.`}
+      />
       <TaskResultsTable results={results} />
       <Pager
         page={page}
