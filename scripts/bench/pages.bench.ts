@@ -12,6 +12,8 @@
 // The configuration pages (board, one configuration, export) show one row per configuration: at 1 run
 // there is 1, at 1,000 runs 64. Their cost is judged against a third database holding the same 64
 // configurations with one run each (1,000 ÷ 64 runs: what growing history costs); 1,000 ÷ 1 is printed too.
+// So is the runs board, for another reason: it shows a page of 15 runs, and at 1 run that page holds one
+// row; at 64 runs it is full, as at 1,000, so 1,000 ÷ 64 is the cost of history alone.
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
@@ -32,16 +34,19 @@ interface PageCase {
   readonly path: string;
   /** Only exists in the "many" database (its size still counts). */
   readonly manyOnly?: boolean;
-  /** One row per configuration: judged against the "configs" database (same configurations, 1 run each). */
-  readonly perConfiguration?: boolean;
+  /**
+   * Judged against the "configs" database (the same 64 configurations, 1 run each) because at 1 run the
+   * page shows fewer rows than at 1,000 for a reason other than history; says which.
+   */
+  readonly judgedAt64?: string;
 }
 
 function pages(fixture: PagesFixture): PageCase[] {
   return [
-    { label: "leaderboard (configurations)", path: "/leaderboard", perConfiguration: true },
-    { label: "configuration page", path: `/leaderboard/configurations/${fixture.configParam}`, perConfiguration: true },
-    { label: "leaderboard of runs", path: "/leaderboard/runs" },
-    { label: "leaderboard export (csv)", path: "/leaderboard/export?format=csv", perConfiguration: true },
+    { label: "leaderboard (configurations)", path: "/leaderboard", judgedAt64: "1 vs 64 configurations" },
+    { label: "configuration page", path: `/leaderboard/configurations/${fixture.configParam}`, judgedAt64: "1 vs 64 configurations" },
+    { label: "leaderboard of runs", path: "/leaderboard/runs", judgedAt64: "a page of 1 vs 15 runs" },
+    { label: "leaderboard export (csv)", path: "/leaderboard/export?format=csv", judgedAt64: "1 vs 64 configurations" },
     { label: "runs list", path: "/runs" },
     { label: "run page", path: `/runs/${fixture.runId}` },
     { label: "trace page", path: `/runs/${fixture.runId}/tasks/${fixture.resultId}` },
@@ -133,7 +138,7 @@ async function startSides(fixture: PagesFixture): Promise<Sides> {
 
 /** The sides a page is measured on, in an order that alternates with `round`. */
 function sidesOf(page: PageCase, round: number): SideName[] {
-  const names: SideName[] = page.manyOnly ? ["many"] : page.perConfiguration ? ["one", "configs", "many"] : ["one", "many"];
+  const names: SideName[] = page.manyOnly ? ["many"] : page.judgedAt64 ? ["one", "configs", "many"] : ["one", "many"];
   return round % 2 === 0 ? names : [...names].reverse();
 }
 
@@ -213,15 +218,15 @@ export async function run(): Promise<void> {
           const bytes = warm.get(page.path)!.bytes;
           const kib = { one: bytes.one / 1024, many: bytes.many / 1024 };
           // Configuration pages are judged on the ratio below (same configurations); their size here.
-          const ok = (page.manyOnly || page.perConfiguration || ratio <= MAX_RATIO) && (phase === "cold" || kib.many <= MAX_KIB);
+          const ok = (page.manyOnly || page.judgedAt64 || ratio <= MAX_RATIO) && (phase === "cold" || kib.many <= MAX_KIB);
           if (!ok) failures += 1;
           const sizes = phase === "warm" ? ` ${fixed(kib.one, 0, 7)} ${fixed(kib.many, 0, 9)}` : "";
-          const verdict = page.perConfiguration && ok ? "1 vs 64 configurations: judged below" : ok ? "OK" : "over target";
+          const verdict = page.judgedAt64 && ok ? `${page.judgedAt64}: judged below` : ok ? "OK" : "over target";
           console.log(line(page.label, one, many, `${sizes}  [${verdict}]`));
         }
-        console.log(`${phase}, configuration pages, the same ${CONFIG_RUNS} configurations: ${MANY_RUNS} runs ÷ ${CONFIG_RUNS} runs (1 per configuration):`);
+        console.log(`${phase}, boards, the same ${CONFIG_RUNS} configurations: ${MANY_RUNS} runs ÷ ${CONFIG_RUNS} runs (1 per configuration):`);
         console.log(header("page").replace("wall@1 ", `wall@${CONFIG_RUNS}`).replace("  cpu@1", ` cpu@${CONFIG_RUNS}`));
-        for (const page of cases.filter((candidate) => candidate.perConfiguration)) {
+        for (const page of cases.filter((candidate) => candidate.judgedAt64)) {
           const base = figuresOf(page, "configs");
           const many = figuresOf(page, "many");
           const ok = cpu(many) / cpu(base) <= MAX_RATIO;
