@@ -18,6 +18,9 @@ let context: RunsTestContext;
 
 beforeAll(async () => {
   context = await setUpRunsTest();
+  // Another test file (fetch-results-2026) imports the same fixture into the shared database; this one
+  // checks a first import, so it starts without that run.
+  await context.db.run.deleteMany({ where: { source: "imported", protocol: "2026", model: "gpt-5.4-mini" } });
 });
 
 afterAll(async () => {
