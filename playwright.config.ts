@@ -4,6 +4,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_STATE } from "./e2e/auth-state";
+import { CHROMIUM_ARGS } from "./scripts/bench/first-load-js";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -15,16 +16,7 @@ const dataDir = process.env.WORKBENCH_DATA_DIR ?? path.resolve(import.meta.dirna
 process.env.STUDIO_ADMIN_PASSWORD ||= "e2e-admin-password-0000";
 
 // Debian's chromium (apt-get install chromium); Playwright's own browsers are not downloadable here.
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// Its flags (CHROMIUM_ARGS) are one list, shared with the first-load JS bench.
 
 export default defineConfig({
   testDir: "e2e",
@@ -44,7 +36,7 @@ export default defineConfig({
     {
       name: "setup",
       testMatch: /auth\.setup\.ts$/,
-      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs } },
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS } },
     },
     {
       name: "chromium",
@@ -52,7 +44,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         storageState: ADMIN_STATE,
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
       },
     },
   ],

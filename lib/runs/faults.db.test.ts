@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
+import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
 import { launchRun } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 
@@ -28,14 +28,6 @@ afterAll(async () => {
   await tearDownRunsTest(context);
 });
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function spawnWorker(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: REPO_ROOT,
@@ -55,7 +47,7 @@ describe("a worker process killed with SIGKILL mid-run", () => {
     const child = spawnWorker({ DATABASE_URL: context.databaseUrl, WORKBENCH_WORKER_CONCURRENCY: "8", WORKBENCH_IDLE_POLL_MS: "100", ...heartbeat });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     const doneCount = async () => (await context.db.run.findUniqueOrThrow({ where: { id: runId } })).tasksDone;
-    await until(async () => (await doneCount()) >= 10, 60_000, "the child worker to finish 10 tasks");
+    await waitUntil(async () => (await doneCount()) >= 10, 60_000, "the child worker to finish 10 tasks");
     child.kill("SIGKILL");
     await exited;
     const killedAt = Date.now();
@@ -67,7 +59,7 @@ describe("a worker process killed with SIGKILL mid-run", () => {
     });
     try {
       // Progress resumes: every result the dead worker held is done again well within 30 s.
-      await until(
+      await waitUntil(
         async () => (await context.db.taskResult.count({ where: { id: { in: held.map((row) => row.id) }, status: "done" } })) === orphaned,
         30_000,
         "the dead worker's results to be run again",

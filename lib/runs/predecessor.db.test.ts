@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../test-support/db";
+import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
 import { releaseWorkersOfProcess } from "./heartbeat";
 import { launchRun } from "./launch";
 import { createSqlPool } from "./sql";
@@ -29,14 +29,6 @@ afterAll(async () => {
   await mock?.close();
   await tearDownRunsTest(context);
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test("releaseWorkersOfProcess gives back only the named process's results on this host", async () => {
   const { runId } = await launchRun({ agent: "noop", limit: 3, concurrency: 3 }, context);
@@ -78,7 +70,7 @@ test("a worker told its predecessor's pid runs the tasks the killed process held
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const run = () => context.db.run.findUniqueOrThrow({ where: { id: runId } });
   const running = () => context.db.taskResult.count({ where: { runId, status: "running" } });
-  await until(async () => (await run()).tasksDone >= 6 && (await running()) > 0, 120_000, "the child worker to be mid-run");
+  await waitUntil(async () => (await run()).tasksDone >= 6 && (await running()) > 0, 120_000, "the child worker to be mid-run");
   child.kill("SIGKILL");
   await exited;
   const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });

@@ -54,6 +54,15 @@ export async function tearDownWorkerTest(context: WorkerTestContext | undefined)
   await tearDownRunsTest(context);
 }
 
+/** Polls `check` until it holds (or throws after `timeoutMs`, naming `what`). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const FINAL = new Set(["completed", "cancelled", "failed", "budget_exceeded"]);
 
 /** Polls the run until it reaches a final status (or throws after `timeoutMs`). */

@@ -8,7 +8,7 @@ import type { Browser } from "@playwright/test";
 /** Issue 22: every page's first-load JS at most this many KiB, gzipped. */
 export const FIRST_LOAD_JS_TARGET_KIB = 150;
 
-/** The same Chromium flags as playwright.config.ts (Debian's chromium; no network beyond the server). */
+/** Chromium's flags, for this bench and playwright.config.ts (Debian's chromium; no network beyond the server). */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
