@@ -12,25 +12,25 @@ import { ensureDatabase } from "./db/ensure-database";
 import { findFreePort } from "./db/free-port";
 import { deployMigrations } from "./db/migrate-commands";
 import { runForwardingSignals } from "./db/run-command";
-import { playwrightCounts, vitestCounts, type SuiteCounts } from "./test-report";
+import { playwrightCounts, playwrightFailures, vitestCounts, vitestFailures, type FailedTest, type SuiteCounts } from "./test-report";
 import { errorMessage } from "@/lib/errors";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(repoRoot, "node_modules", ".bin", name);
 const sharedData = path.resolve(repoRoot, "..", "shared", "workbench");
 
-type SuiteResult = { name: string; counts: SuiteCounts };
+type SuiteResult = { name: string; counts: SuiteCounts; failures: readonly FailedTest[] };
 
 function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", WORKBENCH_DATA_DIR: sharedData, ...extra };
 }
 
 /** A suite whose report is missing (crash before reporting) still counts one failure when it exits non-zero. */
-function settle(name: string, exitCode: number, counts: SuiteCounts | null): SuiteResult {
+function settle(name: string, exitCode: number, counts: SuiteCounts | null, failures: readonly FailedTest[] = []): SuiteResult {
   const known = counts ?? { passed: 0, failed: 0 };
   if (exitCode !== 0 && known.failed === 0) known.failed = 1;
   console.log(`\n[${name}] ${known.passed} passed, ${known.failed} failed`);
-  return { name, counts: known };
+  return { name, counts: known, failures };
 }
 
 async function step(title: string) {
@@ -44,7 +44,7 @@ async function runVitest(project: string, reports: string, env: NodeJS.ProcessEn
     [bin("vitest"), "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
     { env, cwd: repoRoot },
   );
-  return settle(`vitest ${project}`, code, vitestCounts(report));
+  return settle(`vitest ${project}`, code, vitestCounts(report), vitestFailures(report));
 }
 
 /**
@@ -77,7 +77,7 @@ async function runE2e(reports: string, dbEnv: NodeJS.ProcessEnv): Promise<SuiteR
     env: { ...env, E2E_PORT: port, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     cwd: repoRoot,
   });
-  return settle("playwright e2e", code, playwrightCounts(report));
+  return settle("playwright e2e", code, playwrightCounts(report), playwrightFailures(report));
 }
 
 async function main(): Promise<number> {
@@ -106,6 +106,12 @@ async function main(): Promise<number> {
     await fs.rm(reports, { recursive: true, force: true });
   }
 
+  // CI logs keep only the tail: name every failure here, not only in each suite's own output above.
+  const failures = results.flatMap((result) => result.failures.map((failure) => ({ suite: result.name, ...failure })));
+  if (failures.length > 0) {
+    console.log("\nFailed:");
+    for (const { suite, where, reason } of failures) console.log(`  [${suite}] ${where}\n      ${reason.slice(0, 300)}`);
+  }
   console.log("\nSummary:");
   for (const { name, counts } of results) console.log(`  ${name}: ${counts.passed} passed, ${counts.failed} failed`);
   const passed = results.reduce((sum, result) => sum + result.counts.passed, 0);
