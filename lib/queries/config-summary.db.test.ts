@@ -301,4 +301,25 @@ describe("the configuration board from ConfigSummary", () => {
     await context.db.taskResult.deleteMany({ where: { runId: ids.c1 } });
     await expectBoardMatches("after a run lost its verdicts");
   });
+
+  test("two runs of one configuration written at once both count (the summaries take turns)", async () => {
+    const spec = { model: model("together"), tokens: 1_000, costUsd: 0.1, verdicts: all(4, (t) => t % 2 === 0) };
+    // Each transaction holds its summary rows until it commits: the second waits, then recomputes.
+    const write = (minutes: number) =>
+      context.db.$transaction(async (tx) => {
+        const run = await tx.run.create({
+          data: {
+            name: "cfgsum together", datasetId: dataset.id, groundTruth: "v1", versionId: version.id, protocol: "2024", scoringRevision: "2024", source: "launched",
+            agent: "react", provider: "openai", model: spec.model, toolSet: "all", params: {}, status: "completed", inputTokens: 500, outputTokens: 500, costUsd: spec.costUsd,
+            createdAt: new Date(Date.UTC(2030, 0, 2, 0, minutes)),
+          },
+        });
+        await tx.taskResult.createMany({ data: spec.verdicts.map((verdict) => ({ runId: run.id, taskId: (tasks[verdict.task] as { id: string }).id, status: "done" as const, correct: verdict.correct, sideEffects: false, exactMatch: verdict.correct })) });
+        await tx.$executeRaw`SELECT pg_sleep(0.3)`;
+      }, { timeout: 30_000 });
+    await Promise.all([write(1), write(2)]);
+    await expectBoardMatches("after two concurrent runs");
+    const { rows } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
+    expect(rows.find((row) => row.label === model("together"))).toMatchObject({ runs: 2, results: 8, correct: 4 });
+  });
 });

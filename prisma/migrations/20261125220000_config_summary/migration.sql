@@ -44,11 +44,18 @@ CREATE INDEX "RunConfigKey_configKey_idx" ON "RunConfigKey"("configKey");
 
 CREATE FUNCTION config_summary_refresh(wanted text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  keys text[] := ARRAY(SELECT DISTINCT k FROM unnest(wanted) AS k WHERE k IS NOT NULL);
+  keys text[] := ARRAY(SELECT DISTINCT k FROM unnest(wanted) AS k WHERE k IS NOT NULL ORDER BY k);
+  each_key text;
 BEGIN
   IF cardinality(keys) = 0 THEN
     RETURN;
   END IF;
+  -- Two transactions summarising the same configuration (two of its runs finishing at once) take
+  -- turns: the second then deletes the first's rows instead of inserting beside them. Keys in order,
+  -- so two sets of keys never wait on each other crosswise.
+  FOREACH each_key IN ARRAY keys LOOP
+    PERFORM pg_advisory_xact_lock(hashtext('ConfigSummary'), hashtext(each_key));
+  END LOOP;
   DELETE FROM "ConfigSummary" WHERE "configKey" = ANY (keys);
   WITH run AS (
     SELECT c."configKey" AS key, coalesce(r.provider, '') AS provider, r.id, (extract(epoch FROM r."createdAt") * 1000)::float8 AS at,
