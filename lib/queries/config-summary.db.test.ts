@@ -15,12 +15,15 @@
 //   - pass^k: per task, the configuration's scored trials pooled over its runs.
 // Model names are unique to this file, so other db test files' runs (same database) never mix in.
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { configKey } from "@/lib/metrics/config-leaderboard";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { PROVIDER_FAILURE_KINDS } from "@/lib/runs/run-outcome";
 import { findPrice, loadPriceTable } from "@/lib/providers";
+import { rebuildAllRunAggregates } from "@/lib/runs/run-tally";
 import { getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
 
 let context: RunsTestContext;
@@ -322,5 +325,27 @@ describe("the configuration board from ConfigSummary", () => {
     await expectBoardMatches("after two concurrent runs");
     const { rows } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
     expect(rows.find((row) => row.label === model("together"))).toMatchObject({ runs: 2, results: 8, correct: 4 });
+  });
+
+  test("the migration's backfill and rebuild-aggregates recompute the summaries the triggers kept", async () => {
+    // Floats rounded: a sum over the same runs in another scan order may differ in its last bit.
+    const snapshot = async () =>
+      JSON.parse(
+        JSON.stringify(await context.db.configSummary.findMany({ orderBy: [{ configKey: "asc" }, { provider: "asc" }] }), (_, value: unknown) =>
+          typeof value === "number" && !Number.isInteger(value) ? Number(value.toPrecision(12)) : value,
+        ),
+      ) as unknown[];
+    const kept = await snapshot();
+    expect(kept.length).toBeGreaterThan(5);
+    const migration = await readFile(path.resolve(import.meta.dirname, "../../prisma/migrations/20261125220000_config_summary/migration.sql"), "utf8");
+    const backfill = migration.slice(migration.lastIndexOf("SELECT config_summary_refresh("));
+    await context.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`DELETE FROM "ConfigSummary"`);
+      await tx.$executeRawUnsafe(backfill.trim().replace(/;$/, ""));
+    });
+    expect(await snapshot()).toEqual(kept);
+    await context.db.$executeRaw`UPDATE "ConfigSummary" SET runs = runs + 3`;
+    await rebuildAllRunAggregates(context.db);
+    expect(await snapshot()).toEqual(kept);
   });
 });
