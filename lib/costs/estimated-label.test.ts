@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { configLeaderboard, type ConfigRunInput } from "@/lib/metrics/config-leaderboard";
+import { configLeaderboard, summaryOfRun, type ConfigRunInput } from "@/lib/metrics/config-leaderboard";
 import { configTableText, UNKNOWN } from "@/lib/metrics/config-table";
 import { formatUsd, withEstimateLabel } from "./estimated-label";
 
@@ -13,7 +13,7 @@ const run = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
 describe("estimated costs on the configuration board", () => {
   test("an estimated cost and its tokens are labelled; a measured one is not; unknown stays —", () => {
     const rows = configLeaderboard(
-      [run({ id: "e", costEstimated: true }), run({ id: "m", model: "gpt-4o", source: "launched" }), run({ id: "u", model: "x", costUsd: null, tokens: null })],
+      [run({ id: "e", costEstimated: true }), run({ id: "m", model: "gpt-4o", source: "launched" }), run({ id: "u", model: "x", costUsd: null, tokens: null })].map(summaryOfRun),
       [],
       {},
     );

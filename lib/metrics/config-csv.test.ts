@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { configCsvRows } from "./config-csv";
-import { configLeaderboard, type ConfigRunInput } from "./config-leaderboard";
+import { configLeaderboard, summaryOfRun, type ConfigRunInput } from "./config-leaderboard";
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", versionRevision: 1, protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react",
@@ -20,7 +20,7 @@ describe("configCsvRows", () => {
       makeRun({ id: "a" }),
       makeRun({ id: "o", agent: "oracle", model: null, provider: null, costUsd: 0, tokens: 0 }),
       makeRun({ id: "r", model: "recorded-model", agent: "recorded", costUsd: null, tokens: null, groundTruth: "v2026", versionRevision: 2, protocol: "2026", revision: "2026-07" }),
-    ],
+    ].map(summaryOfRun),
     [],
     {},
   );

@@ -39,7 +39,7 @@ function csvColumns(domains: readonly string[]): CsvColumn[] {
     // The two figures above were estimated from recorded prompts (README: estimated costs), not measured.
     { header: "cost_estimated", value: (row) => (row.costPerTask === null ? null : row.costEstimated) },
     { header: "coverage", value: (row) => row.coverage },
-    { header: "runs", value: (row) => row.runIds.length },
+    { header: "runs", value: (row) => row.runs },
   ];
 }
 

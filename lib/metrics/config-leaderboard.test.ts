@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { configKey, configKeyFromParam, configKeyParam, configLeaderboard, sortConfigs, type ConfigRunInput } from "./config-leaderboard";
+import { configKey, configKeyFromParam, configKeyParam, configLeaderboard as boardOfSummaries, sortConfigs, summaryOfRun, type ConfigRunInput, type TaskTrialCounts } from "./config-leaderboard";
 import { configColumns, configTableText, UNKNOWN } from "./config-table";
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
@@ -12,16 +12,21 @@ const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   ...overrides,
 });
 
+/** The board of runs, each stated as the summary of one run (what ConfigSummary pools per configuration). */
+const configLeaderboard = (runs: readonly ConfigRunInput[], trials: readonly TaskTrialCounts[], filter: Parameters<typeof boardOfSummaries>[2]) =>
+  boardOfSummaries(runs.map(summaryOfRun), trials, filter);
+const KEY = configKey(makeRun({}));
+
 describe("configLeaderboard", () => {
   test("pools repeated runs of one configuration; pass^k from per-task trials", () => {
     const runs = [makeRun({ id: "a" }), makeRun({ id: "b", createdAt: new Date("2026-02-01") })];
     const trials = ["t1", "t2", "t3", "t4"].flatMap((taskId, i) => [
-      { runId: "a", taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: 1 },
-      { runId: "b", taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: i === 0 ? 0 : 1 },
+      { key: KEY, taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: 1 },
+      { key: KEY, taskId, domain: i < 2 ? "email" : "crm", trials: 1, correct: i === 0 ? 0 : 1 },
     ]);
     const [row] = configLeaderboard(runs, trials, {});
     expect(row).toMatchObject({ results: 8, correct: 6, passAt1: 0.75, k: 2, passHatK: 0.75, coverage: 1, partial: false, costPerTask: 0.1, tokensPerTask: 1000 });
-    expect(row?.runIds).toEqual(["a", "b"]);
+    expect(row?.runs).toBe(2);
     expect(row?.byDomain.email).toEqual({ results: 4, accuracy: 0.5 });
     // Restricted to a domain, pass^k is over that domain's tasks only (t1 flips: email 1/2, crm 2/2).
     expect(configLeaderboard(runs, trials, { domain: "email", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 0.5 });
@@ -32,13 +37,13 @@ describe("configLeaderboard", () => {
     const runs = [makeRun({ id: "a" }), makeRun({ id: "b" })];
     // Pooled per task over the two runs of 3 trials each: t1 6/6, t2 4/6, t3 4/6, t4 0/6.
     const perTask = [["t1", 3, 3, 3], ["t2", 2, 2, 4], ["t3", 3, 1, 4], ["t4", 0, 0, 0]].flatMap(([taskId, a, b]) => [
-      { runId: "a", taskId: String(taskId), domain: "email", trials: 3, correct: Number(a) },
-      { runId: "b", taskId: String(taskId), domain: "email", trials: 3, correct: Number(b) },
+      { key: KEY, taskId: String(taskId), domain: "email", trials: 3, correct: Number(a) },
+      { key: KEY, taskId: String(taskId), domain: "email", trials: 3, correct: Number(b) },
     ]);
     const cells = [
-      { runId: "a", domain: "email", trials: 6, correct: 6, tasks: 1 },
-      { runId: "a", domain: "email", trials: 6, correct: 4, tasks: 2 },
-      { runId: "a", domain: "email", trials: 6, correct: 0, tasks: 1 },
+      { key: KEY, domain: "email", trials: 6, correct: 6, tasks: 1 },
+      { key: KEY, domain: "email", trials: 6, correct: 4, tasks: 2 },
+      { key: KEY, domain: "email", trials: 6, correct: 0, tasks: 1 },
     ];
     const fromTasks = configLeaderboard(runs, perTask, {})[0];
     const fromCells = configLeaderboard(runs, cells, {})[0];
@@ -69,14 +74,26 @@ describe("configLeaderboard", () => {
 
   test("filters by tool set, agent, provider; a domain filter scopes every figure", () => {
     const runs = [makeRun({ id: "a" }), makeRun({ id: "b", toolSet: "domains" }), makeRun({ id: "c", provider: "anthropic", model: "claude" })];
-    expect(configLeaderboard(runs, [], { toolSet: "domains" }).map((row) => row.runIds)).toEqual([["b"]]);
+    expect(configLeaderboard(runs, [], { toolSet: "domains" }).map((row) => [row.toolSet, row.runs])).toEqual([["domains", 1]]);
     expect(configLeaderboard(runs, [], { provider: "anthropic" }).map((row) => row.label)).toEqual(["claude"]);
     const revised = [makeRun({ id: "x" }), makeRun({ id: "y", groundTruth: "v2026", protocol: "2026", revision: "2026-07" })];
-    expect(configLeaderboard(revised, [], { revision: "2026-07" }).map((row) => row.runIds)).toEqual([["y"]]);
-    expect(configLeaderboard(revised, [], { protocol: "2024" }).map((row) => row.runIds)).toEqual([["x"]]);
+    expect(configLeaderboard(revised, [], { revision: "2026-07" }).map((row) => row.groundTruth)).toEqual(["v2026"]);
+    expect(configLeaderboard(revised, [], { protocol: "2024" }).map((row) => row.groundTruth)).toEqual(["v1"]);
     const [email] = configLeaderboard([makeRun({})], [], { domain: "email", domainTasks: 2 });
     expect(email).toMatchObject({ passAt1: 0.5, results: 2, coverage: 1, costPerTask: 0.1 });
   });
+});
+
+test("runs of one configuration through two providers pool into one row named by the earliest run's provider", () => {
+  const runs = [
+    makeRun({ id: "late", provider: "openrouter", createdAt: new Date("2026-03-01"), costUsd: null }),
+    makeRun({ id: "early", provider: "openai", createdAt: new Date("2026-01-01") }),
+  ];
+  const [row] = configLeaderboard(runs, [], {});
+  expect(row).toMatchObject({ runs: 2, provider: "openai", results: 8, costPerTask: null, latest: new Date("2026-03-01") });
+  // A provider filter keeps that provider's runs only: their cost is known again.
+  expect(configLeaderboard(runs, [], { provider: "openai" })[0]).toMatchObject({ runs: 1, provider: "openai", costPerTask: 0.1 });
+  expect(configLeaderboard(runs, [], { provider: "openrouter" })[0]).toMatchObject({ runs: 1, provider: "openrouter", costPerTask: null });
 });
 
 describe("sortConfigs", () => {

@@ -3,7 +3,8 @@
  * × ground truth/protocol × model × agent × tool set), trials and repeated runs pooled. pass@1 is the
  * share of correct (task, trial) results with a Wilson interval; pass^k (k = fewest trials any covered
  * task has, when > 1) comes from per-task counts. Cost and tokens are null ("—") when unknown, never 0.
- * Pure: lib/queries/config-leaderboard.ts reads the counts.
+ * Pure: lib/queries/config-leaderboard.ts reads the per-configuration summaries the triggers keep
+ * (ConfigSummary) and the per-task trials.
  */
 import { isReferenceAgent } from "./reference-agents";
 import { passHatKEstimate } from "./trial-consistency";
@@ -52,11 +53,67 @@ export interface ConfigRunInput {
 }
 
 /**
- * Trials of one task in one run, for pass^k; or, without `taskId`, a histogram cell: `tasks` tasks of
- * the run's configuration have exactly these pooled (trials, correct) (ConfigTrialHistogram).
+ * What a set of runs of one configuration pools, for the whole run or one domain (a cell of
+ * ConfigSummary, migration config_summary): the runs with verdicts there, their summed figures, and
+ * their cost and tokens when known (null: some run's is unknown).
+ */
+export interface ConfigCell {
+  readonly runs: number;
+  /** Verdicts, provider failures included; `results` are the scored ones. */
+  readonly done: number;
+  readonly results: number;
+  readonly correct: number;
+  readonly sideEffects: number;
+  /** Most tasks one of these runs covered: coverage is it over the version's tasks. */
+  readonly maxTasks: number;
+  /** The earliest run (by date, then id): the provider of the configuration's earliest run names its row. */
+  readonly first: { readonly at: Date; readonly id: string };
+  readonly latest: Date;
+  /** Summed over the runs (in a domain's cell, each run's share: the domain's part of its scored results). */
+  readonly costUsd: number | null;
+  readonly tokens: number | null;
+  readonly costEstimated: boolean;
+}
+
+/** One (configuration, provider)'s runs: the board's input, one per ConfigSummary row. */
+export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks"> {
+  /** Null when none of the runs has a verdict yet. */
+  readonly total: ConfigCell | null;
+  readonly domains: Readonly<Record<string, ConfigCell>>;
+}
+
+/** A run as the summary of one run (what the triggers pool; also how unit tests state inputs). */
+export function summaryOfRun(run: ConfigRunInput): ConfigSummary {
+  const results = sum(run.domains.map((domain) => domain.results));
+  const cellOf = (cells: readonly DomainCounts[], share: number): ConfigCell => ({
+    runs: 1,
+    done: sum(cells.map((cell) => cell.done ?? cell.results)),
+    results: sum(cells.map((cell) => cell.results)),
+    correct: sum(cells.map((cell) => cell.correct)),
+    sideEffects: sum(cells.map((cell) => cell.sideEffects)),
+    maxTasks: sum(cells.map((cell) => cell.tasks)),
+    first: { at: run.createdAt, id: run.id },
+    latest: run.createdAt,
+    costUsd: run.costUsd === null ? null : run.costUsd * share,
+    tokens: run.tokens === null ? null : run.tokens * share,
+    costEstimated: run.costEstimated === true,
+  });
+  return {
+    dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
+    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks,
+    total: run.domains.length ? cellOf(run.domains, 1) : null,
+    // Cost and tokens are per run: a domain's cell carries the domain's share of the results.
+    domains: Object.fromEntries(run.domains.map((cell) => [cell.domain, cellOf([cell], ratio(cell.results, results))])),
+  };
+}
+
+/**
+ * pass^k's input for one configuration (by its key): one task's pooled trials, or, without `taskId`,
+ * a histogram cell: `tasks` tasks of the configuration have exactly these pooled (trials, correct)
+ * (ConfigTrialHistogram).
  */
 export interface TaskTrialCounts {
-  readonly runId: string;
+  readonly key: string;
   readonly taskId?: string;
   /** How many tasks the row stands for (a histogram cell); 1 when absent. */
   readonly tasks?: number;
@@ -76,8 +133,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   /** A reference agent (oracle, noop): shown apart from the ranking of models. */
   readonly reference: boolean;
   readonly label: string;
-  readonly runIds: readonly string[];
-  readonly runNames: readonly string[];
+  /** Runs pooled into the row (with verdicts in the shown scope). */
+  readonly runs: number;
   /** Fewest trials a covered task has over the pooled runs. */
   readonly k: number;
   readonly results: number;
@@ -124,11 +181,11 @@ export function configKeyFromParam(param: string): string | null {
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const knownSum = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : sum(values as number[]));
 
-function passHatKOf(runIds: readonly string[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): { k: number; passHatK: number | null } {
+function passHatKOf(rows: readonly TaskTrialCounts[]): { k: number; passHatK: number | null } {
   // Per-task rows are pooled by task; histogram cells already are (one cell: `tasks` tasks alike).
   const byTask = new Map<string, { n: number; c: number; w: number }>();
   const cells: { n: number; c: number; w: number }[] = [];
-  for (const row of runIds.flatMap((id) => trialsByRun.get(id) ?? [])) {
+  for (const row of rows) {
     if (row.taskId === undefined) {
       cells.push({ n: row.trials, c: row.correct, w: row.tasks ?? 1 });
       continue;
@@ -145,52 +202,64 @@ function passHatKOf(runIds: readonly string[], trialsByRun: ReadonlyMap<string, 
   return { k, passHatK: sum(tallies.map((tally) => tally.w * passHatKEstimate(tally.n, tally.c, k))) / tasks };
 }
 
-function toRow(key: string, runs: readonly ConfigRunInput[], trialsByRun: ReadonlyMap<string, readonly TaskTrialCounts[]>): ConfigRow {
-  const first = runs[0] as ConfigRunInput;
-  const domains = runs.flatMap((run) => run.domains);
-  const results = sum(domains.map((domain) => domain.results));
-  const correct = sum(domains.map((domain) => domain.correct));
-  const coverage = Math.max(...runs.map((run) => ratio(sum(run.domains.map((domain) => domain.tasks)), run.versionTasks)));
+/** One summary's cell in the shown scope, with the version's tasks that scope's coverage is over. */
+interface Member {
+  readonly summary: ConfigSummary;
+  readonly cell: ConfigCell;
+  readonly versionTasks: number;
+  /** The domains shown for it: all of its own, or the filter's one. */
+  readonly domains: Readonly<Record<string, ConfigCell>>;
+}
+
+const earlier = (a: ConfigCell["first"], b: ConfigCell["first"]) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function toRow(key: string, members: readonly Member[], trials: readonly TaskTrialCounts[]): ConfigRow {
+  const first = [...members].sort((a, b) => earlier(a.cell.first, b.cell.first))[0] as Member;
+  const cells = members.map((member) => member.cell);
+  const results = sum(cells.map((cell) => cell.results));
+  const correct = sum(cells.map((cell) => cell.correct));
+  const coverage = Math.max(...members.map((member) => ratio(member.cell.maxTasks, member.versionTasks)));
   const byDomain: Record<string, ConfigDomainCell> = {};
-  for (const name of new Set(domains.map((domain) => domain.domain))) {
-    const cells = domains.filter((domain) => domain.domain === name);
-    const n = sum(cells.map((cell) => cell.results));
-    byDomain[name] = { results: n, accuracy: n ? sum(cells.map((cell) => cell.correct)) / n : null };
+  const domainCells = members.flatMap((member) => Object.entries(member.domains));
+  for (const name of new Set(domainCells.map(([domain]) => domain))) {
+    const named = domainCells.filter(([domain]) => domain === name).map(([, cell]) => cell);
+    const n = sum(named.map((cell) => cell.results));
+    byDomain[name] = { results: n, accuracy: n ? sum(named.map((cell) => cell.correct)) / n : null };
   }
-  const done = sum(domains.map((domain) => domain.done ?? domain.results));
+  const done = sum(cells.map((cell) => cell.done));
   const providerFailures = done - results;
-  const cost = knownSum(runs.map((run) => run.costUsd));
-  const tokens = knownSum(runs.map((run) => run.tokens));
+  const cost = knownSum(cells.map((cell) => cell.costUsd));
+  const tokens = knownSum(cells.map((cell) => cell.tokens));
+  const shown = first.summary;
   return {
     key,
-    label: first.model ?? first.agent,
-    dataset: first.dataset,
-    groundTruth: first.groundTruth,
-    versionRevision: first.versionRevision,
-    reference: isReferenceAgent(first.agent),
-    protocol: first.protocol,
-    revision: first.revision,
-    model: first.model,
-    agent: first.agent,
-    provider: first.provider,
-    toolSet: first.toolSet,
-    runIds: runs.map((run) => run.id),
-    runNames: runs.map((run) => run.name),
-    ...passHatKOf(runs.map((run) => run.id), trialsByRun),
+    label: shown.model ?? shown.agent,
+    dataset: shown.dataset,
+    groundTruth: shown.groundTruth,
+    versionRevision: shown.versionRevision,
+    reference: isReferenceAgent(shown.agent),
+    protocol: shown.protocol,
+    revision: shown.revision,
+    model: shown.model,
+    agent: shown.agent,
+    provider: shown.provider,
+    toolSet: shown.toolSet,
+    runs: sum(cells.map((cell) => cell.runs)),
+    ...passHatKOf(trials),
     results,
     correct,
     passAt1: ratio(correct, results),
     passAt1Interval: wilsonInterval(correct, results),
-    sideEffectRate: ratio(sum(domains.map((domain) => domain.sideEffects)), results),
+    sideEffectRate: ratio(sum(cells.map((cell) => cell.sideEffects)), results),
     coverage,
     partial: coverage < 1,
     costPerTask: cost === null || results === 0 ? null : cost / results,
     tokensPerTask: tokens === null || results === 0 ? null : tokens / results,
-    costEstimated: runs.some((run) => run.costEstimated === true),
+    costEstimated: cells.some((cell) => cell.costEstimated),
     providerFailures,
     providerShare: ratio(providerFailures, done),
     byDomain,
-    latest: new Date(Math.max(...runs.map((run) => run.createdAt.getTime()))),
+    latest: new Date(Math.max(...cells.map((cell) => cell.latest.getTime()))),
   };
 }
 
@@ -207,50 +276,44 @@ export interface ConfigFilter {
   readonly includePartial?: boolean;
 }
 
-/** Restricts a run to one domain: its figures then describe that domain only. */
-function onlyDomain(run: ConfigRunInput, domain: string): ConfigRunInput {
-  const kept = run.domains.filter((cell) => cell.domain === domain);
-  const share = ratio(sum(kept.map((cell) => cell.results)), sum(run.domains.map((cell) => cell.results)));
-  return {
-    ...run,
-    domains: kept,
-    // Cost and tokens are per run: split them by the domain's share of the results.
-    costUsd: run.costUsd === null ? null : run.costUsd * share,
-    tokens: run.tokens === null ? null : run.tokens * share,
-    versionTasks: run.versionTasks,
-  };
-}
-
+/**
+ * Configuration rows from per-(configuration, provider) summaries: the filters pick summaries, the
+ * cells of the shown scope (all domains, or one) are pooled per configuration key. pass^k comes from
+ * the configuration's per-task trials (`trials`, by key), pooled over all its runs.
+ */
 export function configLeaderboard(
-  runs: readonly ConfigRunInput[],
+  summaries: readonly ConfigSummary[],
   trials: readonly TaskTrialCounts[],
   filter: ConfigFilter & { readonly domainTasks?: number },
 ): ConfigRow[] {
-  const kept = runs.filter(
-    (run) =>
-      (!filter.dataset || run.dataset === filter.dataset) &&
-      (!filter.groundTruth || run.groundTruth === filter.groundTruth) &&
-      (!filter.protocol || run.protocol === filter.protocol) &&
-      (!filter.revision || run.revision === filter.revision) &&
-      (!filter.toolSet || run.toolSet === filter.toolSet) &&
-      (!filter.agent || run.agent === filter.agent) &&
-      (!filter.provider || run.provider === filter.provider),
+  const kept = summaries.filter(
+    (summary) =>
+      (!filter.dataset || summary.dataset === filter.dataset) &&
+      (!filter.groundTruth || summary.groundTruth === filter.groundTruth) &&
+      (!filter.protocol || summary.protocol === filter.protocol) &&
+      (!filter.revision || summary.revision === filter.revision) &&
+      (!filter.toolSet || summary.toolSet === filter.toolSet) &&
+      (!filter.agent || summary.agent === filter.agent) &&
+      (!filter.provider || summary.provider === filter.provider),
   );
-  const groups = new Map<string, ConfigRunInput[]>();
-  for (const run of kept) {
-    const scoped = filter.domain ? { ...onlyDomain(run, filter.domain), versionTasks: filter.domainTasks ?? run.versionTasks } : run;
-    if (scoped.domains.length === 0) continue;
-    const key = configKey(run);
-    groups.set(key, [...(groups.get(key) ?? []), scoped]);
+  const groups = new Map<string, Member[]>();
+  for (const summary of kept) {
+    const cell = filter.domain ? summary.domains[filter.domain] : summary.total;
+    if (!cell || cell.runs === 0) continue;
+    const member: Member = filter.domain
+      ? { summary, cell, versionTasks: filter.domainTasks ?? summary.versionTasks, domains: { [filter.domain]: cell } }
+      : { summary, cell, versionTasks: summary.versionTasks, domains: summary.domains };
+    const key = configKey(summary);
+    groups.set(key, [...(groups.get(key) ?? []), member]);
   }
-  const trialsByRun = new Map<string, TaskTrialCounts[]>();
+  const trialsByKey = new Map<string, TaskTrialCounts[]>();
   for (const row of trials) {
     if (filter.domain && row.domain !== filter.domain) continue;
-    const list = trialsByRun.get(row.runId);
+    const list = trialsByKey.get(row.key);
     if (list) list.push(row);
-    else trialsByRun.set(row.runId, [row]);
+    else trialsByKey.set(row.key, [row]);
   }
-  const rows = [...groups].map(([key, group]) => toRow(key, group, trialsByRun));
+  const rows = [...groups].map(([key, members]) => toRow(key, members, trialsByKey.get(key) ?? []));
   return filter.includePartial ? rows : rows.filter((row) => !row.partial);
 }
 
@@ -266,7 +329,7 @@ function sortValue(row: ConfigRow, sort: ConfigSort): number | string | null {
     case "cost": return row.costPerTask;
     case "tokens": return row.tokensPerTask;
     case "coverage": return row.coverage;
-    case "runs": return row.runIds.length;
+    case "runs": return row.runs;
     case "label": return row.label;
     case "toolSet": return row.toolSet;
     case "agent": return row.agent;

@@ -69,7 +69,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     },
     { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
     { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
-    { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runIds.length) },
+    { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runs) },
   ];
 }
 

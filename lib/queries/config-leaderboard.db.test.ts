@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
-import { getConfigLeaderboard } from "./config-leaderboard";
+import { configKeyOfRun, getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
 
 let context: WorkerTestContext;
 
@@ -37,9 +37,13 @@ test("pass^k of a configuration equals the raw results' figure, and follows a ch
   }
   const board = async () => {
     const { rows } = await getConfigLeaderboard({ includePartial: true, agent: "oracle", groundTruth: "v2026", toolSet: "domains", sort: "passAt1", direction: "desc" });
-    const row = rows.find((candidate) => runIds.every((id) => candidate.runIds.includes(id)));
+    const key = await configKeyOfRun(runIds[0] as string);
+    expect(await configKeyOfRun(runIds[1] as string)).toBe(key);
+    const row = rows.find((candidate) => candidate.key === key);
     if (!row) throw new Error("no configuration row holds both runs");
-    return { k: row.k, passHatK: row.passHatK, runIds: row.runIds };
+    const pooled = (await getConfiguration(row.key))?.runs.map((run) => run.id) ?? [];
+    expect(pooled).toEqual(expect.arrayContaining(runIds));
+    return { k: row.k, passHatK: row.passHatK, runIds: pooled };
   };
   const first = await board();
   expect(first).toMatchObject(await passHatKFromResults(first.runIds));

@@ -20,7 +20,7 @@ import { PROVIDER_FAILURE_KINDS } from "@/lib/runs/run-outcome";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { wilsonInterval } from "@/lib/metrics/wilson";
 import { getLeaderboard } from "./leaderboard";
-import { getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
+import { configKeyOfRun, getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
 import { listResultsForTask, TASK_RESULT_PAGE_SIZE } from "./results";
 
 let context: WorkerTestContext;
@@ -202,7 +202,8 @@ describe("leaderboard tallies kept on write", () => {
     await expectAllExact("worker runs");
     // Computed (and kept per process) now: every later check of the board also checks that a write
     // makes it computed again (LeaderboardStamp).
-    const before = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.runIds.includes(first.runId));
+    const firstKey = await configKeyOfRun(first.runId);
+    const before = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
     expect(before).toMatchObject({ results: 24, correct: 24, providerFailures: 0, k: 4, passHatK: 1 });
 
     // A recorded run, imported in bulk.
@@ -219,13 +220,14 @@ describe("leaderboard tallies kept on write", () => {
     expect(row?.accuracyInterval).toEqual(wilsonInterval(11, 11));
     expect(row?.providerShare).toBeCloseTo(1 / 12, 12);
     const configs = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
-    const configRow = configs.rows.find((candidate) => candidate.runIds.includes(first.runId));
-    expect(configRow?.runIds).toEqual([first.runId, second.runId]);
+    const configRow = configs.rows.find((candidate) => candidate.key === firstKey);
+    expect(configRow?.runs).toBe(2);
     // 24 verdicts, 1 at the provider: 23 scored, all correct; pass^k pools each task's scored trials.
     expect(configRow).toMatchObject({ results: 23, correct: 23, passAt1: 1, providerFailures: 1, k: 3, passHatK: 1 });
     // The configuration page reads that configuration's runs only, to the same row.
     const page = await getConfiguration(configRow!.key);
     expect(page?.row).toEqual(configRow);
+    expect(page?.runs.map((run) => run.id)).toEqual([first.runId, second.runId]);
     expect(page?.domains).toEqual(configs.options.domains);
 
     // A recorded run's verdicts are corrupted (as an older scorer might have left them), then re-scored.
@@ -252,8 +254,9 @@ describe("leaderboard tallies kept on write", () => {
     await context.db.run.delete({ where: { id: second.runId } });
     await context.db.run.delete({ where: { id: cancelledId } });
     await expectAllExact("delete");
-    const afterDelete = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.runIds.includes(first.runId));
-    expect(afterDelete).toMatchObject({ runIds: [first.runId], results: 11, providerFailures: 1, k: 1, passHatK: null });
+    const afterDelete = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
+    expect((await getConfiguration(firstKey as string))?.runs.map((run) => run.id)).toEqual([first.runId]);
+    expect(afterDelete).toMatchObject({ runs: 1, results: 11, providerFailures: 1, k: 1, passHatK: null });
 
     // The migration's backfill, run on cleared tables, rebuilds the same figures from TaskResult.
     const migration = await readFile(path.resolve(import.meta.dirname, "../../prisma/migrations/20261125180000_leaderboard_tallies/migration.sql"), "utf8");
@@ -296,7 +299,8 @@ describe("leaderboard tallies kept on write", () => {
   test("pass^k from the histogram equals pass^k from the results", async () => {
     const { rows } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
     for (const row of rows.filter((candidate) => candidate.k > 1)) {
-      const results = (await allResults()).filter((result) => row.runIds.includes(result.runId) && isScored(result));
+      const runIds = new Set((await getConfiguration(row.key))?.runs.map((run) => run.id));
+      const results = (await allResults()).filter((result) => runIds.has(result.runId) && isScored(result));
       const byTask = new Map<string, { n: number; c: number }>();
       for (const result of results) {
         const tally = byTask.get(result.taskId) ?? { n: 0, c: 0 };

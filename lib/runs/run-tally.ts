@@ -45,6 +45,9 @@ async function rebuild(tx: Prisma.TransactionClient, runId: string | null): Prom
     await tx.$executeRawUnsafe(`DELETE FROM "ConfigTrialHistogram"`);
     await tx.$executeRawUnsafe(CONFIG_KEYS_REBUILD);
     await tx.$executeRawUnsafe(CONFIG_TALLY_REBUILD);
+    // The per-configuration summaries (ConfigSummary, migration config_summary), from the runs' RunBoard rows.
+    await tx.$executeRawUnsafe(`DELETE FROM "ConfigSummary"`);
+    await tx.$executeRawUnsafe(`SELECT config_summary_refresh(ARRAY(SELECT DISTINCT "configKey" FROM "RunConfigKey" WHERE "configKey" IS NOT NULL))`);
     return;
   }
   // Lock the run row first: a worker finishing a result of this run locks it too, so the recount

@@ -15,7 +15,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
   if (!key) notFound();
   const configuration = await getConfiguration(key);
   if (!configuration) notFound();
-  const { row, domains } = configuration;
+  const { row, domains, runs } = configuration;
   return (
     <>
       <PageHeader
@@ -28,12 +28,12 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
           <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
         <Card data-testid="configuration-runs">
-          <CardHeader title={`${row.runIds.length} run${row.runIds.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
+          <CardHeader title={`${runs.length} run${runs.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
           <ul className="divide-y divide-line text-sm">
-            {row.runIds.map((id, index) => (
+            {runs.map(({ id, name }) => (
               <li key={id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-2">
                 <Link href={`/runs/${id}`} className="text-accent" data-testid="configuration-run">
-                  {row.runNames[index]}
+                  {name}
                 </Link>
                 <span className="space-x-3 text-xs">
                   <a href={`/runs/${id}/export?format=csv`} className="text-accent">CSV</a>
