@@ -117,48 +117,11 @@ BEGIN
 END $$;
 
 -- A run's figures changed: its configuration's summary follows (one lookup when the run is in none).
-CREATE OR REPLACE FUNCTION run_board_refresh(ids text[]) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM "RunBoard" WHERE "runId" = ANY (ids);
-  WITH t AS (
-    SELECT t."runId", t.domain, t."actionCount", t.n AS done, x.pf,
-           t.n - x.pf AS n, t.correct - x.pfc AS correct, t."sideEffects" - x.pfs AS "sideEffects", t."exactMatch" - x.pfe AS "exactMatch"
-      FROM "RunTally" t
-      JOIN "Run" r ON r.id = t."runId"
-      CROSS JOIN LATERAL (SELECT CASE WHEN r.source = 'imported' THEN 0 ELSE t."providerFailures" END AS pf,
-                                 CASE WHEN r.source = 'imported' THEN 0 ELSE t."providerCorrect" END AS pfc,
-                                 CASE WHEN r.source = 'imported' THEN 0 ELSE t."providerSideEffects" END AS pfs,
-                                 CASE WHEN r.source = 'imported' THEN 0 ELSE t."providerExactMatch" END AS pfe) x
-     WHERE t."runId" = ANY (ids)
-  ), s AS (
-    SELECT "runId", sum(done)::int AS done, sum(pf)::int AS pf, sum(n)::int AS n, sum(correct)::int AS correct,
-           sum("sideEffects")::int AS "sideEffects", sum("exactMatch")::int AS "exactMatch",
-           coalesce(sum(n) FILTER (WHERE "actionCount" = 0), 0)::int AS "zeroN",
-           coalesce(sum(correct) FILTER (WHERE "actionCount" = 0), 0)::int AS "zeroCorrect",
-           coalesce(sum(n) FILTER (WHERE "actionCount" > 0), 0)::int AS "onePlusN",
-           coalesce(sum(correct) FILTER (WHERE "actionCount" > 0), 0)::int AS "onePlusCorrect",
-           coalesce(sum(n) FILTER (WHERE "actionCount" > 1), 0)::int AS "twoPlusN",
-           coalesce(sum(correct) FILTER (WHERE "actionCount" > 1), 0)::int AS "twoPlusCorrect"
-      FROM t GROUP BY "runId"
-  ), d AS (
-    SELECT "runId", jsonb_object_agg(domain, jsonb_build_object('done', done, 'results', n, 'correct', correct, 'sideEffects', "sideEffects")) AS domains
-      FROM (SELECT "runId", domain, sum(done)::int AS done, sum(n)::int AS n, sum(correct)::int AS correct, sum("sideEffects")::int AS "sideEffects"
-              FROM t GROUP BY 1, 2 HAVING sum(done) > 0) g
-     GROUP BY "runId"
-  )
-  INSERT INTO "RunBoard" ("runId", done, "providerFailures", n, correct, "sideEffects", "exactMatch", "zeroN", "zeroCorrect",
-                          "onePlusN", "onePlusCorrect", "twoPlusN", "twoPlusCorrect",
-                          accuracy, "sideEffectRate", "exactMatchRate", "zeroAction", "onePlus", "twoPlus", domains)
-  SELECT s."runId", s.done, s.pf, s.n, s.correct, s."sideEffects", s."exactMatch", s."zeroN", s."zeroCorrect",
-         s."onePlusN", s."onePlusCorrect", s."twoPlusN", s."twoPlusCorrect",
-         CASE WHEN s.n > 0 THEN s.correct::float8 / s.n ELSE 0 END,
-         CASE WHEN s.n > 0 THEN s."sideEffects"::float8 / s.n ELSE 0 END,
-         CASE WHEN s.n > 0 THEN s."exactMatch"::float8 / s.n ELSE 0 END,
-         CASE WHEN s."zeroN" > 0 THEN s."zeroCorrect"::float8 / s."zeroN" ELSE 0 END,
-         CASE WHEN s."onePlusN" > 0 THEN s."onePlusCorrect"::float8 / s."onePlusN" ELSE 0 END,
-         CASE WHEN s."twoPlusN" > 0 THEN s."twoPlusCorrect"::float8 / s."twoPlusN" ELSE 0 END,
-         coalesce(d.domains, '{}'::jsonb)
-    FROM s LEFT JOIN d ON d."runId" = s."runId"
-   WHERE s.done > 0;
+-- The board's own rebuild stays as migration leaderboard_tallies wrote it, under a new name; callers
+-- (its triggers, rebuild-aggregates) keep calling run_board_refresh, resolved by name at each call.
+ALTER FUNCTION run_board_refresh(text[]) RENAME TO run_board_rebuild;
+CREATE FUNCTION run_board_refresh(ids text[]) RETURNS void LANGUAGE sql AS $$
+  SELECT run_board_rebuild(ids);
   SELECT config_summary_refresh(ARRAY(SELECT "configKey" FROM "RunConfigKey" WHERE "runId" = ANY (ids) AND "configKey" IS NOT NULL));
 $$;
 
