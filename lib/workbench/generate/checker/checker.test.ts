@@ -25,6 +25,22 @@ describe.each(CASES)("seed %i at %i× (%s)", (seed, scale, preset) => {
   });
 });
 
+// Small workplaces and other knobs: days with few visits (a short average session) and people with
+// several emails about similarly named tasks showed up here first.
+const SMALL_CASES = [6, 8, 10].flatMap((seed) => [
+  [seed, { seed, scale: 0.5, preset: "default" }],
+  [seed, { seed, scale: 0.5, preset: "hard" }],
+  [seed, { seed, scale: 0.1, preset: "hard", tasksPerTemplate: 20 }],
+  [seed, { seed, scale: 1, preset: "hard", chainLength: 6, distractors: 1 }],
+] as const);
+
+describe.each(SMALL_CASES)("seed %i, other sizes and knobs: %o", (_seed, params) => {
+  test("the checker agrees", { timeout: 120_000 }, () => {
+    const generated = generateDataset(params);
+    expect(checkTasks(generated.sandbox, checked(generated)).slice(0, 5)).toEqual([]);
+  });
+});
+
 describe("the checker can disagree", () => {
   const generated = generateDataset({ seed: 3, scale: 10, preset: "default" });
   const tasks = checked(generated);

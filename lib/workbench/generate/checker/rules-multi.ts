@@ -67,7 +67,10 @@ export const MULTI_RULES: readonly Rule[] = [
   }),
   rule("multi.reply-and-review", `Reply to ${NAME}'s latest email about '(.+)' with 'Moving it to review.' and move that task of theirs to In Review`, ([, name, task], read) => {
     const email = read.person(name!);
-    const latest = one(read.emails(`${email} ${task}`).filter((row) => row["sender/recipient"] === email && row["inbox/outbox"] === "inbox").slice(0, 1), "latest email");
+    // "About" the task: its name in the subject or body (the search matches single words, so it also
+    // finds emails about tasks that share words with this one).
+    const about = read.emails(`${email} ${task}`).filter((row) => row["sender/recipient"] === email && row["inbox/outbox"] === "inbox" && (row.subject!.includes(task!) || row.body!.includes(task!)));
+    const latest = one(about.slice(0, 1), "latest email");
     return [c("email.reply_email", { email_id: latest.email_id!, body: "Moving it to review." }), c("project_management.update_task", { task_id: taskNamed(read, task!, { assigned_to_email: email }).task_id!, field: "list_name", new_value: "In Review" })];
   }),
   rule("multi.plot-and-share", `Make a (\\w+) chart of total visits from ${DATE} to ${DATE} and email its file path to ${NAME} with the subject 'Visits chart'`, ([, type, f, t, name], read) => {

@@ -161,7 +161,8 @@ export const ANALYTICS_TEMPLATES: Template[] = [
       const avg = METRICS[2]!.read(ctx, date, date)[date];
       if (avg === undefined) return null;
       const n = Math.round(avg) + ctx.rng.pick([-6, -2, 3, 8]);
-      if (n === avg) return null;
+      // A short average (a day with few visits at small scales) must not ask about "-5 seconds".
+      if (n < 0 || n === avg) return null;
       return { text: `If the average session on ${say(date)} lasted more than ${n} seconds, make a histogram of session duration for the seven days ending that day; otherwise do nothing`, calls: avg > n ? [plot(addDays(date, -6), date, "session_duration_seconds", "histogram")] : [] };
     },
   },

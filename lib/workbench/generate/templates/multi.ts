@@ -235,18 +235,20 @@ export const MULTI_TEMPLATES: Template[] = [
     id: "multi.reply-and-review", domain: M, toolkits: ["email", "project_management"], writes: ["email", "project_tasks"],
     text: "Reply to {name}'s latest email about '{task}' with 'Moving it to review.' and move that task of theirs to In Review",
     tools: [LOOKUP, SEARCH_EMAILS, SEARCH_TASKS, "email.reply_email", "project_management.update_task"],
-    ambiguity: "The newest inbox email from them whose subject names the task exactly; the task is unique by name + assignee and not already In Review.",
+    ambiguity: "The newest inbox email from them that names the task (in its subject or body; the search matches words, so an email about a similarly named task is not about it), rejected when two tie; the task is unique by name + assignee and not already In Review.",
     instantiate(ctx) {
       const mail = ctx.rng.pick(progressMails(ctx, true, false));
       const task = (mail.subject as string).slice("Progress on ".length);
       const person = owner(ctx, mail["sender/recipient"] as string);
       const p = person && pickPerson(ctx, [person]);
       if (!p) return null;
-      const emails = allEmails(ctx, `${p.person.email} ${task}`);
-      const latest = emails?.find((row) => row["inbox/outbox"] === "inbox" && cell(row.subject) === `Progress on ${task}`);
+      const about = (allEmails(ctx, `${p.person.email} ${task}`) ?? []).filter(
+        (row) => row["inbox/outbox"] === "inbox" && row["sender/recipient"] === p.person.email && (cell(row.subject).includes(task) || cell(row.body).includes(task)),
+      );
+      const [latest, next] = about;
       const tasks = tasksNamed(ctx, task, { assigned_to_email: p.person.email });
       const t = tasks[0];
-      if (!latest || tasks.length !== 1 || !t || cell(t.list_name) === "In Review") return null;
+      if (!latest || (next && next.sent_datetime === latest.sent_datetime) || tasks.length !== 1 || !t || cell(t.list_name) === "In Review") return null;
       return {
         text: `Reply to ${p.ref}'s latest email about '${task}' with 'Moving it to review.' and move that task of theirs to In Review`,
         calls: [call("email.reply_email", { email_id: cell(latest.email_id), body: "Moving it to review." }), call("project_management.update_task", { task_id: cell(t.task_id), field: "list_name", new_value: "In Review" })],
