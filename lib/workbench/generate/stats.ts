@@ -1,7 +1,12 @@
 // Difficulty measures of a generated dataset that anyone can recompute from its task files: calls per
 // task (the answer column), the share of tasks needing several calls, of multi-domain tasks (the
 // domains column), of tasks a do-nothing agent gets right, and the hard preset's targets against them.
+// "Dependent requests" comes from the generator's record; the checker's tests confirm each one (solved
+// apart from the requests before it, its answer differs).
 import type { GeneratedTask } from "./tasks";
+import { FOLLOW_UPS } from "./templates/follow-up";
+
+const isFollowUp = (id: string) => FOLLOW_UPS.some((followUp) => followUp.id === id);
 
 export interface DifficultyStats {
   readonly tasks: number;
@@ -20,6 +25,8 @@ export interface DifficultyStats {
   readonly noopScore: number;
   /** Mean read-only calls in the generator's trail (searches and lookups an agent needs). */
   readonly meanReads: number;
+  /** Tasks whose last request's answer depends on what the earlier requests did (a follow-up). */
+  readonly dependent: number;
 }
 
 /** A task that asks something (its template changes nothing and no request was appended). */
@@ -38,6 +45,7 @@ export function difficultyStats(tasks: readonly GeneratedTask[]): DifficultyStat
     questions: share(isQuestion),
     noopScore: share((task) => task.calls.length === 0 && !isQuestion(task)),
     meanReads: tasks.reduce((sum, task) => sum + task.trail.length, 0) / Math.max(1, tasks.length),
+    dependent: share((task) => task.appended.some(isFollowUp)),
   };
 }
 
@@ -60,7 +68,7 @@ export function hardTargets(hard: DifficultyStats, base: DifficultyStats): Targe
 
 export function formatStats(rows: readonly [string, DifficultyStats][]): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  const header = "| dataset | tasks | calls per task | 2+ calls | 3+ calls | multi-domain | conditional | no change | questions | noop score | reads per task |";
-  const lines = rows.map(([name, s]) => `| ${name} | ${s.tasks} | ${s.meanCalls.toFixed(2)} | ${pct(s.share2Plus)} | ${pct(s.share3Plus)} | ${pct(s.multiDomain)} | ${pct(s.conditional)} | ${pct(s.noChange)} | ${pct(s.questions)} | ${pct(s.noopScore)} | ${s.meanReads.toFixed(1)} |`);
-  return [header, `|${"---|".repeat(11)}`, ...lines].join("\n");
+  const header = "| dataset | tasks | calls per task | 2+ calls | 3+ calls | multi-domain | conditional | no change | questions | noop score | reads per task | dependent requests |";
+  const lines = rows.map(([name, s]) => `| ${name} | ${s.tasks} | ${s.meanCalls.toFixed(2)} | ${pct(s.share2Plus)} | ${pct(s.share3Plus)} | ${pct(s.multiDomain)} | ${pct(s.conditional)} | ${pct(s.noChange)} | ${pct(s.questions)} | ${pct(s.noopScore)} | ${s.meanReads.toFixed(1)} | ${pct(s.dependent)} |`);
+  return [header, `|${"---|".repeat(12)}`, ...lines].join("\n");
 }

@@ -12,7 +12,7 @@ import type { GenerateParams } from "./params";
 import type { Rng } from "./random";
 import { createContext, ReadFailedError, type ReadCache } from "./templates/context";
 import { CHAIN_PARTS, TEMPLATES, type Template } from "./templates";
-import { appendRequests } from "./templates/chain";
+import { appendRequests, type AppendedRequest } from "./templates/chain";
 import type { World } from "./world/types";
 
 export interface GeneratedTask {
@@ -24,7 +24,7 @@ export interface GeneratedTask {
   readonly trail: readonly string[];
   /** The tasks' `domains` column: the template's toolkits, and those of the requests appended to it. */
   readonly toolkits: readonly string[];
-  /** Templates of the requests appended to the template's own (compound tasks, `compoundShare`). */
+  /** Templates of the requests appended to the template's own (compound tasks, `compoundShare`); a last one that depends on the earlier ones is a `follow-up.*`. */
   readonly appended: readonly string[];
 }
 
@@ -57,13 +57,13 @@ export function generateTasks(rng: Rng, world: World, sandbox: SandboxData, para
       const ctx = createContext({ rng: rng.fork(), world, sandbox, params, wantNoAction: template.conditional === true && rng.chance(params.noActionShare) }, cache);
       const compound = template.id !== "multi.chain" && rng.chance(params.compoundShare);
       let instance;
-      let appended: Template[] = [];
+      let appended: AppendedRequest[] = [];
       try {
         instance = template.instantiate(ctx);
         if (instance && compound) {
           const combined = appendRequests(ctx, instance, template.writes, CHAIN_PARTS, extras);
           instance = combined?.instance ?? null;
-          appended = combined?.parts ?? [];
+          appended = combined?.appended ?? [];
         }
       } catch (error) {
         if (error instanceof ReadFailedError) continue; // a read the tools refuse: not a usable instance

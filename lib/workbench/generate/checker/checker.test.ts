@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { formatCall } from "../../calls/format-call";
 import { parseCall } from "../../calls/parse-call";
 import { generateDataset, TEMPLATES } from "../index";
-import { checkedTemplateIds, checkTasks, type CheckedTask } from "./index";
+import { checkedTemplateIds, checkTasks, recomputeParts, type CheckedTask } from "./index";
 
 const checked = (generated: ReturnType<typeof generateDataset>): CheckedTask[] =>
   generated.tasks.map((task) => ({ templateId: task.template.id, text: task.text, calls: task.calls }));
@@ -38,6 +38,24 @@ describe.each(SMALL_CASES)("seed %i, other sizes and knobs: %o", (_seed, params)
   test("the checker agrees", { timeout: 120_000 }, () => {
     const generated = generateDataset(params);
     expect(checkTasks(generated.sandbox, checked(generated)).slice(0, 5)).toEqual([]);
+  });
+});
+
+describe.each([1, 2])("hard preset, seed %i: dependent follow-ups", (seed) => {
+  test("each follow-up's answer, recomputed by its rule, differs when solved apart from the requests before it", { timeout: 120_000 }, () => {
+    const generated = generateDataset({ seed, scale: 1, preset: "hard" });
+    const followUps = generated.tasks.filter((task) => task.appended.some((id) => id.startsWith("follow-up.")));
+    // Some of each kind, and a real share of the preset (about a fifth).
+    expect(followUps.length).toBeGreaterThan(generated.tasks.length / 10);
+    expect(new Set(followUps.flatMap((task) => task.appended.filter((id) => id.startsWith("follow-up.")))).size).toBe(3);
+    for (const task of followUps) {
+      const checkedTask = { templateId: task.template.id, text: task.text, calls: task.calls };
+      const inOrder = recomputeParts(generated.sandbox, checkedTask);
+      const apart = recomputeParts(generated.sandbox, checkedTask, { inOrder: false });
+      if (typeof inOrder === "string" || typeof apart === "string") throw new Error(`${task.text}: ${String(inOrder)} / ${String(apart)}`);
+      expect(apart.at(-1), task.text).not.toEqual(inOrder.at(-1));
+      expect(apart.slice(0, -1), task.text).toEqual(inOrder.slice(0, -1));
+    }
   });
 });
 

@@ -36,13 +36,8 @@ export function checkTasks(sandbox: SandboxData, tasks: readonly CheckedTask[]):
   const read = createReader(sandbox);
   const disagreements: Disagreement[] = [];
   for (const task of tasks) {
-    let expected: string[] | string;
-    try {
-      expected = recompute(task, read);
-    } catch (error) {
-      if (!(error instanceof UnreadableError)) throw error;
-      expected = `unanswerable: ${error.message}`;
-    }
+    const solved = recomputeParts(sandbox, task, { read });
+    const expected = typeof solved === "string" ? solved : solved.flat();
     if (typeof expected === "string" || !sameOutcome(sandbox, expected, task.calls)) {
       disagreements.push({ templateId: task.templateId, text: task.text, generated: task.calls, expected });
     }
@@ -50,22 +45,47 @@ export function checkTasks(sandbox: SandboxData, tasks: readonly CheckedTask[]):
   return disagreements;
 }
 
-function recompute(task: CheckedTask, read: Reader): string[] | string {
+/**
+ * The calls of each request of a task, recomputed by its rule ("unanswerable: …" when the tools cannot
+ * answer). "Please do these in order" tasks are solved request by request, each on the state the
+ * requests before it leave, as an agent doing them in order sees it; with `inOrder: false` each is
+ * solved on the initial sandbox instead (the tests use that to show a follow-up really depends on
+ * what came before).
+ */
+export function recomputeParts(sandbox: SandboxData, task: CheckedTask, options: { read?: Reader; inOrder?: boolean } = {}): string[][] | string {
+  try {
+    return recompute(task, sandbox, options.read ?? createReader(sandbox), options.inOrder ?? true);
+  } catch (error) {
+    if (!(error instanceof UnreadableError)) throw error;
+    return `unanswerable: ${error.message}`;
+  }
+}
+
+function recompute(task: CheckedTask, sandbox: SandboxData, initial: Reader, inOrder: boolean): string[][] | string {
   const rule = CHECKER_RULES.find((candidate) => candidate.id === task.templateId);
   const body = /^Please do these in order: \(1\) (.*)$/.exec(task.text)?.[1];
-  if (body !== undefined) {
-    // A chain, or a compound task: the template's own request first, then requests to other toolkits.
-    const parts = body.split(/; \(\d+\) /).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
-    const out: string[] = [];
-    for (const [index, part] of parts.entries()) {
-      const solved = index === 0 && rule ? solveWith(rule, part, read) : solveAny(part, CHECKER_RULES, read);
-      if (typeof solved === "string") return solved;
-      out.push(...solved);
-    }
-    return out;
+  if (body === undefined) {
+    if (!rule) return `no checker rule for ${task.templateId}`;
+    const solved = solveWith(rule, task.text, initial);
+    return typeof solved === "string" ? solved : [solved];
   }
-  if (!rule) return `no checker rule for ${task.templateId}`;
-  return solveWith(rule, task.text, read);
+  // A chain, or a compound task: the template's own request first, then the others.
+  const parts = body.split(/; \(\d+\) /).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  const out: string[][] = [];
+  let state = sandbox;
+  let read = initial;
+  for (const [index, part] of parts.entries()) {
+    const solved = index === 0 && rule ? solveWith(rule, part, read) : solveAny(part, CHECKER_RULES, read);
+    if (typeof solved === "string") return solved;
+    out.push(solved);
+    if (inOrder && solved.length > 0 && index < parts.length - 1) {
+      const replay = replayCalls(state, solved, executeCall);
+      if (replay.failedCalls.length > 0) return `request ${index + 1} fails: ${replay.failedCalls[0]?.reason}`;
+      state = { ...state, tables: replay.state };
+      read = createReader(state);
+    }
+  }
+  return out;
 }
 
 function solveWith(rule: Rule, text: string, read: Reader): string[] | string {

@@ -1,4 +1,5 @@
-// The checker's reads: every fact comes from a read-only tool called on the initial sandbox, as an
+// The checker's reads: every fact comes from a read-only tool called on the sandbox it is given (the
+// initial one, or the state the earlier requests of an in-order task leave), as an
 // agent would call it, within the tools' result limits. Written apart from the generator's own read
 // helpers (templates/find.ts) on purpose, with another paging strategy (bisecting the time or date
 // window until each window returns fewer than five rows), so a shared bug cannot hide in both.

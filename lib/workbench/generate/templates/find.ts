@@ -1,7 +1,7 @@
 // How templates find things the way an agent must: through the search tools, within their limits.
 // Each helper records its reads in the context's trail and returns null when the tools cannot single
 // out the answer (the template then rejects the instance).
-import type { Cell } from "../../sandbox/types";
+import type { Cell, Table } from "../../sandbox/types";
 import { NumpyStringArray } from "../../tools/format";
 import { addDays } from "../dates";
 import type { Person, Row } from "../world/types";
@@ -60,11 +60,16 @@ function sortNewest(rows: Record_[]): Record_[] {
 }
 
 /**
- * Every event matching `query` between two times, paging forward past the limit: after each full page
- * the last start time is read on its own (time_min = time_max) and the next page starts one second
- * later. Null when one start time alone holds 5 or more matches (the tools cannot list them all).
+ * Every event matching `query` between two times. The search returns the first 5 matches in table
+ * order. In start order (as the world writes the calendar) that is the earliest 5, so the reads page
+ * forward: after each full page the last start time is read on its own (time_min = time_max) and the
+ * next page starts one second later. A state with booked events appended at the end (a follow-up's)
+ * is not in start order, and paging forward would skip an early booking, so there every full page is
+ * split at the starts it showed instead (each start alone, and the gaps before, between and after).
+ * Null when one start time alone holds 5 or more matches (the tools cannot list them all).
  */
 export function allEvents(ctx: TemplateContext, query: string, timeMin: string, timeMax: string): Record_[] | null {
+  if (!inStartOrder(ctx.sandbox.tables.calendar)) return eventsBySplitting(ctx, query, timeMin, timeMax);
   const found = new Map<string, Record_>();
   let cursor = timeMin;
   for (let page = 0; page < 5000; page++) {
@@ -81,9 +86,41 @@ export function allEvents(ctx: TemplateContext, query: string, timeMin: string, 
   return null;
 }
 
-function nextSecond(timestamp: string): string {
+function eventsBySplitting(ctx: TemplateContext, query: string, timeMin: string, timeMax: string): Record_[] | null {
+  const found = new Map<string, Record_>();
+  const windows: [string, string][] = [[timeMin, timeMax]];
+  for (let reads = 0; windows.length > 0; reads++) {
+    if (reads === 20_000) return null;
+    const [from, to] = windows.pop() as [string, string];
+    const rows = records(ctx.read("calendar.search_events", { query, time_min: from, time_max: to }));
+    for (const row of rows) found.set(str(row.event_id), row);
+    if (rows.length < SEARCH_LIMIT) continue;
+    if (from === to) return null;
+    let cursor = from;
+    for (const start of [...new Set(rows.map((row) => str(row.event_start)))].sort()) {
+      if (cursor < start) windows.push([cursor, nextSecond(start, -1)]);
+      windows.push([start, start]);
+      cursor = nextSecond(start);
+    }
+    if (cursor <= to) windows.push([cursor, to]);
+  }
+  return [...found.values()].sort(byStart);
+}
+
+/** Whether the calendar's rows are in start order; computed once per table version (tables are immutable). */
+const startOrdered = new WeakMap<Table, boolean>();
+function inStartOrder(table: Table): boolean {
+  let ordered = startOrdered.get(table);
+  if (ordered === undefined) {
+    ordered = table.rows.every((row, index) => index === 0 || str(table.rows[index - 1]?.values.event_start) <= str(row.values.event_start));
+    startOrdered.set(table, ordered);
+  }
+  return ordered;
+}
+
+function nextSecond(timestamp: string, seconds = 1): string {
   const value = new Date(`${timestamp.replace(" ", "T")}Z`);
-  value.setUTCSeconds(value.getUTCSeconds() + 1);
+  value.setUTCSeconds(value.getUTCSeconds() + seconds);
   return value.toISOString().slice(0, 19).replace("T", " ");
 }
 
