@@ -7,11 +7,11 @@
 import { parseCall } from "../../calls/parse-call";
 import { replayCalls } from "../../evaluate/replay";
 import { rowsWhere } from "../../sandbox/table";
-import type { Cell } from "../../sandbox/types";
+import type { Cell, SandboxData } from "../../sandbox/types";
 import { executeCall } from "../../tools";
-import { addDays, isWeekend } from "../dates";
+import { addDays, isWeekend, timeToMinutes } from "../dates";
 import { MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
-import { call, createContext, type TemplateContext } from "./context";
+import { call, createContext, ReadFailedError, type ReadCache, type TemplateContext } from "./context";
 import { allCustomers, cell } from "./find";
 import { firstFreeOnDay } from "./free-time";
 import type { Instance } from "./types";
@@ -21,11 +21,15 @@ export interface FollowUp {
   /** The standalone template whose wording (and so whose rule) the follow-up uses. */
   readonly wording: string;
   readonly toolkits: readonly string[];
+  /** What in the earlier calls could change this follow-up's answer (cheap: no reads), or null. */
+  trigger(earlier: readonly ParsedWrite[]): string | null;
   /**
-   * `after` reads the state the earlier calls leave; `before` reads the initial sandbox (its reads are
-   * not the agent's and are not recorded). Null when nothing earlier changes this follow-up's answer.
+   * `before` reads the initial sandbox (its reads are not the agent's and are not recorded); `after()`
+   * reads the state the earlier calls leave (replayed on first use: at 100× a replay copies tables of
+   * tens of thousands of rows, so the checks that need no replay come first). Null when the earlier
+   * calls do not change this follow-up's answer.
    */
-  instantiate(after: TemplateContext, before: TemplateContext, earlier: readonly ParsedWrite[]): Instance | null;
+  instantiate(before: TemplateContext, after: () => TemplateContext, trigger: string, earlier: readonly ParsedWrite[]): Instance | null;
 }
 
 /** An earlier ground-truth call: tool and arguments. */
@@ -35,21 +39,30 @@ export interface ParsedWrite {
 }
 
 const LAST_BOOKING_DAY = "2023-12-29";
+const lastWrite = (earlier: readonly ParsedWrite[], tool: string, field?: string) =>
+  earlier.filter((write) => write.tool === tool && (field === undefined || write.args.field === field)).at(-1);
 
-/** The day of the last meeting booked earlier (a future day); the first free slot must now avoid it. */
+/** The day of the last meeting booked earlier (a future weekday): the first free slot may now be taken. */
 const firstFreeSameDay: FollowUp = {
   id: "follow-up.first-free-same-day",
   wording: "calendar.book-first-free",
   toolkits: ["calendar"],
-  instantiate(after, before, earlier) {
-    const booked = earlier.filter((write) => write.tool === "calendar.create_event").at(-1);
-    const date = booked?.args.event_start?.slice(0, 10);
-    if (!date || date < TOMORROW || date > LAST_BOOKING_DAY || isWeekend(date)) return null;
-    const p = pickPerson(after);
-    const title = after.rng.pick(MEETING_TITLES);
-    const slot = p && firstFreeOnDay(after, date, 30);
-    const slotBefore = slot && firstFreeOnDay(before, date, 30);
-    if (!p || !slot || !slotBefore || slot === slotBefore) return null;
+  trigger(earlier) {
+    const date = lastWrite(earlier, "calendar.create_event")?.args.event_start?.slice(0, 10);
+    return date && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? date : null;
+  },
+  instantiate(before, after, date, earlier) {
+    const slotBefore = firstFreeOnDay(before, date, 30);
+    if (!slotBefore) return null;
+    // A booking over that slot takes it (a cancellation could free an earlier one, but bookings are the trigger).
+    const from = timeToMinutes(`${date} ${slotBefore}`);
+    const overlaps = earlier.some((write) => write.tool === "calendar.create_event" && write.args.event_start?.startsWith(date) && timeToMinutes(write.args.event_start) < from + 30 && timeToMinutes(write.args.event_start) + Number(write.args.duration) > from);
+    if (!overlaps) return null;
+    const ctx = after();
+    const p = pickPerson(ctx);
+    const title = ctx.rng.pick(MEETING_TITLES);
+    const slot = p && firstFreeOnDay(ctx, date, 30);
+    if (!p || !slot || slot === slotBefore) return null;
     return {
       text: `Schedule a 30-minute '${title}' with ${p.ref} at the first time I'm free on ${say(date)}`,
       calls: [call("calendar.create_event", { event_name: title, participant_email: p.person.email, event_start: `${date} ${slot}`, duration: "30" })],
@@ -62,52 +75,58 @@ const statusCountAfterChange: FollowUp = {
   id: "follow-up.status-count",
   wording: "multi.customer-count-email",
   toolkits: ["crm", "email"],
-  instantiate(after, before, earlier) {
-    const change = earlier.filter((write) => write.tool === "customer_relationship_manager.update_customer" && write.args.field === "status").at(-1);
-    const customerId = change?.args.customer_id;
-    const status = change?.args.new_value;
-    if (!customerId || !status) return null;
-    const [customer] = rowsWhere(after.sandbox.tables.crm, "customer_id", customerId);
-    const owner = customer && cell(customer.values.assigned_to_email as Cell);
-    const person = owner ? after.world.people.find((candidate) => candidate.email === owner) : undefined;
-    const p = person && pickPerson(after, [person]);
-    if (!p) return null;
-    const filters = { assigned_to_email: p.person.email, status };
-    const now = allCustomers(after, filters);
+  trigger: (earlier) => lastWrite(earlier, "customer_relationship_manager.update_customer", "status")?.args.customer_id ?? null,
+  instantiate(before, after, customerId, earlier) {
+    const status = lastWrite(earlier, "customer_relationship_manager.update_customer", "status")?.args.new_value;
+    const [customer] = rowsWhere(before.sandbox.tables.crm, "customer_id", customerId);
+    const reassigned = earlier.some((write) => write.args.customer_id === customerId && write.args.field === "assigned_to_email");
+    if (!status || !customer || reassigned || cell(customer.values.status as Cell) === status) return null;
+    const owner = cell(customer.values.assigned_to_email as Cell);
+    const person = before.world.people.find((candidate) => candidate.email === owner);
+    const ctx = person && after();
+    const p = ctx && pickPerson(ctx, [person]);
+    if (!ctx || !p) return null;
+    const filters = { assigned_to_email: owner, status };
+    const now = allCustomers(ctx, filters);
     const then = allCustomers(before, filters);
     if (!now || !then || now.length === then.length) return null;
     return {
       text: `Email ${p.ref} how many ${status} customers they look after (subject '${status} customers', body just the number)`,
-      calls: [call("email.send_email", { recipient: p.person.email, subject: `${status} customers`, body: String(now.length) })],
+      calls: [call("email.send_email", { recipient: owner, subject: `${status} customers`, body: String(now.length) })],
     };
   },
 };
 
-/** After a task moved list, whether its assignee has unfinished tasks on its board before a date may have flipped. */
+/** After a task moved into or out of Completed, whether its assignee has unfinished tasks on its board before a date may have flipped. */
 const deadlineCheckAfterMove: FollowUp = {
   id: "follow-up.deadline-check",
   wording: "multi.deadline-check",
   toolkits: ["project_management", "calendar"],
-  instantiate(after, before, earlier) {
-    const move = earlier.filter((write) => write.tool === "project_management.update_task" && write.args.field === "list_name").at(-1);
-    const [task] = move?.args.task_id ? rowsWhere(after.sandbox.tables.project_tasks, "task_id", move.args.task_id) : [];
-    if (!task) return null;
+  trigger: (earlier) => lastWrite(earlier, "project_management.update_task", "list_name")?.args.task_id ?? null,
+  instantiate(before, after, taskId, earlier) {
+    const [task] = rowsWhere(before.sandbox.tables.project_tasks, "task_id", taskId);
+    const moves = earlier.filter((write) => write.args.task_id === taskId);
+    const newList = moves.filter((write) => write.args.field === "list_name").at(-1)?.args.new_value;
+    // The task counts as unfinished before and after unless it moved into or out of Completed.
+    if (!task || moves.some((write) => write.args.field !== "list_name") || (cell(task.values.list_name as Cell) === "Completed") === (newList === "Completed")) return null;
     const owner = cell(task.values.assigned_to_email as Cell);
     const board = cell(task.values.board as Cell);
-    const person = after.world.people.find((candidate) => candidate.email === owner);
-    const p = person && pickPerson(after, [person]);
+    const person = before.world.people.find((candidate) => candidate.email === owner);
     // The earliest weekday after the due date (and from tomorrow on): the fewest other tasks count.
     let date = addDays(cell(task.values.due_date as Cell), 1);
     if (date < TOMORROW) date = TOMORROW;
     while (isWeekend(date)) date = addDays(date, 1);
-    if (!p || date > LAST_BOOKING_DAY) return null;
+    if (!person || date > LAST_BOOKING_DAY) return null;
     const unfinishedBefore = (ctx: TemplateContext) =>
       (ctx.read("project_management.search_tasks", { assigned_to_email: owner, board }) as Record<string, Cell>[]).some(
         (row) => cell(row.due_date) < date && cell(row.list_name) !== "Completed",
       );
-    const late = unfinishedBefore(after);
-    if (late === unfinishedBefore(before)) return null;
-    const slot = late ? firstFreeOnDay(after, date, 30) : "none";
+    const lateThen = unfinishedBefore(before);
+    const ctx = after();
+    const p = pickPerson(ctx, [person]);
+    const late = unfinishedBefore(ctx);
+    if (!p || late === lateThen) return null;
+    const slot = late ? firstFreeOnDay(ctx, date, 30) : "none";
     if (!slot) return null;
     return {
       text: `If ${p.ref} has any unfinished ${board} tasks due before ${say(date)}, book a 30-minute 'Deadline check' with them at the first time I'm free on ${say(date)}; otherwise do nothing`,
@@ -119,24 +138,41 @@ const deadlineCheckAfterMove: FollowUp = {
 export const FOLLOW_UPS: readonly FollowUp[] = [firstFreeSameDay, statusCountAfterChange, deadlineCheckAfterMove];
 
 /**
+ * Reads of the initial sandbox, shared by every follow-up of a generation (they are pure; the same days,
+ * owners and boards come up again and again, and at 100× each read scans tens of thousands of rows).
+ */
+const readsOfInitial = new WeakMap<SandboxData, ReadCache>();
+
+/**
  * A follow-up to `calls` (the earlier requests' ground truth, in order), solved on the state they
  * leave; the reads made on that state join `ctx`'s trail. Null when no follow-up depends on them.
  */
 export function dependentFollowUp(ctx: TemplateContext, calls: readonly string[]): { followUp: FollowUp; instance: Instance } | null {
-  const replay = replayCalls(ctx.sandbox, calls, executeCall);
-  if (replay.failedCalls.length > 0) return null;
   const earlier: ParsedWrite[] = [];
   for (const raw of calls) {
     const parsed = parseCall(raw);
     if (parsed.ok) earlier.push({ tool: parsed.call.tool, args: parsed.call.args as Record<string, string> });
   }
   const base = { rng: ctx.rng, world: ctx.world, params: ctx.params, wantNoAction: false };
+  let initialReads = readsOfInitial.get(ctx.sandbox);
+  if (!initialReads) readsOfInitial.set(ctx.sandbox, (initialReads = new Map()));
+  let stateAfter: SandboxData | null = null;
   for (const followUp of ctx.rng.shuffle(FOLLOW_UPS)) {
-    const after = createContext({ ...base, sandbox: { ...ctx.sandbox, tables: replay.state } });
-    const before = createContext({ ...base, sandbox: ctx.sandbox });
-    const instance = followUp.instantiate(after, before, earlier);
+    const trigger = followUp.trigger(earlier);
+    if (trigger === null) continue;
+    let after: TemplateContext | null = null;
+    const afterContext = () => {
+      if (!stateAfter) {
+        const replay = replayCalls(ctx.sandbox, calls, executeCall);
+        // Not a usable instance (tasks.ts drops it, as it drops one whose read the tools refuse).
+        if (replay.failedCalls.length > 0) throw new ReadFailedError(`the earlier requests' calls fail: ${replay.failedCalls[0]?.reason}`);
+        stateAfter = { ...ctx.sandbox, tables: replay.state };
+      }
+      return (after ??= createContext({ ...base, sandbox: stateAfter }));
+    };
+    const instance = followUp.instantiate(createContext({ ...base, sandbox: ctx.sandbox }, initialReads), afterContext, trigger, earlier);
     if (!instance) continue;
-    ctx.trail.push(...after.trail);
+    ctx.trail.push(...(after as TemplateContext | null)?.trail ?? []);
     return { followUp, instance };
   }
   return null;
