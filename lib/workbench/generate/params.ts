@@ -16,7 +16,8 @@ export interface GenerateParams {
   readonly noActionShare: number;
   /**
    * 0..1: share of tasks that are compounds: the template's request followed by max(1, chainLength - 2)
-   * requests to other toolkits (written as one task, "Please do these in order: (1) …; (2) …").
+   * more requests (written as one task, "Please do these in order: (1) …; (2) …"); the last may be a
+   * follow-up that depends on the earlier ones (templates/follow-up.ts).
    */
   readonly compoundShare: number;
   readonly preset: PresetName;
