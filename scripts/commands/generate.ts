@@ -59,7 +59,7 @@ export function register(program: Command): void {
     .option("--chain-length <n>", "requests per chained multi-domain task")
     .option("--conditional-share <0..0.9>", "share of tasks from conditional templates")
     .option("--no-action-share <0..1>", "how often conditional tasks take their do-nothing branch")
-    .option("--compound-share <0..1>", "share of tasks followed by requests to other toolkits (one task, in order)")
+    .option("--compound-share <0..1>", "share of tasks followed by more requests, the last possibly depending on the earlier ones (one task, in order)")
     .option("--stats", "print the difficulty measures of the default and hard presets (same seed and scale) and the hard targets")
     .option("--out <dir>", "output directory (default .data/generated/<slug>)")
     .option("--import", "import the dataset into the database after writing it")
