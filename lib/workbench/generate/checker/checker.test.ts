@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { formatCall } from "../../calls/format-call";
 import { parseCall } from "../../calls/parse-call";
 import { generateDataset, TEMPLATES } from "../index";
+import { FOLLOW_UPS } from "../templates/follow-up";
 import { checkedTemplateIds, checkTasks, recomputeParts, type CheckedTask } from "./index";
 
 const checked = (generated: ReturnType<typeof generateDataset>): CheckedTask[] =>
@@ -47,7 +48,7 @@ describe.each([1, 2])("hard preset, seed %i: dependent follow-ups", (seed) => {
     const followUps = generated.tasks.filter((task) => task.appended.some((id) => id.startsWith("follow-up.")));
     // Some of each kind, and a real share of the preset (about a fifth).
     expect(followUps.length).toBeGreaterThan(generated.tasks.length / 10);
-    expect(new Set(followUps.flatMap((task) => task.appended.filter((id) => id.startsWith("follow-up.")))).size).toBe(3);
+    expect(new Set(followUps.flatMap((task) => task.appended.filter((id) => id.startsWith("follow-up."))))).toEqual(new Set(FOLLOW_UPS.map((followUp) => followUp.id)));
     for (const task of followUps) {
       const checkedTask = { templateId: task.template.id, text: task.text, calls: task.calls };
       const inOrder = recomputeParts(generated.sandbox, checkedTask);

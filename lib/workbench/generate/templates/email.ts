@@ -12,7 +12,7 @@ const SEARCH = "email.search_emails";
 const LOOKUP = "company_directory.find_email_address";
 
 /** The newest email with a person (optionally only inbox or outbox); pages back only when needed. */
-function latestWith(ctx: TemplateContext, email: string, box?: "inbox" | "outbox") {
+export function latestWith(ctx: TemplateContext, email: string, box?: "inbox" | "outbox") {
   const wanted = (row: Record<string, unknown>) => !box || row["inbox/outbox"] === box;
   const page = ctx.read(SEARCH, { query: email });
   const hit = Array.isArray(page) ? (page as Record<string, unknown>[]).find(wanted) : undefined;

@@ -10,7 +10,8 @@ import { rowsWhere } from "../../sandbox/table";
 import type { Cell, SandboxData } from "../../sandbox/types";
 import { executeCall } from "../../tools";
 import { addDays, isWeekend, timeToMinutes } from "../dates";
-import { MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
+import { BODIES, MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
+import { latestWith } from "./email";
 import { call, createContext, ReadFailedError, type ReadCache, type TemplateContext } from "./context";
 import { allCustomers, cell } from "./find";
 import { firstFreeOnDay } from "./free-time";
@@ -135,7 +136,31 @@ const deadlineCheckAfterMove: FollowUp = {
   },
 };
 
-export const FOLLOW_UPS: readonly FollowUp[] = [firstFreeSameDay, statusCountAfterChange, deadlineCheckAfterMove];
+/** After someone's latest email to me was deleted, "the last email they sent me" is an older one. */
+const replyAfterDelete: FollowUp = {
+  id: "follow-up.reply-after-delete",
+  wording: "email.reply-latest-from",
+  toolkits: ["email"],
+  trigger: (earlier) => lastWrite(earlier, "email.delete_email")?.args.email_id ?? null,
+  instantiate(before, after, emailId) {
+    const [deleted] = rowsWhere(before.sandbox.tables.email, "email_id", emailId);
+    const sender = deleted && cell(deleted.values["sender/recipient"] as Cell);
+    const person = deleted && cell(deleted.values["inbox/outbox"] as Cell) === "inbox" ? before.world.people.find((candidate) => candidate.email === sender) : undefined;
+    const latestBefore = person && latestWith(before, person.email, "inbox");
+    if (!person || !latestBefore || cell(latestBefore.email_id) !== emailId) return null;
+    const ctx = after();
+    const p = pickPerson(ctx, [person]);
+    const latest = p && latestWith(ctx, person.email, "inbox");
+    if (!p || !latest || cell(latest.email_id) === emailId) return null;
+    const body = ctx.rng.pick(BODIES);
+    return {
+      text: `Reply to the last email ${p.ref} sent me with '${body}'`,
+      calls: [call("email.reply_email", { email_id: cell(latest.email_id), body })],
+    };
+  },
+};
+
+export const FOLLOW_UPS: readonly FollowUp[] = [firstFreeSameDay, statusCountAfterChange, deadlineCheckAfterMove, replyAfterDelete];
 
 /**
  * Reads of the initial sandbox, shared by every follow-up of a generation (they are pure; the same days,
