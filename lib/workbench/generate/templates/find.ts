@@ -64,8 +64,8 @@ function sortNewest(rows: Record_[]): Record_[] {
  * order. In start order (as the world writes the calendar) that is the earliest 5, so the reads page
  * forward: after each full page the last start time is read on its own (time_min = time_max) and the
  * next page starts one second later. A state with booked events appended at the end (a follow-up's)
- * is not in start order, and paging forward would skip an early booking, so there every full page is
- * split at the starts it showed instead (each start alone, and the gaps before, between and after).
+ * is not in start order, and paging forward would skip an early booking, so there a full page's window
+ * is split in two at the middle start the page showed, until every window returns fewer than 5.
  * Null when one start time alone holds 5 or more matches (the tools cannot list them all).
  */
 export function allEvents(ctx: TemplateContext, query: string, timeMin: string, timeMax: string): Record_[] | null {
@@ -96,13 +96,12 @@ function eventsBySplitting(ctx: TemplateContext, query: string, timeMin: string,
     for (const row of rows) found.set(str(row.event_id), row);
     if (rows.length < SEARCH_LIMIT) continue;
     if (from === to) return null;
-    let cursor = from;
-    for (const start of [...new Set(rows.map((row) => str(row.event_start)))].sort()) {
-      if (cursor < start) windows.push([cursor, nextSecond(start, -1)]);
-      windows.push([start, start]);
-      cursor = nextSecond(start);
-    }
-    if (cursor <= to) windows.push([cursor, to]);
+    // Split before the middle start shown ([from, middle) and [middle, to]); when that is the window's
+    // first instant, split off the instant itself, so each part is smaller than the window.
+    const starts = [...new Set(rows.map((row) => str(row.event_start)))].sort();
+    const middle = starts[Math.floor(starts.length / 2)] as string;
+    if (middle > from) windows.push([from, nextSecond(middle, -1)], [middle, to]);
+    else windows.push([from, from], [nextSecond(from), to]);
   }
   return [...found.values()].sort(byStart);
 }
