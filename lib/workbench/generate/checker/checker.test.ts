@@ -5,7 +5,7 @@ import { formatCall } from "../../calls/format-call";
 import { parseCall } from "../../calls/parse-call";
 import { generateDataset, TEMPLATES } from "../index";
 import { FOLLOW_UPS } from "../templates/follow-up";
-import { checkedTemplateIds, checkTasks, recomputeParts, type CheckedTask } from "./index";
+import { CHECKER_RULES, checkedTemplateIds, checkTasks, recomputeParts, type CheckedTask } from "./index";
 
 const checked = (generated: ReturnType<typeof generateDataset>): CheckedTask[] =>
   generated.tasks.map((task) => ({ templateId: task.template.id, text: task.text, calls: task.calls }));
@@ -56,6 +56,11 @@ describe.each([1, 2])("hard preset, seed %i: dependent follow-ups", (seed) => {
       if (typeof inOrder === "string" || typeof apart === "string") throw new Error(`${task.text}: ${String(inOrder)} / ${String(apart)}`);
       expect(apart.at(-1), task.text).not.toEqual(inOrder.at(-1));
       expect(apart.slice(0, -1), task.text).toEqual(inOrder.slice(0, -1));
+      // The last request reads as the standalone template the follow-up borrows its wording from.
+      const followUp = FOLLOW_UPS.find((candidate) => task.appended.at(-1) === candidate.id)!;
+      const last = task.text.split(/; \(\d+\) /).at(-1)!;
+      const rule = CHECKER_RULES.find((candidate) => candidate.id === followUp.wording)!;
+      expect(rule.pattern.test(last.charAt(0).toUpperCase() + last.slice(1)), `${followUp.wording}: ${last}`).toBe(true);
     }
   });
 });
