@@ -166,6 +166,14 @@ describe("difficulty and counts", () => {
     expect(targets.filter((target) => !target.met)).toEqual([]);
   });
 
+  test("a workplace where every salesperson has more Lead customers than the bulk cap still makes the Lead templates (seed 7, 1×)", () => {
+    const { shortfall, world } = generated(7, 1);
+    const leads = new Map<string, number>();
+    for (const row of world.crm) if (row.status === "Lead") leads.set(row.assigned_to_email as string, (leads.get(row.assigned_to_email as string) ?? 0) + 1);
+    expect(Math.min(...world.people.filter((person) => person.team === "sales").map((person) => leads.get(person.email) ?? Infinity))).toBeGreaterThan(5);
+    expect(shortfall.filter((short) => short.templateId.endsWith("-leads"))).toEqual([]);
+  });
+
   test("the measures are recomputable from the written task files (answer and domains columns)", () => {
     const dataset = toEngineDataset(generated(1, 1, "hard"));
     const stats = difficultyStats(generated(1, 1, "hard").tasks);

@@ -10,7 +10,7 @@ import { call, type TemplateContext } from "./context";
 import { allCustomers, allEvents, cell, meetingAtEdgeOfDay } from "./find";
 import { firstFreeOnDay } from "./free-time";
 import { metricThreshold } from "./metric-threshold";
-import { progressMails, salesPeople, teamMembers } from "./pick";
+import { perWorld, progressMails, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
 
 type Rec = Record<string, Cell>;
@@ -30,6 +30,20 @@ function metricCondition(ctx: TemplateContext) {
   const from = addDays(ANALYTICS_FIRST_DAY, ctx.rng.int(60, 115));
   const threshold = metricThreshold(ctx, from, YESTERDAY);
   return threshold && { hit: threshold.hit, words: `${threshold.condition} on any day since ${say(from)}`, metric: threshold.metric.words };
+}
+
+/**
+ * The most Lead customers a "… all of X's Lead customers" task may act on: the chain-length knob's bulk
+ * cap, raised to the fewest any salesperson has when every one of them has more (else some workplaces
+ * could not make the template at all). The answer is still read through the tools.
+ */
+function leadsCap(ctx: TemplateContext): number {
+  const fewest = perWorld(ctx, "fewest-leads", () => {
+    const leads = new Map<string, number>();
+    for (const row of ctx.world.crm) if (row.status === "Lead") leads.set(row.assigned_to_email as string, (leads.get(row.assigned_to_email as string) ?? 0) + 1);
+    return Math.min(...salesPeople(ctx).map((person) => leads.get(person.email) ?? Infinity));
+  });
+  return Math.max(ctx.params.chainLength + 3, Number.isFinite(fewest) ? fewest : 0);
 }
 
 export const PAPER_MULTI_TEMPLATES: Template[] = [
@@ -168,7 +182,7 @@ export const PAPER_MULTI_TEMPLATES: Template[] = [
       const condition = metricCondition(ctx);
       const p = pickPerson(ctx, salesPeople(ctx));
       const leads = p && allCustomers(ctx, { assigned_to_email: p.person.email, status: "Lead" });
-      if (!condition || !p || !leads || leads.length === 0 || leads.length > ctx.params.chainLength + 3) return null;
+      if (!condition || !p || !leads || leads.length === 0 || leads.length > leadsCap(ctx)) return null;
       const m = condition.metric;
       const body = condition.hit ? `${m} looks good, so we no longer need you finding new leads.` : `We need you to improve ${m} - TBD.`;
       return {
@@ -188,7 +202,7 @@ export const PAPER_MULTI_TEMPLATES: Template[] = [
       const other = pickPerson(ctx, salesPeople(ctx));
       const leads = other && allCustomers(ctx, { assigned_to_email: other.person.email, status: "Lead" });
       const slot = firstFreeOnDay(ctx, TOMORROW, 30);
-      if (!condition || !p || !other || !leads || !slot || leads.length === 0 || leads.length > ctx.params.chainLength + 3) return null;
+      if (!condition || !p || !other || !leads || !slot || leads.length === 0 || leads.length > leadsCap(ctx)) return null;
       const m = condition.metric;
       const calls = condition.hit
         ? [
