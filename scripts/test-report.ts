@@ -3,6 +3,11 @@ import { existsSync, readFileSync } from "node:fs";
 
 export type SuiteCounts = { passed: number; failed: number };
 
+/** A JSON report, or null when the suite wrote none (it crashed before reporting). */
+function readReport<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
+}
+
 type VitestReport = { numPassedTests?: number; numFailedTests?: number; numFailedTestSuites?: number };
 type PlaywrightReport = { stats?: { expected?: number; unexpected?: number; flaky?: number }; errors?: unknown[] };
 
@@ -11,16 +16,16 @@ type PlaywrightReport = { stats?: { expected?: number; unexpected?: number; flak
  * failed tests or suites but may report zero failed tests: count each such file as one failure.
  */
 export function vitestCounts(file: string): SuiteCounts | null {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+  const report = readReport<VitestReport>(file);
+  if (!report) return null;
   const failedTests = report.numFailedTests ?? 0;
   return { passed: report.numPassedTests ?? 0, failed: failedTests > 0 ? failedTests : (report.numFailedTestSuites ?? 0) };
 }
 
 /** Counts from a Playwright JSON report; flaky tests passed on retry; global errors count as failures. */
 export function playwrightCounts(file: string): SuiteCounts | null {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, "utf8")) as PlaywrightReport;
+  const report = readReport<PlaywrightReport>(file);
+  if (!report) return null;
   const stats = report.stats ?? {};
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
@@ -52,8 +57,8 @@ type VitestFileResult = {
 
 /** The failed tests of a vitest JSON report, and each file that failed without a failed test (it did not load). */
 export function vitestFailures(file: string): FailedTest[] {
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, "utf8")) as { testResults?: VitestFileResult[] };
+  const report = readReport<{ testResults?: VitestFileResult[] }>(file);
+  if (!report) return [];
   const root = process.cwd() + "/";
   return (report.testResults ?? []).flatMap((result) => {
     const where = (result.name ?? "?").replace(root, "");
@@ -72,8 +77,8 @@ type PlaywrightSuite = {
 
 /** The unexpected tests of a Playwright JSON report (flaky ones passed on retry and are not listed), and global errors. */
 export function playwrightFailures(file: string): FailedTest[] {
-  if (!existsSync(file)) return [];
-  const report = JSON.parse(readFileSync(file, "utf8")) as { suites?: PlaywrightSuite[]; errors?: { message?: string }[] };
+  const report = readReport<{ suites?: PlaywrightSuite[]; errors?: { message?: string }[] }>(file);
+  if (!report) return [];
   const failures: FailedTest[] = [];
   // Top-level suites are the spec files (their title is the file name); nested ones are describe blocks.
   const visit = (suite: PlaywrightSuite, titles: string[], isFile: boolean) => {

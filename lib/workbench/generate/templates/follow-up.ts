@@ -13,8 +13,8 @@ import { addDays, isWeekend, timeToMinutes } from "../dates";
 import { BODIES, MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
 import { latestWith } from "./email";
 import { call, createContext, ReadFailedError, type ReadCache, type TemplateContext } from "./context";
-import { allCustomers, cell } from "./find";
-import { firstFreeOnDay } from "./free-time";
+import { allCustomers, cell, personByEmail } from "./find";
+import { firstFreeOnDay, isFree } from "./free-time";
 import type { Instance } from "./types";
 
 export interface FollowUp {
@@ -22,15 +22,15 @@ export interface FollowUp {
   /** The standalone template whose wording (and so whose rule) the follow-up uses. */
   readonly wording: string;
   readonly toolkits: readonly string[];
-  /** What in the earlier calls could change this follow-up's answer (cheap: no reads), or null. */
-  trigger(earlier: readonly ParsedWrite[]): string | null;
+  /** The earlier call that could change this follow-up's answer (cheap: no reads), or null. */
+  trigger(earlier: readonly ParsedWrite[]): ParsedWrite | null;
   /**
    * `before` reads the initial sandbox (its reads are not the agent's and are not recorded); `after()`
    * reads the state the earlier calls leave (replayed on first use: at 100× a replay copies tables of
    * tens of thousands of rows, so the checks that need no replay come first). Null when the earlier
    * calls do not change this follow-up's answer.
    */
-  instantiate(before: TemplateContext, after: () => TemplateContext, trigger: string, earlier: readonly ParsedWrite[]): Instance | null;
+  instantiate(before: TemplateContext, after: () => TemplateContext, trigger: ParsedWrite, earlier: readonly ParsedWrite[]): Instance | null;
 }
 
 /** An earlier ground-truth call: tool and arguments. */
@@ -40,8 +40,11 @@ export interface ParsedWrite {
 }
 
 const LAST_BOOKING_DAY = "2023-12-29";
-const lastWrite = (earlier: readonly ParsedWrite[], tool: string, field?: string) =>
-  earlier.filter((write) => write.tool === tool && (field === undefined || write.args.field === field)).at(-1);
+/** The last earlier call of `tool` (with that `field`, for updates) that names `key`, or null. */
+const lastWrite = (earlier: readonly ParsedWrite[], tool: string, key: string, field?: string): ParsedWrite | null => {
+  const write = earlier.filter((candidate) => candidate.tool === tool && (field === undefined || candidate.args.field === field)).at(-1);
+  return write?.args[key] ? write : null;
+};
 
 /** The day of the last meeting booked earlier (a future weekday): the first free slot may now be taken. */
 const firstFreeSameDay: FollowUp = {
@@ -49,16 +52,17 @@ const firstFreeSameDay: FollowUp = {
   wording: "calendar.book-first-free",
   toolkits: ["calendar"],
   trigger(earlier) {
-    const date = lastWrite(earlier, "calendar.create_event")?.args.event_start?.slice(0, 10);
-    return date && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? date : null;
+    const booking = lastWrite(earlier, "calendar.create_event", "event_start");
+    const date = booking?.args.event_start?.slice(0, 10);
+    return date && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? booking : null;
   },
-  instantiate(before, after, date, earlier) {
+  instantiate(before, after, booking, earlier) {
+    const date = (booking.args.event_start as string).slice(0, 10);
     const slotBefore = firstFreeOnDay(before, date, 30);
     if (!slotBefore) return null;
-    // A booking over that slot takes it (a cancellation could free an earlier one, but bookings are the trigger).
-    const from = timeToMinutes(`${date} ${slotBefore}`);
-    const overlaps = earlier.some((write) => write.tool === "calendar.create_event" && write.args.event_start?.startsWith(date) && timeToMinutes(write.args.event_start) < from + 30 && timeToMinutes(write.args.event_start) + Number(write.args.duration) > from);
-    if (!overlaps) return null;
+    // Only a booking over that slot takes it (a cancellation could free an earlier one, but bookings are the trigger).
+    const bookedThatDay = earlier.filter((write) => write.tool === "calendar.create_event" && write.args.event_start?.startsWith(date)).map((write) => write.args);
+    if (isFree(bookedThatDay, timeToMinutes(`${date} ${slotBefore}`), 30)) return null;
     const ctx = after();
     const p = pickPerson(ctx);
     const title = ctx.rng.pick(MEETING_TITLES);
@@ -76,14 +80,14 @@ const statusCountAfterChange: FollowUp = {
   id: "follow-up.status-count",
   wording: "multi.customer-count-email",
   toolkits: ["crm", "email"],
-  trigger: (earlier) => lastWrite(earlier, "customer_relationship_manager.update_customer", "status")?.args.customer_id ?? null,
-  instantiate(before, after, customerId, earlier) {
-    const status = lastWrite(earlier, "customer_relationship_manager.update_customer", "status")?.args.new_value;
+  trigger: (earlier) => lastWrite(earlier, "customer_relationship_manager.update_customer", "customer_id", "status"),
+  instantiate(before, after, change, earlier) {
+    const { customer_id: customerId = "", new_value: status } = change.args;
     const [customer] = rowsWhere(before.sandbox.tables.crm, "customer_id", customerId);
     const reassigned = earlier.some((write) => write.args.customer_id === customerId && write.args.field === "assigned_to_email");
     if (!status || !customer || reassigned || cell(customer.values.status as Cell) === status) return null;
     const owner = cell(customer.values.assigned_to_email as Cell);
-    const person = before.world.people.find((candidate) => candidate.email === owner);
+    const person = personByEmail(before, owner);
     const ctx = person && after();
     const p = ctx && pickPerson(ctx, [person]);
     if (!ctx || !p) return null;
@@ -103,16 +107,16 @@ const deadlineCheckAfterMove: FollowUp = {
   id: "follow-up.deadline-check",
   wording: "multi.deadline-check",
   toolkits: ["project_management", "calendar"],
-  trigger: (earlier) => lastWrite(earlier, "project_management.update_task", "list_name")?.args.task_id ?? null,
-  instantiate(before, after, taskId, earlier) {
+  trigger: (earlier) => lastWrite(earlier, "project_management.update_task", "task_id", "list_name"),
+  instantiate(before, after, move, earlier) {
+    const { task_id: taskId = "", new_value: newList } = move.args;
     const [task] = rowsWhere(before.sandbox.tables.project_tasks, "task_id", taskId);
-    const moves = earlier.filter((write) => write.args.task_id === taskId);
-    const newList = moves.filter((write) => write.args.field === "list_name").at(-1)?.args.new_value;
+    const otherChange = earlier.some((write) => write.args.task_id === taskId && write.args.field !== "list_name");
     // The task counts as unfinished before and after unless it moved into or out of Completed.
-    if (!task || moves.some((write) => write.args.field !== "list_name") || (cell(task.values.list_name as Cell) === "Completed") === (newList === "Completed")) return null;
+    if (!task || otherChange || (cell(task.values.list_name as Cell) === "Completed") === (newList === "Completed")) return null;
     const owner = cell(task.values.assigned_to_email as Cell);
     const board = cell(task.values.board as Cell);
-    const person = before.world.people.find((candidate) => candidate.email === owner);
+    const person = personByEmail(before, owner);
     // The earliest weekday after the due date (and from tomorrow on): the fewest other tasks count.
     let date = addDays(cell(task.values.due_date as Cell), 1);
     if (date < TOMORROW) date = TOMORROW;
@@ -141,11 +145,11 @@ const replyAfterDelete: FollowUp = {
   id: "follow-up.reply-after-delete",
   wording: "email.reply-latest-from",
   toolkits: ["email"],
-  trigger: (earlier) => lastWrite(earlier, "email.delete_email")?.args.email_id ?? null,
-  instantiate(before, after, emailId) {
+  trigger: (earlier) => lastWrite(earlier, "email.delete_email", "email_id"),
+  instantiate(before, after, deletion) {
+    const emailId = deletion.args.email_id as string;
     const [deleted] = rowsWhere(before.sandbox.tables.email, "email_id", emailId);
-    const sender = deleted && cell(deleted.values["sender/recipient"] as Cell);
-    const person = deleted && cell(deleted.values["inbox/outbox"] as Cell) === "inbox" ? before.world.people.find((candidate) => candidate.email === sender) : undefined;
+    const person = deleted && cell(deleted.values["inbox/outbox"] as Cell) === "inbox" ? personByEmail(before, cell(deleted.values["sender/recipient"] as Cell)) : undefined;
     const latestBefore = person && latestWith(before, person.email, "inbox");
     if (!person || !latestBefore || cell(latestBefore.email_id) !== emailId) return null;
     const ctx = after();
