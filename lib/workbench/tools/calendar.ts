@@ -53,9 +53,12 @@ function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolA
   // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
   // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
   // event, so an unparseable bound only raises when an event is left to filter.
+  // A bound is parsed when the first event is compared with it (a failed parse is not kept: it raises again).
   const lowerOf = rules.eventTimeMin === "end" ? endOf : startOf;
-  const afterMin = (row: Row) => (compareTimestamps(lowerOf(row), parseTimestamp(time_min as string)) ?? -1) >= 0;
-  const beforeMax = (row: Row) => (compareTimestamps(startOf(row), parseTimestamp(time_max as string)) ?? 1) <= 0;
+  let min: ParsedTimestamp | undefined;
+  let max: ParsedTimestamp | undefined;
+  const afterMin = (row: Row) => (compareTimestamps(lowerOf(row), (min ??= parseTimestamp(time_min as string))) ?? -1) >= 0;
+  const beforeMax = (row: Row) => (compareTimestamps(startOf(row), (max ??= parseTimestamp(time_max as string))) ?? 1) <= 0;
   if (time_min || time_max) {
     rows = firstWithinOnePass(rows, time_min ? afterMin : undefined, time_max ? beforeMax : undefined, 5);
   }

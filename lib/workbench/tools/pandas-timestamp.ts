@@ -140,8 +140,12 @@ export function compareTimestamps(a: ParsedTimestamp, b: ParsedTimestamp): numbe
   if ((a.offsetMinutes === null) !== (b.offsetMinutes === null)) {
     throw new PythonError("TypeError", `Cannot compare tz-naive and tz-aware timestamps`);
   }
-  const instant = (t: PandasTimestamp) => t.wallMs - (t.offsetMinutes ?? 0) * 60_000;
-  return Math.sign(instant(a) - instant(b));
+  return Math.sign(instantMs(a) - instantMs(b));
+}
+
+/** The instant a Timestamp names, in ms (wall clock less the UTC offset; naive ones as UTC). */
+function instantMs(t: PandasTimestamp): number {
+  return t.wallMs - (t.offsetMinutes ?? 0) * 60_000;
 }
 
 /** `ts.date()` as "YYYY-MM-DD" (the wall-clock date, also for tz-aware values); null for NaT. */
