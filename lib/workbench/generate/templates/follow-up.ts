@@ -13,8 +13,10 @@ import { addDays, isWeekend, timeToMinutes } from "../dates";
 import { BODIES, MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
 import { latestWith } from "./email";
 import { call, createContext, ReadFailedError, type ReadCache, type TemplateContext } from "./context";
-import { allCustomers, cell, personByEmail } from "./find";
+import { allCustomers, allEvents, cell, eventsOnDay, personByEmail } from "./find";
 import { firstFreeOnDay, isFree } from "./free-time";
+import { MEETING_COUNT_MONTHS } from "./multi";
+import { pickTask } from "./pick";
 import type { Instance } from "./types";
 
 export interface FollowUp {
@@ -164,13 +166,122 @@ const replyAfterDelete: FollowUp = {
   },
 };
 
-export const FOLLOW_UPS: readonly FollowUp[] = [firstFreeSameDay, statusCountAfterChange, deadlineCheckAfterMove, replyAfterDelete];
+/** The row an earlier `calendar.delete_event` removed, read from the initial sandbox (undefined for a booked one). */
+const deletedEvent = (before: TemplateContext, deletion: ParsedWrite) => rowsWhere(before.sandbox.tables.calendar, "event_id", deletion.args.event_id as string)[0];
+
+/** A meeting cancelled earlier that day may free an earlier slot: the first free time moves up. */
+const firstFreeAfterCancel: FollowUp = {
+  id: "follow-up.first-free-after-cancel",
+  wording: "calendar.book-first-free",
+  toolkits: ["calendar"],
+  trigger: (earlier) => lastWrite(earlier, "calendar.delete_event", "event_id"),
+  instantiate(before, after, deletion) {
+    const deleted = deletedEvent(before, deletion);
+    const date = deleted && cell(deleted.values.event_start as Cell).slice(0, 10);
+    if (!date || date < TOMORROW || date > LAST_BOOKING_DAY || isWeekend(date)) return null;
+    const slotBefore = firstFreeOnDay(before, date, 30);
+    const ctx = after();
+    const p = pickPerson(ctx);
+    const title = ctx.rng.pick(MEETING_TITLES);
+    const slot = p && firstFreeOnDay(ctx, date, 30);
+    if (!p || !slot || slot === slotBefore) return null;
+    return {
+      text: `Schedule a 30-minute '${title}' with ${p.ref} at the first time I'm free on ${say(date)}`,
+      calls: [call("calendar.create_event", { event_name: title, participant_email: p.person.email, event_start: `${date} ${slot}`, duration: "30" })],
+    };
+  },
+};
+
+/** A past meeting removed earlier: "how many meetings I had with them that month" is one fewer. */
+const meetingCountAfterCancel: FollowUp = {
+  id: "follow-up.meeting-count-after-cancel",
+  wording: "multi.meeting-count-email",
+  toolkits: ["calendar", "email"],
+  trigger: (earlier) => lastWrite(earlier, "calendar.delete_event", "event_id"),
+  instantiate(before, after, deletion) {
+    const deleted = deletedEvent(before, deletion);
+    const start = deleted && cell(deleted.values.event_start as Cell).slice(0, 10);
+    const month = start && MEETING_COUNT_MONTHS.find(([, first, last]) => start >= first && start <= last);
+    const person = deleted && personByEmail(before, cell(deleted.values.participant_email as Cell));
+    if (!month || !person) return null;
+    const [name, firstDay, lastDay] = month;
+    const [first, last] = [`${firstDay} 00:00:00`, `${lastDay} 23:59:59`];
+    const then = allEvents(before, person.email, first, last);
+    const ctx = after();
+    const p = pickPerson(ctx, [person]);
+    const to = p && pickPerson(ctx, undefined, [person.email]);
+    const now = allEvents(ctx, person.email, first, last);
+    if (!p || !to || !then || !now || now.length === then.length) return null;
+    return {
+      text: `Email ${to.ref} how many meetings I had with ${p.ref} in ${name} (subject 'Meetings with ${p.ref}', body just the number)`,
+      calls: [call("email.send_email", { recipient: to.person.email, subject: `Meetings with ${p.ref}`, body: String(now.length) })],
+    };
+  },
+};
+
+/** "HH:MM:SS" of a start the free-or-ask wording asks about (09:00 … 17:00 on the half hour, a future weekday), or null. */
+function askedStart(start: string): string | null {
+  const date = start.slice(0, 10);
+  const minutes = timeToMinutes(start);
+  const onHalfHour = start.endsWith(":00") && minutes % 30 === 0 && minutes >= 9 * 60 && minutes <= 17 * 60;
+  return onHalfHour && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? start : null;
+}
+
+/**
+ * After a meeting booked (or cancelled) at a half hour, "if I'm free for 30 minutes then, book …;
+ * otherwise email …" takes the other branch.
+ */
+const freeOrAskAfterChange: FollowUp = {
+  id: "follow-up.free-or-ask",
+  wording: "multi.free-or-ask",
+  toolkits: ["calendar", "project_management", "email"],
+  trigger(earlier) {
+    const last = earlier.filter((write) => write.tool === "calendar.create_event" || write.tool === "calendar.delete_event").at(-1);
+    return last && (last.tool === "calendar.delete_event" || askedStart(last.args.event_start ?? "")) ? last : null;
+  },
+  instantiate(before, after, change, earlier) {
+    const deleted = change.tool === "calendar.delete_event" ? deletedEvent(before, change) : undefined;
+    const start = askedStart(deleted ? cell(deleted.values.event_start as Cell) : (change.args.event_start ?? ""));
+    if (!start) return null;
+    const date = start.slice(0, 10);
+    const minutes = timeToMinutes(start);
+    const eventsThen = eventsOnDay(before, date);
+    if (!eventsThen) return null;
+    const freeThen = isFree(eventsThen, minutes, 30);
+    // A task the earlier requests did not touch (reassign, delete, or create one of the same name).
+    const touched = new Set(earlier.flatMap((write) => [write.args.task_id, write.args.task_name]));
+    const ctx = after();
+    const t = pickTask(ctx, (row) => !touched.has(cell(row.task_id)) && !touched.has(cell(row.task_name)));
+    const eventsNow = eventsOnDay(ctx, date);
+    if (!t || !eventsNow || isFree(eventsNow, minutes, 30) === freeThen) return null;
+    const name = cell(t.task_name);
+    const owner = cell(t.assigned_to_email);
+    return {
+      text: `If I'm free for 30 minutes at ${start.slice(11, 16)} on ${say(date)}, book 'Review ${name}' then with the owner of the ${cell(t.board)} task '${name}'; otherwise email them with the subject 'Review ${name}' asking 'When suits you for a review?'`,
+      calls: freeThen
+        ? [call("email.send_email", { recipient: owner, subject: `Review ${name}`, body: "When suits you for a review?" })]
+        : [call("calendar.create_event", { event_name: `Review ${name}`, participant_email: owner, event_start: start, duration: "30" })],
+    };
+  },
+};
+
+export const FOLLOW_UPS: readonly FollowUp[] = [
+  firstFreeSameDay,
+  firstFreeAfterCancel,
+  statusCountAfterChange,
+  meetingCountAfterCancel,
+  deadlineCheckAfterMove,
+  replyAfterDelete,
+  freeOrAskAfterChange,
+];
 
 /**
  * Reads of the initial sandbox, shared by every follow-up of a generation (they are pure; the same days,
  * owners and boards come up again and again, and at 100× each read scans tens of thousands of rows).
  */
 const readsOfInitial = new WeakMap<SandboxData, ReadCache>();
+/** Follow-ups made so far in a generation, by kind. */
+const followUpsMade = new WeakMap<SandboxData, Map<string, number>>();
 
 /**
  * A follow-up to `calls` (the earlier requests' ground truth, in order), solved on the state they
@@ -185,8 +296,14 @@ export function dependentFollowUp(ctx: TemplateContext, calls: readonly string[]
   const base = { rng: ctx.rng, world: ctx.world, params: ctx.params, wantNoAction: false };
   let initialReads = readsOfInitial.get(ctx.sandbox);
   if (!initialReads) readsOfInitial.set(ctx.sandbox, (initialReads = new Map()));
+  let used = followUpsMade.get(ctx.sandbox);
+  if (!used) followUpsMade.set(ctx.sandbox, (used = new Map()));
+  // The kind made least so far goes first (ties in random order): the common triggers (a status
+  // change, a booking) would otherwise crowd out the kinds that only a rarer request enables.
+  const counts = used;
+  const order = ctx.rng.shuffle(FOLLOW_UPS).sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
   let stateAfter: SandboxData | null = null;
-  for (const followUp of ctx.rng.shuffle(FOLLOW_UPS)) {
+  for (const followUp of order) {
     const trigger = followUp.trigger(earlier);
     if (trigger === null) continue;
     let after: TemplateContext | null = null;
@@ -202,6 +319,7 @@ export function dependentFollowUp(ctx: TemplateContext, calls: readonly string[]
     const instance = followUp.instantiate(createContext({ ...base, sandbox: ctx.sandbox }, initialReads), afterContext, trigger, earlier);
     if (!instance) continue;
     ctx.trail.push(...(after as TemplateContext | null)?.trail ?? []);
+    counts.set(followUp.id, (counts.get(followUp.id) ?? 0) + 1);
     return { followUp, instance };
   }
   return null;

@@ -26,6 +26,14 @@ const send = (recipient: string, subject: string, body: string) => call(SEND, { 
 const meeting = (name: string, email: string, start: string, minutes = "30") => call(CREATE_EVENT, { event_name: name, participant_email: email, event_start: start, duration: minutes });
 const owner = (ctx: TemplateContext, email: string): Person | undefined => ctx.world.people.find((person) => person.email === email);
 
+/** The months "how many meetings I had with {name} in {month}" asks about, with their first and last days. */
+export const MEETING_COUNT_MONTHS = [
+  ["August", "2023-08-01", "2023-08-31"],
+  ["September", "2023-09-01", "2023-09-30"],
+  ["October", "2023-10-01", "2023-10-31"],
+  ["November", "2023-11-01", "2023-11-30"],
+] as const;
+
 export const MULTI_TEMPLATES: Template[] = [
   {
     id: "multi.email-customer-owner", domain: M, toolkits: ["crm", "email"], writes: ["email"],
@@ -293,7 +301,7 @@ export const MULTI_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const p = pickPerson(ctx);
       const to = p && pickPerson(ctx, undefined, [p.person.email]);
-      const [month, first, last] = ctx.rng.pick([["August", "2023-08-01", "2023-08-31"], ["September", "2023-09-01", "2023-09-30"], ["October", "2023-10-01", "2023-10-31"], ["November", "2023-11-01", "2023-11-30"]] as const);
+      const [month, first, last] = ctx.rng.pick(MEETING_COUNT_MONTHS);
       const rows = p && allEvents(ctx, p.person.email, `${first} 00:00:00`, `${last} 23:59:59`);
       if (!p || !to || !rows) return null;
       return { text: `Email ${to.ref} how many meetings I had with ${p.ref} in ${month} (subject 'Meetings with ${p.ref}', body just the number)`, calls: [send(to.person.email, `Meetings with ${p.ref}`, String(rows.length))] };
