@@ -90,6 +90,26 @@ function columnIndex(table: Table, column: string): Map<string, IndexEntry> | nu
   return index;
 }
 
+/**
+ * One column's cells as a dense array, for row arrays scanned more than once (the initial tables, which
+ * a generation searches thousands of times with different patterns): a scan then reads one array in
+ * order instead of every row's record. Null the first time a row array asks (it is just scanned).
+ */
+export function columnCells(rows: readonly Row[], column: string): readonly Cell[] | null {
+  let byColumn = cellArrays.get(rows);
+  if (!byColumn) cellArrays.set(rows, (byColumn = new Map()));
+  const cells = byColumn.get(column);
+  if (cells) return cells;
+  if (!byColumn.has(column)) {
+    byColumn.set(column, null);
+    return null;
+  }
+  const built = rows.map((row) => cellOf(row, column));
+  byColumn.set(column, built);
+  return built;
+}
+const cellArrays = new WeakMap<readonly Row[], Map<string, readonly Cell[] | null>>();
+
 /** `df[df[column] == value]`: exact string equality (NaN and Timestamps never equal a string). */
 export function rowsWhere(table: Table, column: string, value: string): readonly Row[] {
   const index = columnIndex(table, column);
@@ -111,14 +131,16 @@ export function filterRows(table: Table, keep: (row: Row) => boolean): Table {
 
 /** `df[df[column] != value]`. */
 export function deleteWhere(table: Table, column: string, value: string): Table {
-  return filterRows(table, (row) => cellOf(row, column) !== value);
+  const cells = columnCells(table.rows, column);
+  return { ...table, rows: table.rows.filter((row, index) => (cells ? cells[index] : cellOf(row, column)) !== value) };
 }
 
 /** `df.loc[df[column] == value, field] = newValue`; an unknown field becomes a new last column. */
 export function updateWhere(table: Table, column: string, value: string, field: string, newValue: Cell): Table {
   const columns = table.columns.includes(field) ? table.columns : [...table.columns, field];
-  const rows = table.rows.map((row) =>
-    cellOf(row, column) === value ? { label: row.label, values: { ...row.values, [field]: newValue } } : row,
+  const cells = columnCells(table.rows, column);
+  const rows = table.rows.map((row, index) =>
+    (cells ? cells[index] : cellOf(row, column)) === value ? { label: row.label, values: { ...row.values, [field]: newValue } } : row,
   );
   return { ...table, columns, rows };
 }

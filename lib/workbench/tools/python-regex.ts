@@ -25,8 +25,8 @@ export interface PythonPattern {
   readonly literal: string;
   readonly ignoreCase: boolean;
   spent: number;
-  /** searchCost by text length: the analysis reads the whole pattern, cells repeat lengths. */
-  readonly costs: Map<number, number>;
+  /** searchCost by text length (an array: read once per cell scanned): the analysis reads the whole pattern, cells repeat lengths. */
+  readonly costs: number[];
   /** Whether the pattern matches a text, by text: replays search the same cells over and over. */
   readonly found: Map<string, boolean>;
 }
@@ -35,7 +35,7 @@ const SAME_ESCAPES = new Set(["b", "B", "d", "D", "s", "S", "w", "W", "f", "n", 
 
 export function compilePythonRegex(pattern: string, ignoreCase: boolean): PythonPattern {
   if (pattern.length >= LONG_LITERAL && !METACHARACTERS.test(pattern)) {
-    return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: new Map(), found: new Map() };
+    return { regex: null, literal: ignoreCase ? pattern.toLowerCase() : pattern, ignoreCase, spent: 0, costs: [], found: new Map() };
   }
   const key = `${ignoreCase ? "i" : "-"}${pattern}`;
   let compiled = compiledPatterns.get(key);
@@ -44,7 +44,7 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): Python
       compiledPatterns.clear();
       foundInAll = 0;
     }
-    compiled = { regex: compileRegExp(pattern, ignoreCase), costs: new Map(), found: new Map() };
+    compiled = { regex: compileRegExp(pattern, ignoreCase), costs: [], found: new Map() };
     compiledPatterns.set(key, compiled);
   }
   // Each search gets its own budget; the regex (no g/y flag, so no state), the costs and the results are shared.
@@ -52,7 +52,7 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): Python
 }
 
 /** Compiled patterns by flag and text: the same query recurs across calls and replays. */
-const compiledPatterns = new Map<string, { regex: RegExp; costs: Map<number, number>; found: Map<string, boolean> }>();
+const compiledPatterns = new Map<string, { regex: RegExp; costs: number[]; found: Map<string, boolean> }>();
 /** Texts whose result one pattern remembers at most (a table's cells, a few times over). */
 const FOUND_KEPT = 20_000;
 const COMPILED_PATTERNS_KEPT = 1_000;
@@ -94,8 +94,8 @@ function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
 export function regexSearch(pattern: PythonPattern, text: string): boolean {
   const { regex } = pattern;
   if (regex === null) return (pattern.ignoreCase ? text.toLowerCase() : text).includes(pattern.literal);
-  let cost = pattern.costs.get(text.length);
-  if (cost === undefined) pattern.costs.set(text.length, (cost = searchCost(regex.source, text.length)));
+  let cost = pattern.costs[text.length];
+  if (cost === undefined) pattern.costs[text.length] = cost = searchCost(regex.source, text.length);
   pattern.spent += cost;
   if (!(pattern.spent <= SEARCH_BUDGET)) {
     throw new PythonError(

@@ -4,7 +4,7 @@
  */
 import type { Sandbox } from "./types";
 import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/types";
-import { cellOf, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
+import { cellOf, columnCells, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
 import { compilePythonRegex, regexSearch } from "./python-regex";
 import { PythonError } from "./python-error";
 import { rememberedFilter } from "./remembered-filter";
@@ -37,13 +37,17 @@ export function rowsContaining(
 ): readonly Row[] {
   return rememberedFilter(rows, `${column}\u0000${ignoreCase ? "i" : "-"}${search}\u0000${pattern}`, () => {
     const contains = textMatcher(pattern, ignoreCase, search);
-    return rows.filter((row) => {
-      const cell = cellOf(row, column);
+    const cells = columnCells(rows, column);
+    const kept: Row[] = [];
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index] as Row;
+      const cell = cells ? cells[index] : cellOf(row, column);
       if (typeof cell !== "string") {
         throw new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values");
       }
-      return contains(cell);
-    });
+      if (contains(cell)) kept.push(row);
+    }
+    return kept;
   });
 }
 
