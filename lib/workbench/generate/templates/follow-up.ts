@@ -42,11 +42,25 @@ export interface ParsedWrite {
 }
 
 const LAST_BOOKING_DAY = "2023-12-29";
+/** A future weekday the follow-ups may book on (the generator books through December). */
+const bookableDay = (date: string) => date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date);
 /** The last earlier call of `tool` (with that `field`, for updates) that names `key`, or null. */
 const lastWrite = (earlier: readonly ParsedWrite[], tool: string, key: string, field?: string): ParsedWrite | null => {
   const write = earlier.filter((candidate) => candidate.tool === tool && (field === undefined || candidate.args.field === field)).at(-1);
   return write?.args[key] ? write : null;
 };
+
+/** "Schedule … at the first time I'm free on {date}" on the state after, when that slot is no longer `slotBefore`. */
+function bookFirstFree(ctx: TemplateContext, date: string, slotBefore: string | null): Instance | null {
+  const p = pickPerson(ctx);
+  const title = ctx.rng.pick(MEETING_TITLES);
+  const slot = p && firstFreeOnDay(ctx, date, 30);
+  if (!p || !slot || slot === slotBefore) return null;
+  return {
+    text: `Schedule a 30-minute '${title}' with ${p.ref} at the first time I'm free on ${say(date)}`,
+    calls: [call("calendar.create_event", { event_name: title, participant_email: p.person.email, event_start: `${date} ${slot}`, duration: "30" })],
+  };
+}
 
 /** The day of the last meeting booked earlier (a future weekday): the first free slot may now be taken. */
 const firstFreeSameDay: FollowUp = {
@@ -56,7 +70,7 @@ const firstFreeSameDay: FollowUp = {
   trigger(earlier) {
     const booking = lastWrite(earlier, "calendar.create_event", "event_start");
     const date = booking?.args.event_start?.slice(0, 10);
-    return date && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? booking : null;
+    return date && bookableDay(date) ? booking : null;
   },
   instantiate(before, after, booking, earlier) {
     const date = (booking.args.event_start as string).slice(0, 10);
@@ -65,15 +79,7 @@ const firstFreeSameDay: FollowUp = {
     // Only a booking over that slot takes it (a cancellation could free an earlier one, but bookings are the trigger).
     const bookedThatDay = earlier.filter((write) => write.tool === "calendar.create_event" && write.args.event_start?.startsWith(date)).map((write) => write.args);
     if (isFree(bookedThatDay, timeToMinutes(`${date} ${slotBefore}`), 30)) return null;
-    const ctx = after();
-    const p = pickPerson(ctx);
-    const title = ctx.rng.pick(MEETING_TITLES);
-    const slot = p && firstFreeOnDay(ctx, date, 30);
-    if (!p || !slot || slot === slotBefore) return null;
-    return {
-      text: `Schedule a 30-minute '${title}' with ${p.ref} at the first time I'm free on ${say(date)}`,
-      calls: [call("calendar.create_event", { event_name: title, participant_email: p.person.email, event_start: `${date} ${slot}`, duration: "30" })],
-    };
+    return bookFirstFree(after(), date, slotBefore);
   },
 };
 
@@ -178,17 +184,9 @@ const firstFreeAfterCancel: FollowUp = {
   instantiate(before, after, deletion) {
     const deleted = deletedEvent(before, deletion);
     const date = deleted && cell(deleted.values.event_start as Cell).slice(0, 10);
-    if (!date || date < TOMORROW || date > LAST_BOOKING_DAY || isWeekend(date)) return null;
+    if (!date || !bookableDay(date)) return null;
     const slotBefore = firstFreeOnDay(before, date, 30);
-    const ctx = after();
-    const p = pickPerson(ctx);
-    const title = ctx.rng.pick(MEETING_TITLES);
-    const slot = p && firstFreeOnDay(ctx, date, 30);
-    if (!p || !slot || slot === slotBefore) return null;
-    return {
-      text: `Schedule a 30-minute '${title}' with ${p.ref} at the first time I'm free on ${say(date)}`,
-      calls: [call("calendar.create_event", { event_name: title, participant_email: p.person.email, event_start: `${date} ${slot}`, duration: "30" })],
-    };
+    return bookFirstFree(after(), date, slotBefore);
   },
 };
 
@@ -224,7 +222,7 @@ function askedStart(start: string): string | null {
   const date = start.slice(0, 10);
   const minutes = timeToMinutes(start);
   const onHalfHour = start.endsWith(":00") && minutes % 30 === 0 && minutes >= 9 * 60 && minutes <= 17 * 60;
-  return onHalfHour && date >= TOMORROW && date <= LAST_BOOKING_DAY && !isWeekend(date) ? start : null;
+  return onHalfHour && bookableDay(date) ? start : null;
 }
 
 /**
