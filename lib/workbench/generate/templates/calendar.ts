@@ -4,7 +4,7 @@ import { addDays, minutesToTime, timeToMinutes } from "../dates";
 import type { Cell } from "../../sandbox/types";
 import { MEETING_TITLES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { allEvents, cell, eventsOnDay } from "./find";
+import { allEvents, cell, eventsOnDay, personByEmail } from "./find";
 import { firstFreeOnDay } from "./free-time";
 import { peopleMeetingSoon } from "./pick";
 import type { Template } from "./types";
@@ -145,7 +145,7 @@ export const CALENDAR_TEMPLATES: Template[] = [
       const m = pickMeeting(ctx, true);
       if (!m) return null;
       const row = m.row;
-      const out = ctx.world.people.find((person) => person.email === cell(row.participant_email));
+      const out = personByEmail(ctx, cell(row.participant_email));
       const outRef = out && pickPerson(ctx, [out]);
       const inRef = pickPerson(ctx, undefined, [cell(row.participant_email)]);
       if (!outRef || !inRef) return null;

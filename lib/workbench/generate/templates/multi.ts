@@ -4,11 +4,11 @@
 import type { Cell } from "../../sandbox/types";
 import { addDays, minutesToTime } from "../dates";
 import { asciiName } from "../world/people";
-import { BOARDS, STATUSES, type Person } from "../world/types";
+import { BOARDS, STATUSES } from "../world/types";
 import { BODIES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { firstFreeOnDay, isFree } from "./free-time";
-import { allCustomers, allEmails, allEvents, cell, eventsOnDay, tasksNamed } from "./find";
+import { allCustomers, allEmails, allEvents, cell, eventsOnDay, personByEmail, tasksNamed } from "./find";
 import { peopleMeetingSoon, pickCustomer, pickTask, progressMails, salesPeople, teamMembers } from "./pick";
 import type { Template } from "./types";
 
@@ -24,7 +24,6 @@ type Rec = Record<string, Cell>;
 
 const send = (recipient: string, subject: string, body: string) => call(SEND, { recipient, subject, body });
 const meeting = (name: string, email: string, start: string, minutes = "30") => call(CREATE_EVENT, { event_name: name, participant_email: email, event_start: start, duration: minutes });
-const owner = (ctx: TemplateContext, email: string): Person | undefined => ctx.world.people.find((person) => person.email === email);
 
 /** The months "how many meetings I had with {name} in {month}" asks about, with their first and last days. */
 export const MEETING_COUNT_MONTHS = [
@@ -247,7 +246,7 @@ export const MULTI_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const mail = ctx.rng.pick(progressMails(ctx, true, false));
       const task = (mail.subject as string).slice("Progress on ".length);
-      const person = owner(ctx, mail["sender/recipient"] as string);
+      const person = personByEmail(ctx, mail["sender/recipient"] as string);
       const p = person && pickPerson(ctx, [person]);
       if (!p) return null;
       const about = (allEmails(ctx, `${p.person.email} ${task}`) ?? []).filter(

@@ -8,7 +8,7 @@ import { ANALYTICS_FIRST_DAY } from "../world/analytics";
 import { BOARDS, PRODUCTS, STATUSES } from "../world/types";
 import { MEETING_TITLES, TOMORROW, futureWeekday, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { allCustomers, allEmails, allEvents, cell, eventsOnDay, meetingAtEdgeOfDay } from "./find";
+import { allCustomers, allEmails, allEvents, cell, eventsOnDay, meetingAtEdgeOfDay, personByEmail } from "./find";
 import { firstFreeOnDay } from "./free-time";
 import { COUNTED_METRICS, metricThreshold, perDay } from "./metric-threshold";
 import { peopleMeetingSoon, progressMails, salesPeople, teamMembers } from "./pick";
@@ -205,7 +205,7 @@ export const PAPER_SINGLE_TEMPLATES: Template[] = [
     instantiate(ctx) {
       const mail = ctx.rng.pick(progressMails(ctx, true, false));
       const task = (mail.subject as string).slice("Progress on ".length);
-      const from = ctx.world.people.find((person) => person.email === mail["sender/recipient"]);
+      const from = personByEmail(ctx, mail["sender/recipient"] as string);
       const p = from && pickPerson(ctx, [from]);
       const to = p && pickPerson(ctx, undefined, [p.person.email]);
       const rows = p && allEmails(ctx, `${p.person.email} ${task}`);

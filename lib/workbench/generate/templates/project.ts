@@ -6,7 +6,7 @@ import { BOARDS, LISTS } from "../world/types";
 import { TASK_OBJECTS, TASK_VERBS } from "../world/vocabulary";
 import { pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
-import { cell, tasksNamed } from "./find";
+import { cell, personByEmail, tasksNamed } from "./find";
 import { pickTask, teamMembers } from "./pick";
 import type { Template } from "./types";
 
@@ -67,7 +67,7 @@ export const PROJECT_TEMPLATES: Template[] = [
     ambiguity: "Name + assignee identify one task.",
     instantiate(ctx) {
       const row = ctx.rng.pick(ctx.world.projectTasks);
-      const owner = ctx.world.people.find((person) => person.email === row.assigned_to_email);
+      const owner = personByEmail(ctx, row.assigned_to_email as string);
       const p = owner && pickPerson(ctx, [owner]);
       const same = tasksNamed(ctx, row.task_name as string, { assigned_to_email: row.assigned_to_email as string });
       if (!p || same.length !== 1) return null;
