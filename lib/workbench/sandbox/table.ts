@@ -124,12 +124,7 @@ export function hasValue(table: Table, column: string, value: string): boolean {
   return index ? index.has(value) : table.rows.some((row) => cellOf(row, column) === value);
 }
 
-/** Boolean-mask filtering: kept rows keep their labels. */
-export function filterRows(table: Table, keep: (row: Row) => boolean): Table {
-  return { ...table, rows: table.rows.filter(keep) };
-}
-
-/** `df[df[column] != value]`. */
+/** `df[df[column] != value]` (boolean-mask filtering: kept rows keep their labels). */
 export function deleteWhere(table: Table, column: string, value: string): Table {
   const cells = columnCells(table.rows, column);
   return { ...table, rows: table.rows.filter((row, index) => (cells ? cells[index] : cellOf(row, column)) !== value) };
