@@ -7,6 +7,8 @@ import { columnCells, deleteWhere, tableFromRecords, updateWhere } from "./table
 import type { Cell } from "./types";
 import { rowsContaining } from "../tools/tool-helpers";
 import { PythonError } from "../tools/python-error";
+import { REMEMBERED_SCAN_MAX, SEARCH_BUDGET } from "../tools/python-regex";
+import { searchCost } from "../tools/regex-cost";
 
 const records = Array.from({ length: 40 }, (_, index) => ({
   task_id: String(index).padStart(8, "0"),
@@ -59,5 +61,32 @@ describe("column arrays of a row array scanned more than once", () => {
         expect(() => rowsContaining(withNaN.rows, "board", pattern, true)).toThrow(new PythonError("ValueError", "Cannot mask with non-boolean array containing NA / NaN values"));
       }
     }
+  });
+});
+
+describe("a scan longer than REMEMBERED_SCAN_MAX (no per-text memory of regex results)", () => {
+  const many = Array.from({ length: REMEMBERED_SCAN_MAX + 2000 }, (_, index) => ({
+    task_id: String(index).padStart(8, "0"),
+    // 180 characters: "a.*b" (cost n(n+1) per cell) then spends the search budget over this many rows, not over 5,000.
+    task_name: `${["Fix", "Review", "Ship"][index % 3]} item ${index} `.padEnd(180, "x"),
+    board: "Design",
+  }));
+  const big = tableFromRecords("project_tasks", ["task_id", "task_name", "board"], many);
+
+  test("finds the same rows as the rule recomputed, on the first scan and on repeated ones", () => {
+    for (const pattern of ["review item 1", "Ship item 4\\d\\d ", "item 6999"]) {
+      const expected = many.filter((record) => new RegExp(pattern, "i").test(record.task_name)).map((record) => record.task_id);
+      for (const found of thrice(() => rowsContaining(big.rows.slice(), "task_name", pattern, true))) {
+        expect(found.map((row) => row.values.task_id), pattern).toEqual(expected);
+      }
+    }
+  });
+
+  test("still spends the search budget per cell: a costly pattern raises over the long scan, not over a short one", () => {
+    const perCell = searchCost("a.*b", 180);
+    expect(perCell * many.length).toBeGreaterThan(SEARCH_BUDGET);
+    expect(perCell * REMEMBERED_SCAN_MAX).toBeLessThan(SEARCH_BUDGET);
+    expect(() => rowsContaining(big.rows, "task_name", "a.*b", true)).toThrow(expect.objectContaining({ errorType: "TimeoutError" }));
+    expect(rowsContaining(big.rows.slice(0, REMEMBERED_SCAN_MAX), "task_name", "a.*b", true)).toEqual([]);
   });
 });

@@ -55,6 +55,13 @@ export function compilePythonRegex(pattern: string, ignoreCase: boolean): Python
 const compiledPatterns = new Map<string, { regex: RegExp; costs: number[]; found: Map<string, boolean> }>();
 /** Texts whose result one pattern remembers at most (a table's cells, a few times over). */
 const FOUND_KEPT = 20_000;
+/**
+ * Scans of more cells than this do not remember results (pass `remember: false`): a pattern keeps at
+ * most FOUND_KEPT texts, so at a 100× generated workplace's 20k-45k rows a scan mostly inserted
+ * entries it then cleared, which cost more than the regex (100× hard generation: about a fifth of the
+ * CPU). The official sandbox's and a 10× workplace's tables stay below it and keep the memory.
+ */
+export const REMEMBERED_SCAN_MAX = 5_000;
 const COMPILED_PATTERNS_KEPT = 1_000;
 /**
  * Remembered results over all patterns: a scorer's few hundred cells × its queries stay far below it,
@@ -91,7 +98,7 @@ function compileRegExp(pattern: string, ignoreCase: boolean): RegExp {
  * instead of starting a search whose backtracking bound exceeds the budget: Python would grind
  * through it (or hang past the 120 s task limit); a worker must not.
  */
-export function regexSearch(pattern: PythonPattern, text: string): boolean {
+export function regexSearch(pattern: PythonPattern, text: string, remember = true): boolean {
   const { regex } = pattern;
   if (regex === null) return (pattern.ignoreCase ? text.toLowerCase() : text).includes(pattern.literal);
   let cost = pattern.costs[text.length];
@@ -104,6 +111,10 @@ export function regexSearch(pattern: PythonPattern, text: string): boolean {
     );
   }
   // The budget above is still spent for a remembered result, so a search raises exactly when it did.
+  if (!remember) {
+    regex.lastIndex = 0;
+    return regex.test(text);
+  }
   let found = pattern.found.get(text);
   if (found === undefined) {
     regex.lastIndex = 0;

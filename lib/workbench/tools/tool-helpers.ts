@@ -5,7 +5,7 @@
 import type { Sandbox } from "./types";
 import type { Cell, Row, Table, TableName, TimestampCell } from "../sandbox/types";
 import { cellOf, columnCells, deleteWhere, hasValue, maxString, rowRecord, rowsWhere } from "../sandbox/table";
-import { compilePythonRegex, regexSearch } from "./python-regex";
+import { compilePythonRegex, REMEMBERED_SCAN_MAX, regexSearch } from "./python-regex";
 import { PythonError } from "./python-error";
 import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
@@ -36,7 +36,7 @@ export function rowsContaining(
   search: ToolRules["textSearch"] = "regex",
 ): readonly Row[] {
   return rememberedFilter(rows, `${column}\u0000${ignoreCase ? "i" : "-"}${search}\u0000${pattern}`, () => {
-    const contains = textMatcher(pattern, ignoreCase, search);
+    const contains = textMatcher(pattern, ignoreCase, search, rows.length <= REMEMBERED_SCAN_MAX);
     const cells = columnCells(rows, column);
     const kept: Row[] = [];
     for (let index = 0; index < rows.length; index++) {
@@ -51,8 +51,11 @@ export function rowsContaining(
   });
 }
 
-/** pandas `str.contains(pattern, case, regex)` for one string: with regex=False and case=False it compares upper-cased text. */
-export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"]): (text: string) => boolean {
+/**
+ * pandas `str.contains(pattern, case, regex)` for one string: with regex=False and case=False it compares
+ * upper-cased text. `remember`: keep each text's regex result for later searches (see REMEMBERED_SCAN_MAX).
+ */
+export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"], remember = true): (text: string) => boolean {
   // Every text contains "" (and re.search("") matches anywhere): skip upper-casing every cell.
   if (pattern === "") return () => true;
   if (search === "literal") {
@@ -60,7 +63,7 @@ export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRu
     return (text) => (ignoreCase ? upperCased(text) : text).includes(needle);
   }
   const regex = compilePythonRegex(pattern, ignoreCase);
-  return (text) => regexSearch(regex, text);
+  return (text) => regexSearch(regex, text, remember);
 }
 
 /** `text.upper()`, remembered: every case-insensitive literal search upper-cases the same cells. */
