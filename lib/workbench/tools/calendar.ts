@@ -7,7 +7,6 @@ import { deleteById, informationById, nextId, pyStr, tableOf, textMatcher } from
 import { addMinutes, compareTimestamps, isClockRelative, parseTimestampCached as parseTimestamp, type ParsedTimestamp } from "./pandas-timestamp";
 import { pythonInt } from "./python-int";
 import { firstWithinOnePass } from "./first-within";
-import { REMEMBERED_SCAN_MAX } from "./python-regex";
 import { rememberedFilter } from "./remembered-filter";
 import type { ToolRules } from "./rules";
 
@@ -47,7 +46,7 @@ const searchEvents = defineTool({
 
 function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolArgs, rules: ToolRules): unknown {
   let rows = rememberedFilter(table.rows, `event_name|participant_email\u0000${rules.textSearch}\u0000${query}`, () => {
-    const contains = textMatcher(query, true, rules.textSearch, table.rows.length <= REMEMBERED_SCAN_MAX);
+    const contains = textMatcher(query, true, rules.textSearch, table.rows.length);
     const matches = (text: unknown) => typeof text === "string" && contains(text);
     return table.rows.filter((row) => matches(cellOf(row, "event_name")) || matches(cellOf(row, "participant_email")));
   });

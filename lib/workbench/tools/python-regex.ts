@@ -56,10 +56,10 @@ const compiledPatterns = new Map<string, { regex: RegExp; costs: number[]; found
 /** Texts whose result one pattern remembers at most (a table's cells, a few times over). */
 const FOUND_KEPT = 20_000;
 /**
- * Scans of more cells than this do not remember results (pass `remember: false`): a pattern keeps at
- * most FOUND_KEPT texts, so at a 100× generated workplace's 20k-45k rows a scan mostly inserted
- * entries it then cleared, which cost more than the regex (100× hard generation: about a fifth of the
- * CPU). The official sandbox's and a 10× workplace's tables stay below it and keep the memory.
+ * Searches of more rows than this do not remember each text's result (textMatcher decides): a pattern
+ * keeps at most FOUND_KEPT texts, so at a 100× generated workplace's 20k-45k rows a scan mostly
+ * inserted entries it then cleared, which cost more than the regex (100× hard generation: about a fifth
+ * of the CPU). The official sandbox's and a 10× workplace's tables stay below it and keep the memory.
  */
 export const REMEMBERED_SCAN_MAX = 5_000;
 const COMPILED_PATTERNS_KEPT = 1_000;

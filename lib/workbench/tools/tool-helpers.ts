@@ -36,7 +36,7 @@ export function rowsContaining(
   search: ToolRules["textSearch"] = "regex",
 ): readonly Row[] {
   return rememberedFilter(rows, `${column}\u0000${ignoreCase ? "i" : "-"}${search}\u0000${pattern}`, () => {
-    const contains = textMatcher(pattern, ignoreCase, search, rows.length <= REMEMBERED_SCAN_MAX);
+    const contains = textMatcher(pattern, ignoreCase, search, rows.length);
     const cells = columnCells(rows, column);
     const kept: Row[] = [];
     for (let index = 0; index < rows.length; index++) {
@@ -53,9 +53,10 @@ export function rowsContaining(
 
 /**
  * pandas `str.contains(pattern, case, regex)` for one string: with regex=False and case=False it compares
- * upper-cased text. `remember`: keep each text's regex result for later searches (see REMEMBERED_SCAN_MAX).
+ * upper-cased text. `rows`: how many rows the search scans; a regex remembers each text's result only
+ * in searches of up to REMEMBERED_SCAN_MAX rows.
  */
-export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"], remember = true): (text: string) => boolean {
+export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRules["textSearch"], rows = 0): (text: string) => boolean {
   // Every text contains "" (and re.search("") matches anywhere): skip upper-casing every cell.
   if (pattern === "") return () => true;
   if (search === "literal") {
@@ -63,6 +64,7 @@ export function textMatcher(pattern: string, ignoreCase: boolean, search: ToolRu
     return (text) => (ignoreCase ? upperCased(text) : text).includes(needle);
   }
   const regex = compilePythonRegex(pattern, ignoreCase);
+  const remember = rows <= REMEMBERED_SCAN_MAX;
   return (text) => regexSearch(regex, text, remember);
 }
 

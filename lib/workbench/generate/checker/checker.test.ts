@@ -42,9 +42,13 @@ describe.each(SMALL_CASES)("seed %i, other sizes and knobs: %o", (_seed, params)
   });
 });
 
+// The follow-up tests below share their two datasets (hard, 1×) instead of generating each again.
+const hardAt1x = new Map<number, ReturnType<typeof generateDataset>>();
+const hardDataset = (seed: number) => hardAt1x.get(seed) ?? hardAt1x.set(seed, generateDataset({ seed, scale: 1, preset: "hard" })).get(seed)!;
+
 describe.each([1, 2])("hard preset, seed %i: dependent follow-ups", (seed) => {
   test("each follow-up's answer, recomputed by its rule, differs when solved apart from the requests before it", { timeout: 120_000 }, () => {
-    const generated = generateDataset({ seed, scale: 1, preset: "hard" });
+    const generated = hardDataset(seed);
     const followUps = generated.tasks.filter((task) => task.appended.some((id) => id.startsWith("follow-up.")));
     // A real share of the preset (about a third), no kind crowding out the others.
     expect(followUps.length).toBeGreaterThan(generated.tasks.length / 5);
@@ -67,7 +71,7 @@ describe.each([1, 2])("hard preset, seed %i: dependent follow-ups", (seed) => {
 });
 
 test("every kind of follow-up is made at seed 1 or 2 (hard, 1×)", { timeout: 120_000 }, () => {
-  const made = new Set([1, 2].flatMap((seed) => generateDataset({ seed, scale: 1, preset: "hard" }).tasks.flatMap((task) => task.appended.filter((id) => id.startsWith("follow-up.")))));
+  const made = new Set([1, 2].flatMap((seed) => hardDataset(seed).tasks.flatMap((task) => task.appended.filter((id) => id.startsWith("follow-up.")))));
   expect(made).toEqual(new Set(FOLLOW_UPS.map((followUp) => followUp.id)));
 });
 

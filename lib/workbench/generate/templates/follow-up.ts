@@ -7,7 +7,7 @@
 import { parseCall } from "../../calls/parse-call";
 import { replayCalls } from "../../evaluate/replay";
 import { rowsWhere } from "../../sandbox/table";
-import type { Cell, SandboxData } from "../../sandbox/types";
+import { TABLE_KEYS, type Cell, type Row, type SandboxData, type TableName } from "../../sandbox/types";
 import { executeCall } from "../../tools";
 import { addDays, isWeekend, timeToMinutes } from "../dates";
 import { BODIES, MEETING_TITLES, TOMORROW, pickPerson, say } from "./common";
@@ -16,7 +16,7 @@ import { call, createContext, ReadFailedError, type ReadCache, type TemplateCont
 import { allCustomers, allEvents, cell, eventsOnDay, personByEmail } from "./find";
 import { firstFreeOnDay, isFree } from "./free-time";
 import { MEETING_COUNT_MONTHS } from "./multi";
-import { pickTask } from "./pick";
+import { perWorld, pickTask } from "./pick";
 import type { Instance } from "./types";
 
 export interface FollowUp {
@@ -49,6 +49,12 @@ const lastWrite = (earlier: readonly ParsedWrite[], tool: string, key: string, f
   const write = earlier.filter((candidate) => candidate.tool === tool && (field === undefined || candidate.args.field === field)).at(-1);
   return write?.args[key] ? write : null;
 };
+
+/** The row an earlier write names by the table's key, as it was in the initial sandbox (undefined for a row the earlier requests created). */
+function initialRow(before: TemplateContext, table: TableName, write: ParsedWrite): Row | undefined {
+  const key = TABLE_KEYS[table] as string;
+  return rowsWhere(before.sandbox.tables[table], key, write.args[key] as string)[0];
+}
 
 /** "Schedule … at the first time I'm free on {date}" on the state after, when that slot is no longer `slotBefore`. */
 function bookFirstFree(ctx: TemplateContext, date: string, slotBefore: string | null): Instance | null {
@@ -91,7 +97,7 @@ const statusCountAfterChange: FollowUp = {
   trigger: (earlier) => lastWrite(earlier, "customer_relationship_manager.update_customer", "customer_id", "status"),
   instantiate(before, after, change, earlier) {
     const { customer_id: customerId = "", new_value: status } = change.args;
-    const [customer] = rowsWhere(before.sandbox.tables.crm, "customer_id", customerId);
+    const customer = initialRow(before, "crm", change);
     const reassigned = earlier.some((write) => write.args.customer_id === customerId && write.args.field === "assigned_to_email");
     if (!status || !customer || reassigned || cell(customer.values.status as Cell) === status) return null;
     const owner = cell(customer.values.assigned_to_email as Cell);
@@ -118,7 +124,7 @@ const deadlineCheckAfterMove: FollowUp = {
   trigger: (earlier) => lastWrite(earlier, "project_management.update_task", "task_id", "list_name"),
   instantiate(before, after, move, earlier) {
     const { task_id: taskId = "", new_value: newList } = move.args;
-    const [task] = rowsWhere(before.sandbox.tables.project_tasks, "task_id", taskId);
+    const task = initialRow(before, "project_tasks", move);
     const otherChange = earlier.some((write) => write.args.task_id === taskId && write.args.field !== "list_name");
     // The task counts as unfinished before and after unless it moved into or out of Completed.
     if (!task || otherChange || (cell(task.values.list_name as Cell) === "Completed") === (newList === "Completed")) return null;
@@ -156,7 +162,7 @@ const replyAfterDelete: FollowUp = {
   trigger: (earlier) => lastWrite(earlier, "email.delete_email", "email_id"),
   instantiate(before, after, deletion) {
     const emailId = deletion.args.email_id as string;
-    const [deleted] = rowsWhere(before.sandbox.tables.email, "email_id", emailId);
+    const deleted = initialRow(before, "email", deletion);
     const person = deleted && cell(deleted.values["inbox/outbox"] as Cell) === "inbox" ? personByEmail(before, cell(deleted.values["sender/recipient"] as Cell)) : undefined;
     const latestBefore = person && latestWith(before, person.email, "inbox");
     if (!person || !latestBefore || cell(latestBefore.email_id) !== emailId) return null;
@@ -172,9 +178,6 @@ const replyAfterDelete: FollowUp = {
   },
 };
 
-/** The row an earlier `calendar.delete_event` removed, read from the initial sandbox (undefined for a booked one). */
-const deletedEvent = (before: TemplateContext, deletion: ParsedWrite) => rowsWhere(before.sandbox.tables.calendar, "event_id", deletion.args.event_id as string)[0];
-
 /** A meeting cancelled earlier that day may free an earlier slot: the first free time moves up. */
 const firstFreeAfterCancel: FollowUp = {
   id: "follow-up.first-free-after-cancel",
@@ -182,7 +185,7 @@ const firstFreeAfterCancel: FollowUp = {
   toolkits: ["calendar"],
   trigger: (earlier) => lastWrite(earlier, "calendar.delete_event", "event_id"),
   instantiate(before, after, deletion) {
-    const deleted = deletedEvent(before, deletion);
+    const deleted = initialRow(before, "calendar", deletion);
     const date = deleted && cell(deleted.values.event_start as Cell).slice(0, 10);
     if (!date || !bookableDay(date)) return null;
     const slotBefore = firstFreeOnDay(before, date, 30);
@@ -197,7 +200,7 @@ const meetingCountAfterCancel: FollowUp = {
   toolkits: ["calendar", "email"],
   trigger: (earlier) => lastWrite(earlier, "calendar.delete_event", "event_id"),
   instantiate(before, after, deletion) {
-    const deleted = deletedEvent(before, deletion);
+    const deleted = initialRow(before, "calendar", deletion);
     const start = deleted && cell(deleted.values.event_start as Cell).slice(0, 10);
     const month = start && MEETING_COUNT_MONTHS.find(([, first, last]) => start >= first && start <= last);
     const person = deleted && personByEmail(before, cell(deleted.values.participant_email as Cell));
@@ -238,7 +241,7 @@ const freeOrAskAfterChange: FollowUp = {
     return last && (last.tool === "calendar.delete_event" || askedStart(last.args.event_start ?? "")) ? last : null;
   },
   instantiate(before, after, change, earlier) {
-    const deleted = change.tool === "calendar.delete_event" ? deletedEvent(before, change) : undefined;
+    const deleted = change.tool === "calendar.delete_event" ? initialRow(before, "calendar", change) : undefined;
     const start = askedStart(deleted ? cell(deleted.values.event_start as Cell) : (change.args.event_start ?? ""));
     if (!start) return null;
     const date = start.slice(0, 10);
@@ -274,14 +277,6 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
 ];
 
 /**
- * Reads of the initial sandbox, shared by every follow-up of a generation (they are pure; the same days,
- * owners and boards come up again and again, and at 100× each read scans tens of thousands of rows).
- */
-const readsOfInitial = new WeakMap<SandboxData, ReadCache>();
-/** Follow-ups made so far in a generation, by kind. */
-const followUpsMade = new WeakMap<SandboxData, Map<string, number>>();
-
-/**
  * A follow-up to `calls` (the earlier requests' ground truth, in order), solved on the state they
  * leave; the reads made on that state join `ctx`'s trail. Null when no follow-up depends on them.
  */
@@ -292,13 +287,12 @@ export function dependentFollowUp(ctx: TemplateContext, calls: readonly string[]
     if (parsed.ok) earlier.push({ tool: parsed.call.tool, args: parsed.call.args as Record<string, string> });
   }
   const base = { rng: ctx.rng, world: ctx.world, params: ctx.params, wantNoAction: false };
-  let initialReads = readsOfInitial.get(ctx.sandbox);
-  if (!initialReads) readsOfInitial.set(ctx.sandbox, (initialReads = new Map()));
-  let used = followUpsMade.get(ctx.sandbox);
-  if (!used) followUpsMade.set(ctx.sandbox, (used = new Map()));
-  // The kind made least so far goes first (ties in random order): the common triggers (a status
-  // change, a booking) would otherwise crowd out the kinds that only a rarer request enables.
-  const counts = used;
+  // Reads of the initial sandbox are shared by every follow-up of a generation (they are pure; the same
+  // days, owners and boards come up again and again, and at 100× each read scans tens of thousands of rows).
+  const before = createContext({ ...base, sandbox: ctx.sandbox }, perWorld<ReadCache>(ctx, "follow-up reads of the initial sandbox", () => new Map()));
+  // The kind made least so far in this generation goes first (ties in random order): the common
+  // triggers (a status change, a booking) would otherwise crowd out the kinds a rarer request enables.
+  const counts = perWorld(ctx, "follow-ups made by kind", () => new Map<string, number>());
   const order = ctx.rng.shuffle(FOLLOW_UPS).sort((a, b) => (counts.get(a.id) ?? 0) - (counts.get(b.id) ?? 0));
   let stateAfter: SandboxData | null = null;
   for (const followUp of order) {
@@ -314,7 +308,7 @@ export function dependentFollowUp(ctx: TemplateContext, calls: readonly string[]
       }
       return (after ??= createContext({ ...base, sandbox: stateAfter }));
     };
-    const instance = followUp.instantiate(createContext({ ...base, sandbox: ctx.sandbox }, initialReads), afterContext, trigger, earlier);
+    const instance = followUp.instantiate(before, afterContext, trigger, earlier);
     if (!instance) continue;
     ctx.trail.push(...(after as TemplateContext | null)?.trail ?? []);
     counts.set(followUp.id, (counts.get(followUp.id) ?? 0) + 1);
