@@ -3,8 +3,18 @@
 // while the server is down, restarting or recovering (ECONNREFUSED, 57P03, a connect timeout…), taking
 // a connection waits and tries again instead of failing the query. Always safe: no statement has been
 // sent yet. A statement cut off mid-flight still fails; callers that can repeat it use withDbRetry.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import pg from "pg";
 import { withDbRetry, type RetryPolicy } from "./db-retry";
+
+/**
+ * The name every connection of this process carries in pg_stat_activity: `workbench:<pid>:<nonce>:<host>`
+ * (PostgreSQL keeps 63 bytes; the host comes last, so only it can be cut). A successor that knows
+ * only a crashed process's pid finds the backends it left (lib/runs/heartbeat.ts); the nonce tells a
+ * reused pid, i.e. this process itself, apart.
+ */
+export const CONNECTION_NAME = `workbench:${process.pid}:${randomUUID().slice(0, 8)}:${hostname()}`.slice(0, 63);
 
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error | boolean) => void) => void;
 
@@ -47,6 +57,7 @@ export function createReconnectingPool(config: ReconnectingPoolConfig): pg.Pool 
     // Bounded connects and keepalive: a server that vanished mid-connect is noticed, then retried.
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
+    application_name: CONNECTION_NAME,
     ...config,
   });
 }

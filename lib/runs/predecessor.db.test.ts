@@ -4,10 +4,11 @@
 import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
-import { releaseWorkersOfProcess } from "./heartbeat";
+import { endConnectionsOfProcess, releaseWorkersOfProcess } from "./heartbeat";
 import { launchRun } from "./launch";
 import { createSqlPool } from "./sql";
 import { startWorker } from "./worker";
@@ -57,6 +58,55 @@ test("releaseWorkersOfProcess gives back only the named process's results on thi
   }
 });
 
+/** Connections open under a process's CONNECTION_NAME (lib/db-pool.ts), from any host. */
+async function connectionsOf(pid: number): Promise<number> {
+  const [row] = await context.db.$queryRawUnsafe<{ open: number }[]>(
+    `SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name LIKE $1`,
+    `workbench:${pid}:%`,
+  );
+  return row!.open;
+}
+
+/** A connection named as process `pid` of `host` names its own (CONNECTION_NAME). */
+async function connectAs(pid: number, host: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: context.databaseUrl, application_name: `workbench:${pid}:0badf00d:${host}` });
+  client.on("error", () => undefined); // ended on purpose below
+  await client.connect();
+  return client;
+}
+
+test("the connections a crashed process left are ended before its results are released: its last statement never commits", async () => {
+  const { runId } = await launchRun({ agent: "noop", limit: 1, concurrency: 1 }, context);
+  const sql = createSqlPool(context.databaseUrl, { max: 2 });
+  const [crashed, otherHost, samePidOtherHost] = [await connectAs(999_993, hostname()), await connectAs(999_994, hostname()), await connectAs(999_993, "other-host")];
+  try {
+    const [result] = await context.db.taskResult.findMany({ where: { runId }, select: { id: true } });
+    // The crashed process's claim, still sleeping in PostgreSQL when the successor starts.
+    const lateClaim = crashed.query(
+      `WITH pause AS (SELECT pg_sleep(60)) UPDATE "TaskResult" SET status = 'running', "workerId" = 'gone' FROM pause WHERE id = $1`,
+      [result!.id],
+    ).then(() => "committed", () => "ended");
+    await waitUntil(async () => {
+      const [row] = await context.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'workbench:999993:%' AND state = 'active'`);
+      return row!.n === 1;
+    }, 30_000, "the late claim to be running");
+
+    expect(await endConnectionsOfProcess(sql, 999_993)).toBe(1);
+
+    expect(await lateClaim).toBe("ended");
+    expect(await context.db.taskResult.findUniqueOrThrow({ where: { id: result!.id }, select: { status: true } })).toEqual({ status: "pending" });
+    expect(await connectionsOf(999_993)).toBe(1); // the same pid on another host stays
+    expect(await connectionsOf(999_994)).toBe(1);
+    // This process's own connections carry its pid but its own nonce: a reused pid never ends itself.
+    expect(await endConnectionsOfProcess(sql, process.pid)).toBe(0);
+    expect(await sql.query("SELECT 1")).toMatchObject({ rowCount: 1 });
+  } finally {
+    for (const client of [crashed, otherHost, samePidOtherHost]) await client.end().catch(() => undefined);
+    await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+    await sql.end();
+  }
+});
+
 test("a worker told its predecessor's pid runs the tasks the killed process held again at once, each scored once", async () => {
   const { runId } = await launchRun(
     { agent: "react", provider: "mock", model: "oracle", baseUrl: mock.url, limit: 40, concurrency: 6, timeoutMs: 600_000, retry: RETRY },
@@ -73,6 +123,9 @@ test("a worker told its predecessor's pid runs the tasks the killed process held
   await waitUntil(async () => (await run()).tasksDone >= 6 && (await running()) > 0, 120_000, "the child worker to be mid-run");
   child.kill("SIGKILL");
   await exited;
+  // PostgreSQL may still be running a statement the child sent just before it died (a claim, a verdict):
+  // what it held is known once its connections are gone.
+  await waitUntil(async () => (await connectionsOf(child.pid!)) === 0, 60_000, "the killed child's connections to end");
   const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
   expect(held.length).toBeGreaterThan(0);
 

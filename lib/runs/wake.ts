@@ -4,6 +4,7 @@
 // fallback: a wake-up is only ever a hint to claim now.
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import { CONNECTION_NAME } from "@/lib/db-pool";
 
 /** The NOTIFY channel a launch signals; every worker LISTENs on it. */
 export const WAKE_CHANNEL = "workbench_work";
@@ -46,7 +47,7 @@ export function listenForWakeUps(connectionString: string, onError: (error: Erro
   return {
     async ensure() {
       if (client || closed) return;
-      const next = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, keepAlive: true });
+      const next = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000, keepAlive: true, application_name: CONNECTION_NAME });
       next.on("notification", () => wakeLocalWorkers());
       next.on("error", (error) => {
         if (client === next) client = null;

@@ -9,7 +9,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withDbRetry } from "@/lib/db-retry";
 import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
-import { beat, releaseWorkersOfProcess, unregister } from "./heartbeat";
+import { beat, endConnectionsOfProcess, releaseWorkersOfProcess, unregister } from "./heartbeat";
 import { releaseResult } from "./persist-result";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
 import { recoverResults } from "./recovery";
@@ -97,6 +97,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     throw error;
   });
   if (options.predecessorPid !== undefined) {
+    // Its last statements first, so none commits after the release (without the right to end them, the
+    // release still covers everything that has committed).
+    await endConnectionsOfProcess(sql, options.predecessorPid).catch((error: unknown) => {
+      log(`could not end the connections of process ${options.predecessorPid}: ${describe(error)}`);
+    });
     const taken = await releaseWorkersOfProcess(sql, options.predecessorPid, me.id).catch((error: unknown) => {
       log(`could not take back the tasks of process ${options.predecessorPid}: ${describe(error)}`);
       return [];
