@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
+import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForConnectionsToEnd, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
 import { launchRun } from "./launch";
 import { startWorker, type WorkerHandle } from "./worker";
 
@@ -51,6 +51,7 @@ describe("a worker process killed with SIGKILL mid-run", () => {
     child.kill("SIGKILL");
     await exited;
     const killedAt = Date.now();
+    await waitForConnectionsToEnd(context.db, child.pid!);
     const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
     const orphaned = held.length;
 

@@ -7,7 +7,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext, waitUntil } from "../test-support/db";
+import {
+  connectionsOfProcess, resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForConnectionsToEnd, waitForRun, type RunsTestContext, waitUntil,
+} from "../test-support/db";
 import { endConnectionsOfProcess, releaseWorkersOfProcess } from "./heartbeat";
 import { launchRun } from "./launch";
 import { createSqlPool } from "./sql";
@@ -58,15 +60,6 @@ test("releaseWorkersOfProcess gives back only the named process's results on thi
   }
 });
 
-/** Connections open under a process's CONNECTION_NAME (lib/db-pool.ts), from any host. */
-async function connectionsOf(pid: number): Promise<number> {
-  const [row] = await context.db.$queryRawUnsafe<{ open: number }[]>(
-    `SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name LIKE $1`,
-    `workbench:${pid}:%`,
-  );
-  return row!.open;
-}
-
 /** A connection named as process `pid` of `host` names its own (CONNECTION_NAME). */
 async function connectAs(pid: number, host: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: context.databaseUrl, application_name: `workbench:${pid}:0badf00d:${host}` });
@@ -95,8 +88,8 @@ test("the connections a crashed process left are ended before its results are re
 
     expect(await lateClaim).toBe("ended");
     expect(await context.db.taskResult.findUniqueOrThrow({ where: { id: result!.id }, select: { status: true } })).toEqual({ status: "pending" });
-    expect(await connectionsOf(999_993)).toBe(1); // the same pid on another host stays
-    expect(await connectionsOf(999_994)).toBe(1);
+    expect(await connectionsOfProcess(context.db, 999_993)).toBe(1); // the same pid on another host stays
+    expect(await connectionsOfProcess(context.db, 999_994)).toBe(1);
     // This process's own connections carry its pid but its own nonce: a reused pid never ends itself.
     expect(await endConnectionsOfProcess(sql, process.pid)).toBe(0);
     expect(await sql.query("SELECT 1")).toMatchObject({ rowCount: 1 });
@@ -123,9 +116,7 @@ test("a worker told its predecessor's pid runs the tasks the killed process held
   await waitUntil(async () => (await run()).tasksDone >= 6 && (await running()) > 0, 120_000, "the child worker to be mid-run");
   child.kill("SIGKILL");
   await exited;
-  // PostgreSQL may still be running a statement the child sent just before it died (a claim, a verdict):
-  // what it held is known once its connections are gone.
-  await waitUntil(async () => (await connectionsOf(child.pid!)) === 0, 60_000, "the killed child's connections to end");
+  await waitForConnectionsToEnd(context.db, child.pid!);
   const held = await context.db.taskResult.findMany({ where: { runId, status: "running" }, select: { id: true } });
   expect(held.length).toBeGreaterThan(0);
 

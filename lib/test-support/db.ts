@@ -63,6 +63,23 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
   }
 }
 
+/** How many connections are open under a process's CONNECTION_NAME (lib/db-pool.ts), from any host. */
+export async function connectionsOfProcess(db: PrismaClient, pid: number): Promise<number> {
+  const [row] = await db.$queryRawUnsafe<{ open: number }[]>(
+    `SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name LIKE $1`,
+    `workbench:${pid}:%`,
+  );
+  return row!.open;
+}
+
+/**
+ * After a SIGKILL, PostgreSQL may still be running a statement the process sent as it died (a claim, a
+ * verdict): what the process held is known only once its connections are gone.
+ */
+export async function waitForConnectionsToEnd(db: PrismaClient, pid: number): Promise<void> {
+  await waitUntil(async () => (await connectionsOfProcess(db, pid)) === 0, 60_000, `the connections of the killed process ${pid} to end`);
+}
+
 const FINAL = new Set(["completed", "cancelled", "failed", "budget_exceeded"]);
 
 /** Polls the run until it reaches a final status (or throws after `timeoutMs`). */
