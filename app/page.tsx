@@ -45,7 +45,7 @@ function NoDataset() {
 
 /** Seed and generation parameters: runs compare only with runs on the same generated dataset. */
 function GeneratedParams({ seed, params }: { seed: number | null; params: Record<string, unknown> | null }) {
-  const knobs = ["scale", "preset", "tasksPerTemplate", "distractors", "chainLength", "conditionalShare", "noActionShare"];
+  const knobs = ["scale", "preset", "tasksPerTemplate", "distractors", "chainLength", "conditionalShare", "noActionShare", "compoundShare", "tableScale"];
   const shown = knobs.filter((knob) => params && params[knob] !== undefined && params[knob] !== null).map((knob) => `${knob} ${String(params?.[knob])}`);
   return (
     <span className="block" data-testid="generated-params">

@@ -6,15 +6,16 @@
 import os from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
-import { generateDataset, limitHeapGrowthForGeneration, writeDataset } from "@/lib/workbench/generate";
+import { generateDataset, limitHeapGrowthForGeneration, resolveParams, worldScale, writeDataset } from "@/lib/workbench/generate";
 import { checkTasks } from "@/lib/workbench/generate/checker";
 
 const [scale = "1", preset = "default", ...flags] = process.argv.slice(2);
+const params = resolveParams({ seed: 1, scale: Number(scale), preset: preset as "default" | "hard" });
 // As the generate command runs it (see lib/workbench/generate/heap.ts).
-limitHeapGrowthForGeneration(Number(scale));
+limitHeapGrowthForGeneration(worldScale(params));
 const startedCpu = process.cpuUsage();
 const started = performance.now();
-const dataset = generateDataset({ seed: 1, scale: Number(scale), preset: preset as "default" | "hard" });
+const dataset = generateDataset(params);
 let writtenMb: number | null = null;
 if (flags.includes("--write")) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "wb-gen-one-"));

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Command } from "commander";
 // params.ts only: the generator itself (faker and the templates) is loaded when the command runs, so
 // every other command starts without it.
-import { datasetSlug, generateCommand, GenerateParamsError, PRESETS, resolveParams, type GenerateParams, type PresetName } from "@/lib/workbench/generate/params";
+import { datasetSlug, generateCommand, GenerateParamsError, PRESETS, resolveParams, worldScale, type GenerateParams, type PresetName } from "@/lib/workbench/generate/params";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 
@@ -22,6 +22,7 @@ type Options = {
   conditionalShare?: string;
   noActionShare?: string;
   compoundShare?: string;
+  tableScale?: string;
   stats?: boolean;
 };
 
@@ -44,6 +45,7 @@ function paramsFrom(options: Options) {
     conditionalShare: number("--conditional-share", options.conditionalShare),
     noActionShare: number("--no-action-share", options.noActionShare),
     compoundShare: number("--compound-share", options.compoundShare),
+    tableScale: number("--table-scale", options.tableScale),
   });
 }
 
@@ -60,6 +62,7 @@ export function register(program: Command): void {
     .option("--conditional-share <0..0.9>", "share of tasks from conditional templates")
     .option("--no-action-share <0..1>", "how often conditional tasks take their do-nothing branch")
     .option("--compound-share <0..1>", "share of tasks followed by more requests, the last possibly depending on the earlier ones (one task, in order)")
+    .option("--table-scale <1..4>", "rows per table relative to --scale (hard: 1.25)")
     .option("--stats", "print the difficulty measures of the default and hard presets (same seed and scale) and the hard targets")
     .option("--out <dir>", "output directory (default .data/generated/<slug>)")
     .option("--import", "import the dataset into the database after writing it")
@@ -79,7 +82,7 @@ export function register(program: Command): void {
       }
       const outDir = path.resolve(options.out ?? path.join(".data", "generated", datasetSlug(params)));
       const { generateDataset, limitHeapGrowthForGeneration, manifest, writeDataset } = await import("@/lib/workbench/generate");
-      limitHeapGrowthForGeneration(params.scale);
+      limitHeapGrowthForGeneration(worldScale(params));
       const started = performance.now();
       const dataset = generateDataset(params);
       const generatedMs = performance.now() - started;
@@ -110,13 +113,13 @@ export function register(program: Command): void {
     });
 }
 
-async function printStats(params: GenerateParams, dataset: { tasks: readonly import("@/lib/workbench/generate").GeneratedTask[] }): Promise<void> {
+async function printStats(params: GenerateParams, dataset: Parameters<typeof import("@/lib/workbench/generate/stats").difficultyStats>[0]): Promise<void> {
   const { generateDataset } = await import("@/lib/workbench/generate");
   const { difficultyStats, formatStats, hardTargets } = await import("@/lib/workbench/generate/stats");
   const other = params.preset === "default" ? "hard" : "default";
   const otherParams = resolveParams({ seed: params.seed, scale: params.scale, tasksPerTemplate: params.tasksPerTemplate, preset: other });
-  const mine = difficultyStats(dataset.tasks);
-  const theirs = difficultyStats(generateDataset(otherParams).tasks);
+  const mine = difficultyStats(dataset);
+  const theirs = difficultyStats(generateDataset(otherParams));
   const [base, hard] = params.preset === "default" ? [mine, theirs] : [theirs, mine];
   console.log(`\nDifficulty (seed ${params.seed}, ${params.scale}×${params.preset === "default" ? "" : `, this dataset = ${params.preset}`}):`);
   console.log(formatStats([[datasetSlug(params.preset === "default" ? params : otherParams), base], [datasetSlug(params.preset === "default" ? otherParams : params), hard]]));

@@ -144,7 +144,7 @@ describe("templates", () => {
     expect(conditional.some((task) => task.calls.length > 0)).toBe(true);
   });
 
-  test("the hard preset has more distractors, longer chains and more conditional tasks", () => {
+  test("the hard preset has more distractors, longer chains, more conditional tasks and larger tables", () => {
     const base = generated(1, 1);
     const hard = generated(4, 1, "hard");
     const share = (g: Generated) => g.tasks.filter((task) => task.template.conditional).length / g.tasks.length;
@@ -153,6 +153,10 @@ describe("templates", () => {
     expect(chain(hard)).toBeGreaterThan(chain(base));
     const sharedFirstNames = (g: Generated) => g.world.people.length - new Set(g.world.people.map((person) => person.first)).size;
     expect(sharedFirstNames(hard)).toBeGreaterThan(sharedFirstNames(base));
+    // Larger tables at the same --scale: every table has about a quarter more rows (tableScale 1.25).
+    for (const table of ["calendar", "email", "analytics", "crm", "projectTasks", "people"] as const) {
+      expect(hard.world[table].length / base.world[table].length, table).toBeGreaterThan(1.2);
+    }
   });
 });
 
@@ -162,7 +166,7 @@ describe("difficulty and counts", () => {
     const hard = generated(seed, scale, "hard");
     expect(base.shortfall).toEqual([]);
     expect(hard.shortfall).toEqual([]);
-    const targets = hardTargets(difficultyStats(hard.tasks), difficultyStats(base.tasks));
+    const targets = hardTargets(difficultyStats(hard), difficultyStats(base));
     expect(targets.filter((target) => !target.met)).toEqual([]);
   });
 
@@ -176,7 +180,9 @@ describe("difficulty and counts", () => {
 
   test("the measures are recomputable from the written task files (answer and domains columns)", () => {
     const dataset = toEngineDataset(generated(1, 1, "hard"));
-    const stats = difficultyStats(generated(1, 1, "hard").tasks);
+    const stats = difficultyStats(generated(1, 1, "hard"));
+    const sandboxRows = Object.values(dataset.sandbox.tables).reduce((sum, table) => sum + table.rows.length, 0);
+    expect(stats.rows).toBe(sandboxRows); // the plots table starts empty
     const calls = dataset.tasks.reduce((sum, task) => sum + task.groundTruth.length, 0) / dataset.tasks.length;
     expect(calls).toBeCloseTo(stats.meanCalls, 10);
     expect(dataset.tasks.filter((task) => task.toolkits.length >= 2).length / dataset.tasks.length).toBeCloseTo(stats.multiDomain, 10);

@@ -4,13 +4,13 @@
  */
 import type { Dataset, Task } from "../datasets/types";
 import { taskKey } from "../datasets/load-dataset";
-import { resolveParams, type GenerateParams } from "./params";
+import { resolveParams, worldScale, type GenerateParams } from "./params";
 import { createRng } from "./random";
 import { generateTasks } from "./tasks";
 import type { GeneratedDataset } from "./write";
 import { generateWorld, worldToSandbox } from "./world";
 
-export { resolveParams, datasetSlug, generateCommand, PRESETS, GenerateParamsError, type GenerateParams, type PresetName } from "./params";
+export { resolveParams, worldScale, datasetSlug, generateCommand, PRESETS, GenerateParamsError, type GenerateParams, type PresetName } from "./params";
 export { datasetFiles, writeDataset, manifest, type GeneratedDataset } from "./write";
 export { TEMPLATES } from "./templates";
 export { limitHeapGrowthForGeneration } from "./heap";
@@ -19,7 +19,7 @@ export type { GeneratedTask, Shortfall } from "./tasks";
 export function generateDataset(input: Parameters<typeof resolveParams>[0] | GenerateParams): GeneratedDataset & { readonly sandbox: ReturnType<typeof worldToSandbox> } {
   const params = resolveParams(input);
   const rng = createRng(params.seed);
-  const world = generateWorld(rng.fork(), params);
+  const world = generateWorld(rng.fork(), { scale: worldScale(params), distractors: params.distractors });
   const sandbox = worldToSandbox(world);
   const { tasks, shortfall } = generateTasks(rng.fork(), world, sandbox, params);
   return { params, world, sandbox, tasks, shortfall };

@@ -15,6 +15,8 @@ const VARIANTS: Parameters<typeof resolveParams>[0][] = [
   { seed: 1, conditionalShare: 0.3 },
   { seed: 1, noActionShare: 0.5 },
   { seed: 1, compoundShare: 0.5 },
+  { seed: 1, tableScale: 1.25 },
+  { seed: 1, preset: "hard", tableScale: 1 },
   { seed: 1, preset: "hard", distractors: 0.1 },
   { seed: 1, preset: "hard", conditionalShare: null },
 ];
@@ -33,6 +35,7 @@ function parseCommand(command: string): GenerateParams {
     conditionalShare: n("conditional-share"),
     noActionShare: n("no-action-share"),
     compoundShare: n("compound-share"),
+    tableScale: n("table-scale"),
   });
 }
 
@@ -49,5 +52,21 @@ describe("dataset identity", () => {
     const params = resolveParams(input);
     expect(parseCommand(generateCommand(params, ["--import"]))).toEqual(params);
     expect(generateCommand(params, ["--import"]).endsWith("--import")).toBe(true);
+  });
+});
+
+describe("bad options", () => {
+  test.each([
+    [{ seed: -1 }, "seed must be a non-negative integer (got -1)"],
+    [{ seed: 1, scale: 0.01 }, "scale must be between 0.1 and 1000 (got 0.01)"],
+    [{ seed: 1, chainLength: 2.5 }, "chain length must be an integer from 1 to 6 (got 2.5)"],
+    [{ seed: 1, tableScale: 0.5 }, "table scale must be between 1 and 4 (got 0.5)"],
+    [{ seed: 1, scale: 1000, tableScale: 2 }, "scale × table scale must be at most 1250 (got 2000)"],
+  ] as const)("%o is refused with a message naming the option", (input, message) => {
+    expect(() => resolveParams(input)).toThrow(message);
+  });
+
+  test("1000× hard is allowed: its workplace is 1250× (the preset's table scale)", () => {
+    expect(resolveParams({ seed: 1, scale: 1000, preset: "hard" }).tableScale).toBe(1.25);
   });
 });
