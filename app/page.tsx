@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { listDatasets, type DatasetSummary } from "@/lib/queries/datasets";
+import { KNOB_ORDER } from "@/lib/workbench/generate/params";
 
 const DOMAIN_LABELS: Record<string, string> = {
   analytics: "Analytics",
@@ -45,7 +46,7 @@ function NoDataset() {
 
 /** Seed and generation parameters: runs compare only with runs on the same generated dataset. */
 function GeneratedParams({ seed, params }: { seed: number | null; params: Record<string, unknown> | null }) {
-  const knobs = ["scale", "preset", "tasksPerTemplate", "distractors", "chainLength", "conditionalShare", "noActionShare", "compoundShare", "tableScale"];
+  const knobs = ["scale", "preset", "tasksPerTemplate", ...KNOB_ORDER];
   const shown = knobs.filter((knob) => params && params[knob] !== undefined && params[knob] !== null).map((knob) => `${knob} ${String(params?.[knob])}`);
   return (
     <span className="block" data-testid="generated-params">

@@ -14,7 +14,12 @@ import { withDbRetry, type RetryPolicy } from "./db-retry";
  * only a crashed process's pid finds the backends it left (lib/runs/heartbeat.ts); the nonce tells a
  * reused pid, i.e. this process itself, apart.
  */
-export const CONNECTION_NAME = `workbench:${process.pid}:${randomUUID().slice(0, 8)}:${hostname()}`.slice(0, 63);
+export const CONNECTION_NAME = connectionName(process.pid, randomUUID().slice(0, 8), hostname());
+
+/** The name a process's connections carry; with "%" parts, a LIKE pattern. */
+export function connectionName(pid: number, nonce: string, host: string): string {
+  return `workbench:${pid}:${nonce}:${host}`.slice(0, 63);
+}
 
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error | boolean) => void) => void;
 

@@ -3,7 +3,7 @@
 // lost machine), independent of the task timeout. A released result goes back to pending and is claimed
 // again; the dead attempt can no longer write (steps and verdict are guarded by the attempt).
 import { hostname } from "node:os";
-import { CONNECTION_NAME } from "@/lib/db-pool";
+import { CONNECTION_NAME, connectionName } from "@/lib/db-pool";
 import type { Sql } from "./sql";
 
 export interface WorkerIdentity {
@@ -80,15 +80,15 @@ export async function releaseWorkersOfProcess(sql: Sql, pid: number, exceptId: s
  * such a statement rolls back. Returns how many connections were ended.
  */
 export async function endConnectionsOfProcess(sql: Sql, pid: number, waitMs = 5_000): Promise<number> {
-  // MATERIALIZED: the filter runs before pg_terminate_backend, never interleaved with it by the planner.
+  // Any nonce of that pid, then this host (its name may be cut short at 63 bytes). MATERIALIZED: the
+  // filter runs before pg_terminate_backend, never interleaved with it by the planner.
   const { rows } = await sql.query<{ ended: number }>(
     `WITH leftover AS MATERIALIZED (
        SELECT pid FROM pg_stat_activity
-        WHERE split_part(application_name, ':', 1) = 'workbench' AND split_part(application_name, ':', 2) = $1::text
-          AND application_name <> $2 AND starts_with($3, split_part(application_name, ':', 4))
+        WHERE application_name LIKE $1 AND application_name <> $2 AND starts_with($3, split_part(application_name, ':', 4))
      )
      SELECT (count(*) FILTER (WHERE pg_terminate_backend(pid, $4::int)))::int AS ended FROM leftover`,
-    [String(pid), CONNECTION_NAME, hostname(), waitMs],
+    [connectionName(pid, "%", "%"), CONNECTION_NAME, hostname(), waitMs],
   );
   return rows[0]?.ended ?? 0;
 }

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { connectionName } from "@/lib/db-pool";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import {
@@ -62,7 +63,7 @@ test("releaseWorkersOfProcess gives back only the named process's results on thi
 
 /** A connection named as process `pid` of `host` names its own (CONNECTION_NAME). */
 async function connectAs(pid: number, host: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: context.databaseUrl, application_name: `workbench:${pid}:0badf00d:${host}` });
+  const client = new pg.Client({ connectionString: context.databaseUrl, application_name: connectionName(pid, "0badf00d", host) });
   client.on("error", () => undefined); // ended on purpose below
   await client.connect();
   return client;
@@ -80,7 +81,10 @@ test("the connections a crashed process left are ended before its results are re
       [result!.id],
     ).then(() => "committed", () => "ended");
     await waitUntil(async () => {
-      const [row] = await context.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'workbench:999993:%' AND state = 'active'`);
+      const [row] = await context.db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE $1 AND state = 'active'`,
+        connectionName(999_993, "%", "%"),
+      );
       return row!.n === 1;
     }, 30_000, "the late claim to be running");
 

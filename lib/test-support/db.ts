@@ -3,6 +3,7 @@
 // Missing database or data make the tests fail, never skip.
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db";
+import { connectionName } from "@/lib/db-pool";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -67,7 +68,7 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
 export async function connectionsOfProcess(db: PrismaClient, pid: number): Promise<number> {
   const [row] = await db.$queryRawUnsafe<{ open: number }[]>(
     `SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name LIKE $1`,
-    `workbench:${pid}:%`,
+    connectionName(pid, "%", "%"),
   );
   return row!.open;
 }

@@ -7,6 +7,7 @@ import type { Command } from "commander";
 // params.ts only: the generator itself (faker and the templates) is loaded when the command runs, so
 // every other command starts without it.
 import { datasetSlug, generateCommand, GenerateParamsError, PRESETS, resolveParams, worldScale, type GenerateParams, type PresetName } from "@/lib/workbench/generate/params";
+import type { StatsSource } from "@/lib/workbench/generate/stats";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 
@@ -113,7 +114,7 @@ export function register(program: Command): void {
     });
 }
 
-async function printStats(params: GenerateParams, dataset: Parameters<typeof import("@/lib/workbench/generate/stats").difficultyStats>[0]): Promise<void> {
+async function printStats(params: GenerateParams, dataset: StatsSource): Promise<void> {
   const { generateDataset } = await import("@/lib/workbench/generate");
   const { difficultyStats, formatStats, hardTargets } = await import("@/lib/workbench/generate/stats");
   const other = params.preset === "default" ? "hard" : "default";

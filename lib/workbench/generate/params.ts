@@ -73,9 +73,12 @@ export function resolveParams(input: { seed: number; scale?: number; tasksPerTem
   check(params.noActionShare >= 0 && params.noActionShare <= 1, `no-action share must be between 0 and 1 (got ${params.noActionShare})`);
   check(params.compoundShare >= 0 && params.compoundShare <= 1, `compound share must be between 0 and 1 (got ${params.compoundShare})`);
   check(Number.isFinite(params.tableScale) && params.tableScale >= 1 && params.tableScale <= 4, `table scale must be between 1 and 4 (got ${params.tableScale})`);
-  check(worldScale(params) <= 1000 * 1.25, `scale × table scale must be at most 1250 (got ${worldScale(params)})`);
+  check(worldScale(params) <= MAX_WORLD_SCALE, `scale × table scale must be at most ${MAX_WORLD_SCALE} (got ${worldScale(params)})`);
   return params;
 }
+
+/** The largest workplace: 1000× under the hard preset's table scale. */
+const MAX_WORLD_SCALE = 1250;
 
 /** The size the workplace is generated at: --scale times the preset's (or given) table scale. */
 export function worldScale(params: Pick<GenerateParams, "scale" | "tableScale">): number {
@@ -94,7 +97,8 @@ export function overriddenKnobs(params: GenerateParams): Partial<Knobs> {
   return out as Partial<Knobs>;
 }
 
-const KNOB_ORDER = ["distractors", "chainLength", "conditionalShare", "noActionShare", "compoundShare", "tableScale"] as const satisfies readonly (keyof Knobs)[];
+/** The difficulty knobs, in the order slugs, commands and the home page list them. */
+export const KNOB_ORDER = ["distractors", "chainLength", "conditionalShare", "noActionShare", "compoundShare", "tableScale"] as const satisfies readonly (keyof Knobs)[];
 const KNOB_FLAGS: Record<keyof Knobs, string> = {
   distractors: "--distractors",
   chainLength: "--chain-length",

@@ -35,7 +35,13 @@ export interface DifficultyStats {
 /** A task that asks something (its template changes nothing and no request was appended). */
 export const isQuestion = (task: GeneratedTask) => task.template.writes.length === 0 && task.appended.length === 0;
 
-export function difficultyStats({ tasks, world }: { readonly tasks: readonly GeneratedTask[]; readonly world: World }): DifficultyStats {
+/** What the measures are taken from: a generated dataset's tasks and workplace. */
+export interface StatsSource {
+  readonly tasks: readonly GeneratedTask[];
+  readonly world: World;
+}
+
+export function difficultyStats({ tasks, world }: StatsSource): DifficultyStats {
   const share = (test: (task: GeneratedTask) => boolean) => tasks.filter(test).length / Math.max(1, tasks.length);
   return {
     tasks: tasks.length,

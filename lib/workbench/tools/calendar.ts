@@ -52,8 +52,8 @@ function searchEventsRun(table: Table, { query = "", time_min, time_max }: ToolA
   });
   // 2024 filters on the start time for both bounds (its docstring says end time for time_min); 2026
   // compares time_min with start + int(duration) minutes (calendar.py:80-86). Both parse the bounds per
-  // event, so an unparseable bound only raises when an event is left to filter.
-  // A bound is parsed when the first event is compared with it (a failed parse is not kept: it raises again).
+  // event, so an unparseable bound only raises when an event is left to filter: here a bound is parsed
+  // when the first event is compared with it (a failed parse is not kept, so it raises again).
   const lowerOf = rules.eventTimeMin === "end" ? endOf : startOf;
   let min: ParsedTimestamp | undefined;
   let max: ParsedTimestamp | undefined;
