@@ -5,7 +5,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pagesArePrivate, signInConfigured } from "@/lib/auth/config";
 import { databaseUnavailableResponse } from "@/lib/db-health";
-import { forbiddenOriginResponse, foreignOriginReason, isPagePost } from "@/lib/security/action-origin";
+import { forbiddenOriginResponse, foreignOriginReason, needsOriginCheck } from "@/lib/security/action-origin";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/csp";
 
 /**
@@ -26,13 +26,15 @@ export async function proxy(request: NextRequest) {
   if (isAction && Number(request.headers.get("content-length") ?? 0) > MAX_ACTION_BODY_BYTES) {
     return new NextResponse("Request too large: at most 1 MB", { status: 413, headers: { "content-type": "text/plain" } });
   }
-  // Actions from another site, or with no Origin at all: a plain 403, not Next's HTTP 500.
-  if (isPagePost(request.method, request.nextUrl.pathname)) {
+  // Actions from another site, or with no Origin at all, on any path: a plain 403, not Next's HTTP 500.
+  if (needsOriginCheck(request.method, request.nextUrl.pathname)) {
     const reason = foreignOriginReason(request.headers);
     if (reason) return forbiddenOriginResponse(reason);
   }
-  // While PostgreSQL is unreachable: 503 "database unavailable, retrying" (lib/db-health.ts), not an error page.
-  const unavailable = await databaseUnavailableResponse(); if (unavailable) return unavailable;
+  // While PostgreSQL is unreachable: 503 at once (lib/db-health.ts), JSON on API routes, a "database
+  // unavailable, retrying" page elsewhere; not an error page after the reconnect policy's minute.
+  const unavailable = await databaseUnavailableResponse(request.nextUrl.pathname);
+  if (unavailable) return unavailable;
   if (pagesArePrivate() && signInConfigured() && !isPublic(request.nextUrl.pathname)) {
     const { getAuth } = await import("@/lib/auth/server");
     const session = await getAuth().api.getSession({ headers: request.headers });
@@ -60,5 +62,7 @@ export const config = {
   // Static files carry no script to protect and need no session check. MCP (/mcp/<session>) neither:
   // it is public, answers JSON (no page, no CSP), authenticates each request and answers a database
   // outage itself (lib/external-runs); running the proxy there cost every tool call a body copy.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|logo.svg|mcp/).*)"],
+  // Exact names only (`$`): /favicon.icox or /mcp/a/b are no static file or MCP session, and a POST
+  // there gets the Origin check like any other path.
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico$|logo\\.svg$|mcp/[^/]+/?$).*)"],
 };

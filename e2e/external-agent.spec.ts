@@ -99,8 +99,9 @@ test("through next start, a claim's URLs are on the Host the agent used, and the
   const runId = (await page.getByTestId("external-run-id").textContent()) ?? "";
   const port = new URL(baseURL ?? "").port;
 
-  // X-Forwarded-Host from a client that is not a trusted proxy is ignored.
-  const claim = await rawPost(baseURL ?? "", `/api/runs/${runId}/claim`, agentToken, "{}", { host: `studio-e2e.test:${port}`, "x-forwarded-host": "evil.example" });
+  // X-Forwarded-Host and -Proto from a client that is not a trusted proxy are ignored: host and scheme are the agent's own.
+  const untrusted = { host: `studio-e2e.test:${port}`, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  const claim = await rawPost(baseURL ?? "", `/api/runs/${runId}/claim`, agentToken, "{}", untrusted);
   expect(claim.status).toBe(200);
   const payload = JSON.parse(claim.body) as { mcp: { url: string; token: string }; finishUrl: string; turnsUrl: string };
   for (const url of [payload.mcp.url, payload.finishUrl, payload.turnsUrl]) expect(url.startsWith(`http://studio-e2e.test:${port}/`)).toBe(true);

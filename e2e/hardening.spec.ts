@@ -77,16 +77,19 @@ test("a replayed launch with an oversize body gets a plain 413, not an error pag
   expect(await response.text()).toBe("Request too large: at most 1 MB");
 });
 
-test("an action from another site, or with no Origin, gets a plain 403 (not an error page)", async ({ page }) => {
+test("an action from another site, or with no Origin, gets a plain 403 (not an error page), on any path", async ({ page }) => {
   const launch = new LaunchPage(page);
   await launch.goto();
   await launch.chooseAgent("noop");
   await launch.fill("name", "x".repeat(200));
   const action = await captureAction(page, () => launch.submit());
-  for (const origin of ["https://evil.example", null]) {
-    const response = await replayAction(page.request, action, { origin });
-    expect(response.status()).toBe(403);
-    expect(response.headers()["content-type"]).toContain("text/plain");
-    expect(await response.text()).toMatch(/^Forbidden: (foreign|missing) Origin\. Changes are accepted only from this site's own pages\./);
+  // Its own page, and paths outside the app's routes (Next would still run the action id they carry).
+  for (const path of [new URL(action.url).pathname, "/api/x", "/favicon.icox", "/mcp/session/x"]) {
+    for (const origin of ["https://evil.example", null]) {
+      const response = await replayAction(page.request, { ...action, url: new URL(path, action.url).href }, { origin });
+      expect(response.status(), `${path} from ${origin}`).toBe(403);
+      expect(response.headers()["content-type"]).toContain("text/plain");
+      expect(await response.text()).toMatch(/^Forbidden: (foreign|missing) Origin\. Changes are accepted only from this site's own pages\./);
+    }
   }
 });

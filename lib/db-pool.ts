@@ -11,7 +11,7 @@ import { withDbRetry, type RetryPolicy } from "./db-retry";
 /**
  * The name every connection of this process carries in pg_stat_activity: `workbench:<pid>:<nonce>:<host>`
  * (PostgreSQL keeps 63 bytes; the host comes last, so only it can be cut). A successor that knows
- * only a crashed process's pid finds the backends it left (lib/runs/heartbeat.ts); the nonce tells a
+ * only a crashed process's pid finds the backends it left (lib/runs/liveness/take-back.ts); the nonce tells a
  * reused pid, i.e. this process itself, apart.
  */
 export const CONNECTION_NAME = connectionName(process.pid, randomUUID().slice(0, 8), hostname());
@@ -19,6 +19,19 @@ export const CONNECTION_NAME = connectionName(process.pid, randomUUID().slice(0,
 /** The name a process's connections carry; with "%" parts, a LIKE pattern. */
 export function connectionName(pid: number, nonce: string, host: string): string {
   return `workbench:${pid}:${nonce}:${host}`.slice(0, 63);
+}
+
+// Connects of this process now waiting on the reconnect policy (on globalThis: Next bundles the proxy and
+// the routes apart, each with its own copy of this module).
+const reconnectsKey = Symbol.for("workbench.dbReconnects");
+const reconnects = ((globalThis as typeof globalThis & { [reconnectsKey]?: { waiting: number } })[reconnectsKey] ??= { waiting: 0 });
+
+/**
+ * True while a connect of this process is retrying (PostgreSQL down, restarting, in recovery): request
+ * handlers then answer 503 at once instead of waiting for the reconnect policy (lib/db-health.ts).
+ */
+export function databaseReconnecting(): boolean {
+  return reconnects.waiting > 0;
 }
 
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error | boolean) => void) => void;
@@ -44,9 +57,16 @@ class ReconnectingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    let waiting = false;
     const connecting = withDbRetry(() => super.connect(), {
       policy: this.#policy,
-      onRetry: (error, attempt) => this.#onReconnect?.(error, attempt),
+      onRetry: (error, attempt) => {
+        if (!waiting) reconnects.waiting += 1;
+        waiting = true;
+        this.#onReconnect?.(error, attempt);
+      },
+    }).finally(() => {
+      if (waiting) reconnects.waiting -= 1;
     });
     if (!callback) return connecting;
     connecting.then(

@@ -62,7 +62,7 @@ async function prepare(): Promise<number> {
   return codes.find((code) => code !== 0) ?? 0;
 }
 
-async function serve(bind: { host: string }): Promise<number> {
+async function serve(bind: { host: string }, databaseUrl: string): Promise<number> {
   const code = await prepare();
   if (code !== 0 || stopped()) return stopped() ?? code;
   const port = process.env.PORT ?? "3000";
@@ -70,14 +70,31 @@ async function serve(bind: { host: string }): Promise<number> {
   // Supervised: a crashed next-server is started again (with backoff) while PostgreSQL stays up. Its
   // in-process worker died with it, its tasks still `running`: the new server is told the old one's pid
   // (next-server is the process spawned), so its worker takes them back at once rather than after the
-  // stale limit (lib/runs/heartbeat.ts releaseWorkersOfProcess).
+  // stale limit (lib/runs/liveness: takeBackProcess).
   let previousPid: number | undefined;
   const startServer = () =>
     runNext(["start", "--hostname", bind.host, "--port", port], {
       env: previousPid === undefined ? process.env : { ...process.env, WORKBENCH_PREVIOUS_SERVER_PID: String(previousPid) },
       onSpawn: (pid) => (previousPid = pid),
     });
-  return supervise(startServer, { stopping: () => stopSignal !== null });
+  const served = await supervise(startServer, { stopping: () => stopSignal !== null });
+  if (stopSignal && previousPid !== undefined) await handBack(databaseUrl, previousPid);
+  return served;
+}
+
+/**
+ * A stopped server's worker hands its tasks back itself as it exits; whatever it could not (Next exits
+ * within its signal handler) is handed back here, while PostgreSQL is still up, rather than left
+ * `running` until the next start's stale limit (lib/runs/liveness).
+ */
+async function handBack(databaseUrl: string, pid: number): Promise<void> {
+  const { handBackStoppedProcess } = await import("@/lib/runs/liveness/stopped-process");
+  const log = (message: string) => console.error(`start: ${message}`);
+  const handedBack = await handBackStoppedProcess(databaseUrl, pid, log).catch((error: unknown) => {
+    log(`could not hand back the tasks of the stopped server: ${errorMessage(error)}`);
+    return 0;
+  });
+  if (handedBack > 0) console.log(`start: handed back ${handedBack} task(s) of the stopped server`);
 }
 
 /**
@@ -105,7 +122,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ migrate: false });
   process.env.DATABASE_URL = database.url; // process plumbing: the children (data step, next) read it here
   try {
-    return stopped() ?? (await serve(bind));
+    return stopped() ?? (await serve(bind, database.url));
   } finally {
     await database.close();
   }

@@ -26,21 +26,14 @@ stopWhenLauncherExits();
 const database = await openDatabase();
 process.env.DATABASE_URL = database.url; // process plumbing: lib/env reads it from here
 // Imported only now: lib/db reads DATABASE_URL when it is first loaded.
-const { startWorker, DEFAULT_WORKER_SLOTS } = await import("@/lib/runs/worker");
+const { startWorker } = await import("@/lib/runs/worker");
+const { workerOptionsFrom } = await import("@/lib/runs/worker-options");
 const { prisma } = await import("@/lib/db");
 const { env } = await import("@/lib/env");
 
-const settings = env();
-const slotsArgument = Number(process.argv[2]) || undefined; // `npm run worker -- 8`
-const concurrency = settings.WORKBENCH_WORKER_CONCURRENCY ?? slotsArgument ?? DEFAULT_WORKER_SLOTS;
-const worker = await startWorker({
-  concurrency,
-  heartbeatMs: settings.WORKBENCH_HEARTBEAT_MS,
-  staleMs: settings.WORKBENCH_WORKER_STALE_MS,
-  staleGraceMs: settings.WORKBENCH_STALE_GRACE_MS,
-  idlePollMs: settings.WORKBENCH_IDLE_POLL_MS,
-});
-console.log(`[worker] ${process.pid} started with ${concurrency} slots`);
+const options = workerOptionsFrom(env(), Number(process.argv[2]) || undefined); // `npm run worker -- 8`
+const worker = await startWorker(options);
+console.log(`[worker] ${process.pid} started with ${options.concurrency} slots`);
 
 const finished = new Promise<void>((resolve) => {
   stop = () => {

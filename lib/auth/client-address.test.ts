@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { resolveClientAddress, throttleKey, trustedProxyList } from "./client-address";
+import { dropUntrustedForwarding, FORWARDING_HEADERS, resolveClientAddress, throttleKey, trustedProxyList } from "./client-address";
 import { trustedProxies } from "./config";
 
 describe("resolveClientAddress", () => {
@@ -38,5 +38,35 @@ describe("STUDIO_TRUSTED_PROXIES", () => {
   });
   test.each(["proxy.local", "10.0.0.0/33", "10.0.0.1/8/2", "::1/129"])("%s is refused, naming the variable", (entry) => {
     expect(() => trustedProxies({ STUDIO_TRUSTED_PROXIES: entry })).toThrow(/STUDIO_TRUSTED_PROXIES/);
+  });
+});
+
+describe("dropUntrustedForwarding", () => {
+  const proxies = trustedProxyList(["10.0.0.0/8"]);
+  const sent = () => ({
+    host: "studio.example:3000",
+    forwarded: "for=1.2.3.4;proto=https",
+    "x-forwarded-for": "1.2.3.4",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "https",
+    "x-forwarded-port": "443",
+    "x-real-ip": "1.2.3.4",
+  });
+
+  test.each([
+    ["no trusted proxy configured", "10.1.2.3", null],
+    ["a peer outside the trusted proxies", "203.0.113.5", proxies],
+    ["an unknown peer", undefined, proxies],
+  ])("%s: every forwarding header is removed, Host kept", (_label, peer, trusted) => {
+    const headers: Record<string, string | undefined> = sent();
+    dropUntrustedForwarding(headers, peer, trusted);
+    expect(headers).toEqual({ host: "studio.example:3000" });
+    for (const name of FORWARDING_HEADERS) expect(headers[name]).toBeUndefined();
+  });
+
+  test("a trusted proxy's headers stay as it sent them", () => {
+    const headers = sent();
+    dropUntrustedForwarding(headers, "::ffff:10.1.2.3", proxies);
+    expect(headers).toEqual(sent());
   });
 });

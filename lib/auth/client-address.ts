@@ -5,7 +5,8 @@
 // installed once per server process (instrumentation.ts), runs before Next sees the request and
 // overwrites CLIENT_ADDRESS_HEADER with the peer address, or, when the peer is a configured trusted
 // proxy (STUDIO_TRUSTED_PROXIES), with the first untrusted address of its X-Forwarded-For chain.
-// Whatever a client sends in that header is replaced, on every request of the process.
+// Whatever a client sends in that header is replaced, on every request of the process, and the
+// forwarding headers (X-Forwarded-*, Forwarded) of a peer that is not a trusted proxy are removed.
 import { BlockList, isIP } from "node:net";
 import { trustedProxies } from "./config";
 
@@ -88,6 +89,7 @@ export async function installClientAddressLayer(trusted: BlockList | null = trus
     const forwarded = request.headers["x-forwarded-for"];
     request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted);
     copyTrustedForwarding(request.headers, socket.remoteAddress, trusted);
+    dropUntrustedForwarding(request.headers, socket.remoteAddress, trusted);
   });
   globalLayer[installedKey] = true;
 }
@@ -104,6 +106,20 @@ export function copyTrustedForwarding(headers: Record<string, string | string[] 
     if (fromProxy && first) headers[target] = first;
     else delete headers[target];
   }
+}
+
+/**
+ * Headers in which a proxy tells where a request came from and how it was sent. Next believes several
+ * of them (X-Forwarded-Proto sets the scheme of request.url, X-Forwarded-Host the origin its own
+ * action check compares): from a peer that is not a trusted proxy they are removed before Next reads
+ * them (Next then fills X-Forwarded-* in from the socket itself).
+ */
+export const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-prefix", "x-real-ip"] as const;
+
+/** Removes every forwarding header unless the peer is a trusted proxy. */
+export function dropUntrustedForwarding(headers: Record<string, string | string[] | undefined>, peer: string | undefined, trusted: BlockList | null): void {
+  if (peer !== undefined && isTrusted(plain(peer), trusted)) return;
+  for (const name of FORWARDING_HEADERS) delete headers[name];
 }
 
 /** True once installClientAddressLayer ran in this process: only then are the layer's headers ours. */

@@ -177,3 +177,33 @@ describe("behind a trusted proxy (STUDIO_TRUSTED_PROXIES)", () => {
     expect((await apiSignIn(TRUSTED_PROXY, PASSWORD, { "x-forwarded-for": "198.51.100.21" })).status).toBe(200);
   });
 });
+
+describe("better-auth's own rate limiter", () => {
+  // Its 429 comes from inside the handler, after our throttle admitted the attempt: no password was checked.
+  const attempt = (client: string, answer: Response) => async () => {
+    const { withSignInThrottle } = await import("./throttled-auth-handler");
+    const { CLIENT_ADDRESS_HEADER } = await import("./client-address");
+    const handler = withSignInThrottle(async () => answer);
+    const request = new Request(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: client },
+      body: JSON.stringify({ email: ADMIN, password: "never-checked" }),
+    });
+    return handler(request);
+  };
+
+  test("an attempt it refuses is audited as throttled, not as a failed sign-in; a checked wrong password still is a failure", async () => {
+    const refused = "192.0.2.71";
+    const response = await attempt(refused, Response.json({ code: "TOO_MANY_REQUESTS" }, { status: 429, headers: { "x-retry-after": "10" } }))();
+    expect(response.status).toBe(429);
+    expect(await auditCount("auth.sign_in_failed", refused)).toBe(0);
+    expect(await auditCount("auth.sign_in_throttled", refused)).toBe(1);
+    const row = await db.auditEvent.findFirstOrThrow({ where: { action: "auth.sign_in_throttled", detail: { path: ["client"], equals: refused } } });
+    expect(row.detail).toMatchObject({ limiter: "better-auth", path: "api" });
+
+    const checked = "192.0.2.72";
+    await attempt(checked, Response.json({ code: "INVALID_EMAIL_OR_PASSWORD" }, { status: 401 }))();
+    expect(await auditCount("auth.sign_in_failed", checked)).toBe(1);
+    expect(await auditCount("auth.sign_in_throttled", checked)).toBe(0);
+  });
+});

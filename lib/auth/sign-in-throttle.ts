@@ -91,6 +91,19 @@ export async function auditSignInFailure(
   }
 }
 
+/**
+ * Audits an admitted attempt that better-auth's own rate limiter refused (HTTP 429) before any password
+ * was checked: a throttled attempt, not a failed sign-in.
+ */
+export async function auditLimiterRefusal(db: PrismaClient, attempt: { email: string | null; client: string; path: SignInPath }): Promise<void> {
+  console.warn(`[auth] sign-in from ${attempt.client} refused by better-auth's rate limiter`);
+  await recordAudit(db, { userId: null, label: attempt.email ?? "unknown" }, "auth.sign_in_throttled", null, {
+    client: attempt.client,
+    path: attempt.path,
+    limiter: "better-auth",
+  });
+}
+
 /** The message shown (form) or sent (API) to a throttled client. */
 export function throttledMessage(retryAfterS: number): string {
   return `Too many failed sign-in attempts from your address: try again in ${retryAfterS} s`;

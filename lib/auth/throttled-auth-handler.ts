@@ -1,10 +1,11 @@
 // better-auth's HTTP handler behind the sign-in throttle: every endpoint that checks a password goes
 // through admitSignIn first (the same per-client record as the sign-in form), its failures are
-// audited, and a throttled client gets HTTP 429 with Retry-After before any password is looked at.
+// audited, and a throttled client gets HTTP 429 with Retry-After before any password is looked at. An
+// attempt better-auth's own limiter refuses (its 429) checked no password either: audited as throttled.
 import { prisma } from "@/lib/db";
 import { ensureAdminAccount } from "./admin";
 import { clientAddressOf } from "./client-address";
-import { admitSignIn, auditSignInFailure, signInSucceeded, throttledMessage } from "./sign-in-throttle";
+import { admitSignIn, auditLimiterRefusal, auditSignInFailure, signInSucceeded, throttledMessage } from "./sign-in-throttle";
 
 /** better-auth endpoints (below /api/auth) that verify a password. */
 const PASSWORD_CHECKING_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password", "/delete-user"]);
@@ -36,6 +37,7 @@ export function withSignInThrottle(handle: (request: Request) => Promise<Respons
     await ensureAdminAccount(); // the admin account follows STUDIO_ADMIN_PASSWORD on this path too
     const response = await handle(request);
     if (response.ok) signInSucceeded(admission);
+    else if (response.status === 429) await auditLimiterRefusal(prisma, { email, client, path: "api" }); // no password was checked
     else await auditSignInFailure(prisma, { email, client, path: "api", admission });
     return response;
   };

@@ -1,22 +1,21 @@
 // A transient database state (PostgreSQL restarting, the pool or a transaction start timing out: the
 // reconnect policy's list, lib/db-retry.ts) is not the agent's fault and goes away by itself: the
 // external API answers it with 503 and Retry-After, so an agent waits and asks again instead of dying
-// on a 500. Any other error is rethrown (a 500, logged by the route).
+// on a 500. Any other error is rethrown (a 500, logged by the route). While the database is known to be
+// down (lib/db-health.ts), the 503 comes at once, before any query waits on the reconnect policy.
+import { databaseDown, databaseUnavailableJson } from "@/lib/db-health";
 import { isTransientDbError } from "@/lib/db-retry";
 import { errorMessage } from "@/lib/errors";
 
-/** Seconds an agent should wait: about the time the embedded PostgreSQL's watchdog needs to restart it. */
-export const DATABASE_RETRY_AFTER_S = 2;
+export { API_RETRY_AFTER_S as DATABASE_RETRY_AFTER_S } from "@/lib/db-health";
+export const databaseUnavailable = databaseUnavailableJson;
 
-export function databaseUnavailable(): Response {
-  return Response.json(
-    { error: "The database is busy or restarting: retry after the Retry-After delay", retryAfterMs: DATABASE_RETRY_AFTER_S * 1000 },
-    { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_S) } },
-  );
-}
-
-/** Runs a handler; a transient database error becomes a 503 with Retry-After (logged without details to the agent). */
+/**
+ * Runs a handler, unless the database is down (503 at once); a transient database error becomes a 503
+ * with Retry-After too (logged without details to the agent).
+ */
 export async function answerTransientAs503(label: string, work: () => Promise<Response>): Promise<Response> {
+  if (await databaseDown()) return databaseUnavailable();
   try {
     return await work();
   } catch (error) {

@@ -5,6 +5,7 @@
 // body is read and checked here (jsonrpc-checks.ts) so a malformed message gets the JSON-RPC code the
 // spec gives it.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { databaseDown } from "@/lib/db-health";
 import { isTransientDbError } from "@/lib/db-retry";
 import { databaseUnavailable } from "./database-unavailable";
 import type { McpDeps } from "./deps";
@@ -27,6 +28,9 @@ export async function handleMcpRequest(deps: McpDeps, sessionId: string, request
     // Stateless server: no server-initiated stream to open (GET) and no session to delete (DELETE).
     return Response.json({ error: "Method not allowed: this MCP endpoint takes POST only" }, { status: 405, headers: { allow: "POST" } });
   }
+  // Not behind proxy.ts (see its matcher): the database check is made here. Down, the agent hears so at
+  // once rather than after the reconnect policy's minute, past its own timeout.
+  if (await databaseDown()) return databaseUnavailable();
   const token = bearerToken(request.headers);
   try {
     return await withSessionLock(sessionId, async () => {

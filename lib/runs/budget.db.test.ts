@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getRunSummary } from "@/lib/queries/results";
 import { checkLaunchRate } from "./budget";
-import { recoverResults } from "./recovery";
+import { recoverResults } from "./liveness";
 import { createSqlPool } from "./sql";
 import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun, LaunchError } from "./launch";

@@ -24,7 +24,7 @@ export async function cancelRun(db: PrismaClient, runId: string): Promise<Cancel
   return (await cancelRunIfIdle(db, runId)) ? "cancelled" : "cancelling";
 }
 
-/** Skips the pending results of the runs a `closed` CTE returns (cancelled, or stopped on their budget); shared with recovery.ts and budget.ts. */
+/** Skips the pending results of the runs a `closed` CTE returns (cancelled, or stopped on their budget); shared with liveness/recovery.ts and budget.ts. */
 export const SKIP_PENDING_OF_CLOSED_RUN = `UPDATE "TaskResult" SET status = 'skipped' WHERE status = 'pending' AND "runId" IN (SELECT id FROM closed)`;
 
 /** Moves a cancelling run with nothing running to cancelled, skipping what is still pending; true when it did. */

@@ -16,7 +16,7 @@ export interface ClaimedResult {
   readonly calls: string[];
 }
 
-/** A worker silent for this long is presumed dead: its results are released (see heartbeat.ts). */
+/** A worker silent for this long is presumed dead: its results are released (see liveness/take-back.ts). */
 export const DEFAULT_WORKER_STALE_MS = 15_000;
 
 export interface ClaimRequest {

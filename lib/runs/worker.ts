@@ -1,25 +1,25 @@
 // startWorker: up to N tasks at once. One dispatch loop claims pending results straight from the
 // TaskResult table (claim.ts: every run within its concurrency across all workers, shared fairly
-// between them); a heartbeat keeps this worker's row alive and releases the results of workers that
-// went silent (heartbeat.ts, recovery.ts).
+// between them); liveness/ keeps this worker's row alive, releases the results of workers that went
+// silent, and on stop hands back what this worker still holds.
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { requireDatabaseUrl } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withDbRetry } from "@/lib/db-retry";
-import { claimResults, DEFAULT_WORKER_STALE_MS, releaseUnheldClaims, type ClaimedResult } from "./claim";
-import { beat, endConnectionsOfProcess, releaseWorkersOfProcess, unregister } from "./heartbeat";
+import { claimResults, releaseUnheldClaims, type ClaimedResult } from "./claim";
+import { startLiveness } from "./liveness";
 import { releaseResult } from "./persist-result";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
-import { recoverResults } from "./recovery";
 import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
 import { listenForWakeUps, sleepUnlessWoken } from "./wake";
+import { WORKER_DEFAULTS } from "./worker-options";
 import { errorMessage } from "@/lib/errors";
 
 /** Tasks one worker process runs at once: slots mostly wait on the model (WORKBENCH_WORKER_CONCURRENCY). */
-export const DEFAULT_WORKER_SLOTS = 32;
+export const DEFAULT_WORKER_SLOTS = WORKER_DEFAULTS.slots;
 
 export interface WorkerOptions {
   /** Tasks processed at once by this process (default DEFAULT_WORKER_SLOTS). */
@@ -74,42 +74,26 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     },
   });
   const me = { id: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, slots };
-  const staleMs = options.staleMs ?? DEFAULT_WORKER_STALE_MS;
-  const idlePollMs = options.idlePollMs ?? 1000;
+  const staleMs = options.staleMs ?? WORKER_DEFAULTS.staleMs;
+  const idlePollMs = options.idlePollMs ?? WORKER_DEFAULTS.idlePollMs;
   const stats = { done: 0, lost: 0, released: 0, failed: 0 };
   const stopping = new AbortController(); // no more claims
   const cutShort = new AbortController(); // abort the tasks in flight (stop with a grace period)
   setMaxListeners(0, stopping.signal, cutShort.signal); // every task and idle wait listens
 
   const wakeUps = listenForWakeUps(databaseUrl, (error) => log(`wake-up connection lost (polling meanwhile): ${error.message}`));
-  const tick = async () => {
-    await wakeUps.ensure().catch((error: unknown) => log(`wake-up connection failed (polling meanwhile): ${describe(error)}`));
-    try {
-      await beat(sql, me);
-      const released = await recoverResults(sql, { staleMs, graceMs: options.staleGraceMs ?? 30_000 });
-      if (released > 0) log(`released ${released} result(s) of dead workers for another attempt`);
-    } catch (error) {
-      log(`heartbeat failed: ${describe(error)}`);
-    }
-  };
-  await beat(sql, me).catch(async (error: unknown) => {
+  const liveness = await startLiveness(sql, me, {
+    heartbeatMs: options.heartbeatMs ?? WORKER_DEFAULTS.heartbeatMs,
+    staleMs,
+    staleGraceMs: options.staleGraceMs ?? WORKER_DEFAULTS.staleGraceMs,
+    predecessorPid: options.predecessorPid,
+    eachBeat: () => wakeUps.ensure().catch((error: unknown) => log(`wake-up connection failed (polling meanwhile): ${describe(error)}`)),
+    log,
+  }).catch(async (error: unknown) => {
+    await wakeUps.close();
     await sql.end();
     throw error;
   });
-  if (options.predecessorPid !== undefined) {
-    // Its last statements first, so none commits after the release (without the right to end them, the
-    // release still covers everything that has committed).
-    await endConnectionsOfProcess(sql, options.predecessorPid).catch((error: unknown) => {
-      log(`could not end the connections of process ${options.predecessorPid}: ${describe(error)}`);
-    });
-    const taken = await releaseWorkersOfProcess(sql, options.predecessorPid, me.id).catch((error: unknown) => {
-      log(`could not take back the tasks of process ${options.predecessorPid}: ${describe(error)}`);
-      return [];
-    });
-    if (taken.length > 0) log(`took back ${taken.length} task(s) held by the crashed process ${options.predecessorPid}`);
-  }
-  await tick();
-  const heartbeat = setInterval(() => void tick(), options.heartbeatMs ?? 5_000);
 
   // By result id: the claim each task runs (a lost attempt may still end after a later claim of the
   // same result) and the task itself.
@@ -207,11 +191,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
   const stop = (stopOptions: StopOptions = {}) =>
     (stopped ??= (async () => {
       stopping.abort();
-      clearInterval(heartbeat);
+      liveness.pause();
       const grace = stopOptions.graceMs === undefined ? undefined : setTimeout(() => cutShort.abort(), stopOptions.graceMs);
       await finished;
       clearTimeout(grace);
-      await unregister(sql, me.id).catch((error: unknown) => log(`could not unregister: ${describe(error)}`));
+      await liveness.leave();
       await wakeUps.close();
       await sql.end();
     })());

@@ -1,14 +1,22 @@
 import { describe, expect, test } from "vitest";
-import { foreignOriginReason, isPagePost } from "./action-origin";
+import { foreignOriginReason, needsOriginCheck } from "./action-origin";
 
-describe("isPagePost", () => {
+describe("needsOriginCheck", () => {
   test.each([
     ["POST", "/runs/new", true],
     ["POST", "/", true],
     ["GET", "/runs/new", false],
     ["POST", "/api/auth/sign-in/email", false],
     ["POST", "/mcp/run-1", false],
-  ])("%s %s → %s", (method, path, expected) => expect(isPagePost(method, path)).toBe(expected));
+    ["POST", "/api/runs/run-1/claim", false],
+    ["POST", "/api/runs/run-1/finish", false],
+    ["POST", "/api/runs/run-1/turns", false],
+    // Not a route of the app: Next would still run the action id it names (and answer a foreign Origin with 500).
+    ["POST", "/api/x", true],
+    ["POST", "/api/runs/run-1/claim/x", true],
+    ["POST", "/favicon.icox", true],
+    ["POST", "/mcp/run-1/x", true],
+  ])("%s %s → %s", (method, path, expected) => expect(needsOriginCheck(method, path)).toBe(expected));
 });
 
 describe("foreignOriginReason", () => {

@@ -1,12 +1,17 @@
 // Server actions accept only requests from this site's own pages. Next.js checks the Origin of an
 // action itself, but answers a foreign one with HTTP 500 (an error thrown into the render) and lets a
-// missing one through with a warning; proxy.ts answers both here with a plain 403 first. Every POST to
-// a page path is an action (fetch or no-JS form); route handlers (/api/…, /mcp) authenticate their own.
+// missing one through with a warning; proxy.ts answers both here with a plain 403 first. Every POST is
+// checked, whatever its path (an action id sent to /api/x or /favicon.icox reaches Next's action
+// handling too), except the route handlers that authenticate each request themselves: better-auth's
+// (which checks its own trusted origins), the external-agent API and MCP (bearer tokens, no cookies).
 // Browsers send Origin on every POST, so a request without one was not made by our pages.
 
-/** Does this request need the same-origin check? POSTs outside the API and MCP routes. */
-export function isPagePost(method: string, pathname: string): boolean {
-  return method === "POST" && !pathname.startsWith("/api/") && !pathname.startsWith("/mcp");
+/** POST routes that are not actions: they authenticate every request with their own credentials. */
+const SELF_AUTHENTICATING_ROUTES = [/^\/api\/auth\//, /^\/api\/runs\/[^/]+\/(?:claim|finish|turns)\/?$/, /^\/mcp\/[^/]+\/?$/];
+
+/** Does this request need the same-origin check? Every POST but those to self-authenticating routes. */
+export function needsOriginCheck(method: string, pathname: string): boolean {
+  return method === "POST" && !SELF_AUTHENTICATING_ROUTES.some((route) => route.test(pathname));
 }
 
 /**

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import {
   connectionsOfProcess, resultIntegrity, setUpRunsTest, tearDownRunsTest, waitForConnectionsToEnd, waitForRun, type RunsTestContext, waitUntil,
-} from "../test-support/db";
-import { endConnectionsOfProcess, releaseWorkersOfProcess } from "./heartbeat";
-import { launchRun } from "./launch";
-import { createSqlPool } from "./sql";
-import { startWorker } from "./worker";
+} from "../../test-support/db";
+import { endConnectionsOfProcess, releaseWorkersOfProcess } from ".";
+import { launchRun } from "../launch";
+import { createSqlPool } from "../sql";
+import { startWorker } from "../worker";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 const RETRY = { maxRetries: 5, baseDelayMs: 5, requestTimeoutMs: 10_000 };
 /** Longer than any wait below: a dead worker is never released for being silent in these tests. */
 const NEVER_STALE_MS = 600_000;

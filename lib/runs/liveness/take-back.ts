@@ -1,36 +1,11 @@
-// Worker liveness. Each worker has a Worker row and refreshes its heartbeat every few seconds; any live
-// worker releases the results held by workers silent for longer than the stale limit (kill -9, OOM, a
-// lost machine), independent of the task timeout. A released result goes back to pending and is claimed
-// again; the dead attempt can no longer write (steps and verdict are guarded by the attempt).
+// Taking back the tasks of a worker that is gone: silent past the stale limit (kill -9, OOM, a lost
+// machine), or a process on this host known to be gone (a crashed or stopped web server, named by its
+// pid). A taken-back result goes back to pending and is claimed again; the dead attempt can no longer
+// write (steps and verdict are guarded by the attempt).
 import { hostname } from "node:os";
 import { CONNECTION_NAME, connectionName } from "@/lib/db-pool";
-import type { Sql } from "./sql";
-
-export interface WorkerIdentity {
-  readonly id: string;
-  readonly slots: number;
-}
-
-/** Creates (or revives) the worker's row with a fresh heartbeat. Also the heartbeat itself. */
-export async function beat(sql: Sql, worker: WorkerIdentity): Promise<void> {
-  await sql.query(
-    `INSERT INTO "Worker" (id, host, pid, slots, "startedAt", "heartbeatAt") VALUES ($1, $2, $3, $4, now(), now())
-     ON CONFLICT (id) DO UPDATE SET "heartbeatAt" = now(), slots = EXCLUDED.slots`,
-    [worker.id, hostname(), process.pid, worker.slots],
-  );
-}
-
-/**
- * A stopping worker leaves at once, so fair shares no longer count its slots; anything it still holds
- * (a release that failed) goes back to pending with it.
- */
-export async function unregister(sql: Sql, workerId: string): Promise<void> {
-  await sql.query(
-    `WITH gone AS (DELETE FROM "Worker" WHERE id = $1 RETURNING id)
-     UPDATE "TaskResult" SET status = 'pending' WHERE status = 'running' AND "workerId" IN (SELECT id FROM gone)`,
-    [workerId],
-  );
-}
+import { errorMessage } from "@/lib/errors";
+import type { Sql } from "../sql";
 
 export interface ReleasedResult {
   readonly id: string;
@@ -73,7 +48,7 @@ export async function releaseWorkersOfProcess(sql: Sql, pid: number, exceptId: s
 }
 
 /**
- * Ends the connections a crashed process on this host left behind (found by their CONNECTION_NAME),
+ * Ends the connections a gone process on this host left behind (found by their CONNECTION_NAME),
  * waiting up to `waitMs` for each to go. Call before releasing its results: PostgreSQL may still be
  * running a statement the process sent just before it died (a claim, a verdict), which would otherwise
  * commit after the release and leave results `running` under a worker that no longer exists. Ended,
@@ -91,4 +66,23 @@ export async function endConnectionsOfProcess(sql: Sql, pid: number, waitMs = 5_
     [connectionName(pid, "%", "%"), CONNECTION_NAME, hostname(), waitMs],
   );
   return rows[0]?.ended ?? 0;
+}
+
+/**
+ * Everything a process on this host that is gone held: its last statements ended first (so none commits
+ * after the release; without the right to end them, the release still covers everything committed),
+ * then its workers forgotten and their running results given back. `exceptId`: the caller's own worker.
+ */
+export async function takeBackProcess(
+  sql: Sql,
+  pid: number,
+  options: { readonly exceptId?: string; readonly log: (message: string) => void },
+): Promise<ReleasedResult[]> {
+  await endConnectionsOfProcess(sql, pid).catch((error: unknown) => {
+    options.log(`could not end the connections of process ${pid}: ${errorMessage(error)}`);
+  });
+  return releaseWorkersOfProcess(sql, pid, options.exceptId ?? "").catch((error: unknown) => {
+    options.log(`could not take back the tasks of process ${pid}: ${errorMessage(error)}`);
+    return [];
+  });
 }

@@ -1,13 +1,12 @@
 // Recovery, run by every worker on its heartbeat: (1) results of workers whose heartbeat stopped go
-// back to pending (heartbeat.ts); (2) as a backstop for rows from before heartbeats and for a task
-// stuck in a live worker, a result running for longer than its run's timeout + grace goes back to
-// pending too (external runs' results are closed at their deadline by lib/external-runs instead); (3) a cancelling run left with nothing running
-// (its last task's worker died) becomes cancelled, since nobody would finish it otherwise; (4) a result
-// given back to pending after its run stopped on its budget is skipped, as the stop skipped the others.
-import { SKIP_PENDING_OF_CLOSED_RUN } from "./cancel";
-import { releaseDeadWorkers } from "./heartbeat";
-import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
-import type { Sql } from "./sql";
+// back to pending (take-back.ts); (2) the overdue backstop (overdue.ts); (3) a cancelling run left with
+// nothing running (its last task's worker died) becomes cancelled, since nobody would finish it
+// otherwise; (4) a result given back to pending after its run stopped on its budget is skipped, as the
+// stop skipped the others.
+import { SKIP_PENDING_OF_CLOSED_RUN } from "../cancel";
+import type { Sql } from "../sql";
+import { releaseOverdueResults } from "./overdue";
+import { releaseDeadWorkers } from "./take-back";
 
 export interface RecoveryOptions {
   /** A worker silent for this long is dead. */
@@ -23,17 +22,6 @@ export async function recoverResults(sql: Sql, options: RecoveryOptions): Promis
   await settleCancellingRuns(sql);
   await skipPendingOfBudgetStoppedRuns(sql);
   return fromDeadWorkers.length + overdue;
-}
-
-async function releaseOverdueResults(sql: Sql, graceMs: number): Promise<number> {
-  const { rowCount } = await sql.query(
-    `UPDATE "TaskResult" r SET status = 'pending'
-       FROM "Run" run
-      WHERE r."runId" = run.id AND r.status = 'running' AND run.agent <> 'external' -- closed at their deadline by lib/external-runs
-        AND r."startedAt" < now() - (COALESCE((run.params->>'timeoutMs')::int, $2::int) + $1::int) * interval '1 millisecond'`,
-    [graceMs, RUN_SETTINGS_DEFAULTS.timeoutMs],
-  );
-  return rowCount;
 }
 
 async function settleCancellingRuns(sql: Sql): Promise<void> {
