@@ -50,7 +50,7 @@ export const launchRunInputSchema = z
      * callers keep "first" unless they ask.
      */
     sample: z.enum(SAMPLE_METHODS).default("first"),
-    /** Seed of the stratified sample; a random one is drawn and stored on the run when absent. */
+    /** Seed of the stratified sample and of the queue's domain order (task-order.ts); a random one is drawn and stored on the run when absent. */
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,

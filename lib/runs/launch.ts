@@ -11,6 +11,7 @@ import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
 import { newSampleSeed, sampleTasks } from "./sample-tasks";
+import { interleaveDomains } from "./task-order";
 import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { MODEL_AGENTS } from "./launch-options";
@@ -169,9 +170,11 @@ async function loadRecordedCalls(file: string) {
 }
 
 /**
- * The run's tasks in benchmark order, `limit` of them picked by the run's sampling method. A replay
- * covers only the tasks its file recorded (the evaluator's join by query text): the others have nothing
- * to replay and would score as empty answers.
+ * The run's tasks, `limit` of them picked by the run's sampling method, in the order they are queued:
+ * domains interleaved by the run's seed (task-order.ts), so a run stopped early covers every domain.
+ * Workers claim pending results in the order they were inserted. A replay covers only the tasks its
+ * file recorded (the evaluator's join by query text): the others have nothing to replay and would
+ * score as empty answers.
  */
 async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null, seed: number) {
   const tasks = await db.task.findMany({
@@ -180,7 +183,7 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
     select: { id: true, text: true, domain: true, baseTemplate: true },
   });
   const candidates = (recorded ? tasks.filter((task) => recorded.has(task.text)) : tasks).map((task) => ({ ...task, template: task.baseTemplate }));
-  return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
+  return interleaveDomains(sampleTasks(candidates, { limit: input.limit, method: input.sample, seed }), seed);
 }
 
 function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarget | null, datasetId: string, tasksTotal: number, requestParams: ModelRequestParams | null) {
@@ -210,8 +213,9 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       timeoutMs: input.timeoutMs,
       domains: [...input.domains],
       limit: input.limit ?? null,
-      // How the limit picked the tasks, so the same sample can be drawn again.
-      ...(input.limit ? { sample: input.sample, ...(input.sample === "stratified" ? { seed: input.seed } : {}) } : {}),
+      // How the limit picked the tasks, and the seed of the sample and of the queue's order, so both can be drawn again.
+      ...(input.limit ? { sample: input.sample } : {}),
+      seed: input.seed,
       ...(input.retry ? { retry: input.retry } : {}),
       ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),
