@@ -29,6 +29,7 @@ describe("launchRunInputSchema", () => {
 
   test.each([
     { name: "react without endpoint and model", input: { agent: "react" }, fields: ["endpoint", "model"] },
+    { name: "react without endpoint and model, and a limit that is no number (every field at once)", input: { agent: "react", limit: "abc", trials: "x" }, fields: ["endpoint", "model", "limit", "trials"] },
     { name: "a file: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "file:///etc/passwd" }, fields: ["baseUrl"] },
     { name: "a javascript: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "javascript:alert(1)" }, fields: ["baseUrl"] },
     { name: "a NUL byte in the run name", input: { agent: "noop", name: "a\u0000b" }, fields: ["name"] },

@@ -2,8 +2,8 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
-import { resolveRequestParams, UnsupportedParameterError, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
+import type { ModelTarget } from "@/lib/providers";
+import type { ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { WAKE_CHANNEL } from "./wake";
@@ -14,9 +14,8 @@ import { newSampleSeed, sampleTasks } from "./sample-tasks";
 import { interleaveDomains } from "./task-order";
 import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
-import { MODEL_AGENTS } from "./launch-options";
-import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
-import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
+import type { ScoringConfig } from "@/lib/workbench/protocols";
+import { checkLaunchChoices, fieldErrorsOf, type LaunchProblem } from "./launch-checks";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 
@@ -30,11 +29,21 @@ export class LaunchError extends CodedError<LaunchErrorCode> {
     message: string,
     /** The input field the message belongs beside (the form shows it there). */
     readonly field?: string,
+    /** Other fields' problems found with this one (a launch answers all of them at once). */
+    readonly others: readonly FieldProblem[] = [],
   ) {
     super(code, message);
     this.name = "LaunchError";
   }
+
+  /** Every field's messages, as the server action answers them. */
+  get fieldErrors(): Record<string, string[]> {
+    return fieldErrorsOf(this.field ? [{ field: this.field, message: this.message }, ...this.others] : this.others);
+  }
 }
+
+/** A problem beside a field: one of launch-checks.ts, or launch's own (the budget). */
+type FieldProblem = Omit<LaunchProblem, "code"> & { readonly code: LaunchErrorCode };
 
 export interface LaunchDeps {
   readonly db: PrismaClient;
@@ -58,18 +67,12 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
 
 /** Launches from input the caller parsed with launchRunInputSchema (the server action, the CLI): parsed once. */
 export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): Promise<LaunchedRun> {
-  // A revision the protocol does not have fails here, before anything is written.
-  let scoring: ScoringConfig;
-  try {
-    scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
-  } catch (error) {
-    if (error instanceof ScoringConfigError) throw new LaunchError("scoring_config", error.message, "scoringRevision");
-    throw error;
-  }
-  const target = modelTargetFor(input);
-  const requestParams = target && input.model ? requestParamsFor(input, target, input.model) : null;
+  // A refused revision, endpoint, model setting or budget fails here, all at once, before anything is written.
+  const { scoring, target, requestParams, problems } = checkLaunchChoices(input);
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
-  if (budget.problem) throw new LaunchError("too_large", budget.problem, "budgetTokens");
+  const [first, ...others]: FieldProblem[] = [...problems, ...(budget.problem ? [{ code: "too_large" as const, field: "budgetTokens", message: budget.problem }] : [])];
+  if (first) throw new LaunchError(first.code, first.message, first.field, others);
+  if (!scoring) throw new Error("A refused scoring configuration comes with its problem"); // checkLaunchChoices' contract
   const version = await deps.db.groundTruthVersion.findFirst({
     where: { name: input.groundTruth, dataset: { slug: input.dataset } },
     select: { id: true, datasetId: true },
@@ -130,35 +133,6 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
 
   return { runId, tasksTotal: created };
 }
-
-/**
- * Checks the endpoint choice against the server's configuration now, so a refused base URL or model is
- * a field error at launch; workers resolve it again (with the key) when they build the model.
- */
-function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
-  if (!usesModel(input) || !input.endpoint || !input.model) return null;
-  try {
-    const target = resolveModelTarget({ endpoint: input.endpoint, model: input.model, baseUrl: input.baseUrl }, loadEndpoints());
-    if (target.keyEnv && !target.apiKey) throw new EndpointError("endpoint", `Endpoint ${target.endpoint} has no key: set ${target.keyEnv} on the server`);
-    return target;
-  } catch (error) {
-    if (error instanceof EndpointError) throw new LaunchError("endpoint", error.message, error.field);
-    throw error;
-  }
-}
-
-/** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
-function requestParamsFor(input: LaunchRunInput, target: ModelTarget, model: string): ModelRequestParams {
-  try {
-    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
-    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
-  } catch (error) {
-    if (error instanceof UnsupportedParameterError) throw new LaunchError("unsupported_parameter", error.message, error.field);
-    throw error;
-  }
-}
-
-const usesModel = (input: LaunchRunInput) => MODEL_AGENTS.includes(input.agent);
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
 async function loadRecordedCalls(file: string) {
