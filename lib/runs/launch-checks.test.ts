@@ -7,10 +7,10 @@ import { launchFormToObject, launchRunInputSchema } from "./launch-input";
 const fieldsOf = (problems: readonly { field: string }[]) => problems.map((problem) => problem.field).sort();
 
 describe("checkLaunchChoices", () => {
-  test("a foreign base URL on a keyed endpoint and a revision the protocol lacks: both, beside their fields", () => {
-    const input = launchRunInputSchema.parse({ agent: "tools", endpoint: "openai", model: "gpt-4o", baseUrl: "http://127.0.0.1:9/v1", protocol: "2024", scoringRevision: "2026-07" });
+  test("a foreign base URL on a keyed endpoint, an effort the model does not take and a revision the protocol lacks: all three, beside their fields", () => {
+    const input = launchRunInputSchema.parse({ agent: "tools", endpoint: "openai", model: "gpt-4o", baseUrl: "http://127.0.0.1:9/v1", reasoningEffort: "high", protocol: "2024", scoringRevision: "2026-07" });
     const checked = checkLaunchChoices(input);
-    expect(fieldsOf(checked.problems)).toEqual(["baseUrl", "scoringRevision"]);
+    expect(fieldsOf(checked.problems)).toEqual(["baseUrl", "reasoningEffort", "scoringRevision"]);
     expect(checked).toMatchObject({ scoring: null, target: null, requestParams: null });
     expect(fieldErrorsOf(checked.problems).scoringRevision?.[0]).toContain("protocol 2024 has revisions 2024 (got 2026-07)");
   });

@@ -2,7 +2,8 @@
 // the endpoint, base URL and model against the endpoints file, the reasoning effort against the model.
 // Each problem belongs beside its field, and all of them are answered at once, not the first only:
 // launch.ts throws them together, and the server action adds them to the schema's own field errors.
-import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
+import { EndpointError, loadEndpoints, resolveModelTarget, type Endpoint, type ModelTarget } from "@/lib/providers";
+import type { ProviderKind } from "@/lib/providers/endpoints";
 import { resolveRequestParams, UnsupportedParameterError, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
@@ -38,9 +39,12 @@ export function checkLaunchChoices(input: LaunchChoices): CheckedChoices {
     if (!(error instanceof ScoringConfigError)) throw error;
     scoring = refused({ code: "scoring_config", field: "scoringRevision", message: error.message });
   }
-  const target = modelTargetFor(input, refused);
-  const requestParams = target && input.model ? requestParamsFor(input, target, input.model, refused) : null;
-  return { scoring, target, requestParams, problems };
+  const endpoints = loadEndpoints();
+  const target = modelTargetFor(input, endpoints, refused);
+  // Checked also when the endpoint was refused (against its configured kind): every problem at once.
+  const kind = target?.kind ?? (input.endpoint ? endpoints.get(input.endpoint)?.kind : undefined);
+  const requestParams = kind && input.model && MODEL_AGENTS.includes(input.agent) ? requestParamsFor(input, kind, input.model, refused) : null;
+  return { scoring, target, requestParams: target ? requestParams : null, problems };
 }
 
 /** Field errors in the server action's shape (the form shows each beside its input). */
@@ -71,10 +75,10 @@ export function choiceProblemsOf(raw: Readonly<Record<string, unknown>>): Launch
  * Checks the endpoint choice against the server's configuration now, so a refused base URL or model is
  * a field error at launch; workers resolve it again (with the key) when they build the model.
  */
-function modelTargetFor(input: LaunchChoices, refused: (problem: LaunchProblem) => null): ModelTarget | null {
+function modelTargetFor(input: LaunchChoices, endpoints: ReadonlyMap<string, Endpoint>, refused: (problem: LaunchProblem) => null): ModelTarget | null {
   if (!MODEL_AGENTS.includes(input.agent) || !input.endpoint || !input.model) return null;
   try {
-    const target = resolveModelTarget({ endpoint: input.endpoint, model: input.model, baseUrl: input.baseUrl }, loadEndpoints());
+    const target = resolveModelTarget({ endpoint: input.endpoint, model: input.model, baseUrl: input.baseUrl }, endpoints);
     if (target.keyEnv && !target.apiKey) throw new EndpointError("endpoint", `Endpoint ${target.endpoint} has no key: set ${target.keyEnv} on the server`);
     return target;
   } catch (error) {
@@ -84,10 +88,10 @@ function modelTargetFor(input: LaunchChoices, refused: (problem: LaunchProblem) 
 }
 
 /** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
-function requestParamsFor(input: LaunchChoices, target: ModelTarget, model: string, refused: (problem: LaunchProblem) => null): ModelRequestParams | null {
+function requestParamsFor(input: LaunchChoices, kind: ProviderKind, model: string, refused: (problem: LaunchProblem) => null): ModelRequestParams | null {
   try {
-    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
-    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
+    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((agent) => agent === input.agent);
+    return resolveRequestParams({ model, kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
   } catch (error) {
     if (!(error instanceof UnsupportedParameterError)) throw error;
     return refused({ code: "unsupported_parameter", field: error.field, message: error.message });

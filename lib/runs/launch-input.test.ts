@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { launchFormToObject, launchRunInputSchema } from "./launch-input";
+import { defaultTimeLimitMs } from "./launch-options";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();
@@ -25,6 +26,15 @@ describe("launchRunInputSchema", () => {
     expect(given).toMatchObject({ harness2026: { timeLimitMs: 300_000, structuredOutputs: false }, retry: { maxRetries: 2, requestTimeoutMs: 75_000 } });
     expect(launchRunInputSchema.parse({ agent: "react", endpoint: "openai", model: "m" })).toMatchObject({ timeoutMs: 120_000 });
     expect(launchRunInputSchema.parse({ agent: "react", endpoint: "openai", model: "m" }).retry).toBeUndefined();
+  });
+
+  test("the form's timeout hint (defaultTimeLimitMs) is the limit launch applies to each agent", () => {
+    for (const agent of ["react", "tools", "oracle", "noop"] as const) {
+      expect(launchRunInputSchema.parse({ agent, endpoint: "mock", model: "m" }).timeoutMs).toBe(defaultTimeLimitMs(agent));
+    }
+    expect(launchRunInputSchema.parse({ agent: "workbench-2026", endpoint: "mock", model: "m" })).toMatchObject({ harness2026: { timeLimitMs: defaultTimeLimitMs("workbench-2026") } });
+    expect(defaultTimeLimitMs("react")).toBe(120_000);
+    expect(defaultTimeLimitMs("workbench-2026")).toBe(600_000);
   });
 
   test.each([
