@@ -169,7 +169,7 @@ export function LaunchForm({
               <option value="first">first N</option>
             </select>
           </FormField>
-          <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; stored on the run to draw the same sample">
+          <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; orders the queue (domains interleaved) and draws the sample; stored on the run">
             <input id="seed" name="seed" type="number" min={0} className={inputClasses} defaultValue={value("seed")} aria-invalid={invalid("seed")} />
           </FormField>
           <FormField name="name" label="Run name" errors={errors("name")} hint="Optional">
