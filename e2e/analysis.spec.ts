@@ -1,16 +1,13 @@
 // Issue 10's analysis views against seeded runs (e2e/analysis-seed.ts): the configuration leaderboard
 // (filter, sort, CSV = table), the frontier with its Pareto points, compare with McNemar and traces side
-// by side, the first divergent step, j/k/n/p navigation, flaky tasks (a real 3-trial run on the mock's
-// `flaky` model, and a seeded one); screenshots at 1400 and 390 px.
+// by side, the first divergent step, j/k/n/p navigation, flaky tasks (a real 3-trial run on the built-in
+// mock endpoint's `flaky` model, and a seeded one); screenshots at 1400 and 390 px.
 import { parse } from "csv-parse/sync";
 import { expect, test } from "./fixtures";
 import { seedAnalysis, type AnalysisSeed } from "./analysis-seed";
 import { screenshotBothWidths } from "./screenshots";
 import { LaunchPage } from "./pages/launch-page";
 import { RunPage } from "./pages/run-page";
-import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
-import { loadDataset } from "@/lib/workbench/datasets";
-import { testDataDir } from "../lib/workbench/test-support/data-dir";
 
 let seed: AnalysisSeed;
 
@@ -129,19 +126,12 @@ test.describe("compare and traces", () => {
 });
 
 test.describe("flaky tasks", () => {
-  let mock: MockProvider;
-  test.beforeAll(async () => {
-    mock = await startMockProvider({ dataset: await loadDataset(testDataDir(), "v1") });
-  });
-  test.afterAll(async () => {
-    await mock.close();
-  });
-
   test("a 3-trial mock run scripted to flip lists its tasks with their pass rates", async ({ page }) => {
     test.setTimeout(180_000);
     // The mock's `flaky` model ends every 2nd of 3 conversations about a task at once: right, wrong, right.
+    // Served by Studio itself (no base URL): one scripted model per run, counting its conversations.
     const launch = new LaunchPage(page);
-    await launch.fillMockRun("tools", "flaky", mock.url);
+    await launch.fillMockRun("tools", "flaky");
     await launch.checkDomain("email");
     await launch.fill("limit", "2");
     await launch.choose("sample", "first");

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { LaunchPage } from "./pages/launch-page";
 import { RunPage } from "./pages/run-page";
+import { MOCK_BEHAVIOURS } from "@/lib/mock-provider/types";
 
 test.describe("launching a run", () => {
   test("invalid input shows field errors beside the inputs", async ({ page }) => {
@@ -15,6 +16,85 @@ test.describe("launching a run", () => {
     await expect(page).toHaveURL(/\/runs\/new$/);
     // What the user typed survives the round trip.
     await expect(page.locator("#concurrency")).toHaveValue("999");
+  });
+
+  test("every invalid field is reported at once, each beside its input: the form's rules and the server configuration's", async ({ page }) => {
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("tools");
+    await launch.choose("endpoint", "openai");
+    await launch.fill("model", "gpt-4o");
+    await launch.forceFill("baseUrl", "http://127.0.0.1:9/v1"); // a keyed endpoint takes no typed URL
+    await launch.choose("reasoningEffort", "high"); // gpt-4o does not reason
+    await launch.fill("limit", "0");
+    await launch.fill("trials", "0");
+    await launch.fill("concurrency", "999");
+    await launch.fill("budgetUsd", "-1");
+    await launch.submit();
+    const expected: Record<string, RegExp> = {
+      baseUrl: /only to its configured URL/,
+      reasoningEffort: /not supported by gpt-4o/,
+      limit: /\S/,
+      trials: /\S/,
+      concurrency: /\S/,
+      budgetUsd: /\S/,
+    };
+    for (const [field, message] of Object.entries(expected)) {
+      await expect(launch.field(field).getByTestId(`field-error-${field}`), field).toHaveText(message);
+    }
+    await expect(page.locator('[data-testid^="field-error-"]')).toHaveCount(Object.keys(expected).length);
+    await expect(page).toHaveURL(/\/runs\/new$/);
+  });
+
+  test("fields an agent does not use are disabled with the reason; an agent's own options appear only for it; hints read the defaults", async ({ page }) => {
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("oracle");
+    for (const field of ["endpoint", "model", "baseUrl", "temperature", "reasoningEffort", "maxSteps"]) {
+      await expect(page.locator(`#${field}`), field).toBeDisabled();
+      await expect(launch.field(field), field).toContainText("Not used by this agent");
+    }
+    await expect(page.locator("#structuredOutputs")).toHaveCount(0);
+    await expect(page.locator("#externalMode")).toHaveCount(0);
+    await expect(launch.field("timeoutMs")).toContainText("empty: 120 s");
+
+    await launch.chooseAgent("workbench-2026");
+    await expect(page.locator("#structuredOutputs")).toBeVisible();
+    await expect(page.locator("#actWithoutConfirmation")).toBeVisible();
+    await expect(launch.field("timeoutMs")).toContainText("empty: 600 s, checked between turns");
+    await expect(page.locator("#endpoint")).toBeEnabled();
+    await launch.choose("endpoint", "openai");
+    await expect(page.locator("#baseUrl")).toBeDisabled();
+    await expect(launch.field("baseUrl")).toContainText("openai sends requests only to its configured URL");
+
+    await launch.chooseAgent("external");
+    await expect(page.locator("#structuredOutputs")).toHaveCount(0);
+    await expect(page.locator("#externalMode")).toBeVisible();
+    await expect(page.locator("#model")).toBeEnabled(); // the agent's label
+  });
+
+  test("the mock endpoint alone: the form lists its behaviours, and a run launched with no other process finishes at 100 %", async ({ page }) => {
+    test.setTimeout(120_000);
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("react");
+    await launch.choose("endpoint", "mock");
+    await expect(launch.endpointOption("mock")).toContainText("nothing to start");
+    await expect(page.getByTestId("mock-behaviours")).toContainText(MOCK_BEHAVIOURS.join(", "));
+    await expect(page.locator("#model-options option")).toHaveCount(MOCK_BEHAVIOURS.length);
+    await expect(launch.field("baseUrl")).toContainText("no server to start");
+    await launch.fill("model", "oracle");
+    await launch.fill("name", `e2e built-in mock ${Date.now()}`);
+    await launch.fill("limit", "5");
+    await launch.fill("concurrency", "5");
+    await launch.submitAndOpenRun();
+
+    const run = new RunPage(page);
+    await run.waitForStatus("completed");
+    await expect(run.progressText).toHaveText("5/5 · 100 %");
+    await expect(run.accuracy).toHaveText("100.00 %");
+    await expect(page.getByTestId("repro-endpoint")).toHaveText("mock");
+    await expect(page.getByTestId("repro-base-url")).toHaveText("–");
   });
 
   test("an oracle run on 5 tasks redirects to its page and reaches 100 %", async ({ page }) => {
@@ -64,12 +144,12 @@ test.describe("launching a run", () => {
     const launch = new LaunchPage(page);
     await launch.goto();
     await launch.chooseAgent("oracle");
-    await expect(page.locator("#structuredOutputs")).toBeDisabled(); // harness flags: workbench-2026 only
+    await expect(page.locator("#structuredOutputs")).toHaveCount(0); // harness flags: workbench-2026 only
     await launch.choose("groundTruth", "v2026");
     await expect(page.locator("#protocol")).toHaveValue("2026");
     await expect(page.locator("#scoringRevision")).toHaveValue("2026-07"); // the latest
     await launch.chooseAgent("workbench-2026");
-    await expect(page.locator("#structuredOutputs")).toBeEnabled();
+    await expect(page.locator("#structuredOutputs")).toBeVisible();
     await expect(page.locator("#actWithoutConfirmation")).toHaveValue("true");
     await launch.chooseAgent("oracle");
     // A revision protocol 2024 does not have (a stale page or a crafted request) is refused beside the field.

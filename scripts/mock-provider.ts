@@ -1,7 +1,9 @@
 #!/usr/bin/env tsx
-// Starts the mock OpenAI-compatible provider for demos:
+// Starts the mock OpenAI-compatible provider as a server, for clients outside Studio and for latency,
+// faults or strict checks (Studio's own `mock` endpoint needs none of this: left without a base URL, it
+// answers in-process):
 //   npx tsx scripts/mock-provider.ts --port 4010 --behaviour oracle
-// then point an agent at it: createModel({ provider: "mock", model: "oracle", baseUrl: "http://127.0.0.1:4010/v1" }).
+// then launch on the `mock` endpoint with base URL http://127.0.0.1:4010/v1, or point any client at it.
 import { Command, Option } from "commander";
 import { loadDataset, resolveDataDir, GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "../lib/workbench/datasets";
 import { startMockProvider, MOCK_BEHAVIOURS, type MockBehaviour } from "../lib/mock-provider";

@@ -12,6 +12,7 @@ import { cancelRun } from "@/lib/runs/cancel";
 import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
 import { startPushDrivers } from "@/lib/external-runs/push";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
+import { choiceProblemsOf, fieldErrorsOf } from "@/lib/runs/launch-checks";
 
 export type LaunchRunState =
   | { readonly status: "idle" }
@@ -40,9 +41,11 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   if (refused.length > 0) {
     return { status: "invalid", fieldErrors: Object.fromEntries(refused.map((field) => [field, ["Not accepted from the web: use the CLI"]])) };
   }
-  const parsed = launchRunInputSchema.safeParse(launchFormToObject(formData));
+  const raw = launchFormToObject(formData);
+  const parsed = launchRunInputSchema.safeParse(raw);
   if (!parsed.success) {
-    return { status: "invalid", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+    // Every field at once: the schema's errors, and the configuration's about the fields that parsed.
+    return { status: "invalid", fieldErrors: { ...fieldErrorsOf(choiceProblemsOf(raw)), ...z.flattenError(parsed.error).fieldErrors } };
   }
   const limited = await checkLaunchRate(prisma, actor.label);
   if (limited) return { status: "error", message: limited };
@@ -54,7 +57,7 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
     if (pushMode) startPushDrivers(); // this process posts the run's tasks to WORKBENCH_AGENT_URL
     await recordAudit(prisma, actor, "run.launch", runId, { agent: parsed.data.agent, endpoint: parsed.data.endpoint ?? null });
   } catch (error) {
-    if (error instanceof LaunchError && error.field) return { status: "invalid", fieldErrors: { [error.field]: [error.message] } };
+    if (error instanceof LaunchError && error.field) return { status: "invalid", fieldErrors: error.fieldErrors };
     // Database details stay in the server log; the form gets a message it can show.
     console.error("[launchRunAction]", error);
     return { status: "error", message: error instanceof LaunchError ? error.message : "The run could not be launched" };

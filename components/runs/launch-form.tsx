@@ -7,11 +7,12 @@ import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
-import { EXTERNAL_MODES, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/runs/launch-options";
+import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/runs/launch-options";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
 import { FormField, inputClasses } from "./form-field";
+import { ModelFields, NOT_USED_BY_AGENT } from "./launch-model-fields";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
 import { signInHref, SignInNotice, useFocusFirstError } from "./launch-sign-in-notice";
 
@@ -78,12 +79,6 @@ async function submit(_previous: LaunchFormState, form: FormData): Promise<Launc
   }
 }
 
-/** What an endpoint offers, said in its option: whether its key is configured, whether a URL may be typed. */
-function endpointLabel(endpoint: EndpointSummary): string {
-  if (endpoint.keyed) return `${endpoint.name} — ${endpoint.kind}, ${endpoint.hasKey ? "key configured" : "no key configured"}`;
-  return `${endpoint.name} — ${endpoint.kind}, keyless${endpoint.allowUserBaseUrl ? ", base URL from this form" : ""}`;
-}
-
 /** A dataset the run can use: the official one and any generated ones. */
 export type LaunchDatasetOption = { slug: string; label: string };
 
@@ -104,10 +99,7 @@ export function LaunchForm({
   useFocusFirstError(formRef, state);
   const [agent, setAgent] = useState(state.values.agent ?? "react");
   const [endpointName, setEndpointName] = useState(state.values.endpoint ?? "");
-  const endpoint = endpoints.find((candidate) => candidate.name === endpointName);
   const needsModel = MODEL_AGENTS.includes(agent);
-  const external = agent === "external";
-  const takesUrl = needsModel && Boolean(endpoint?.allowUserBaseUrl);
   const errors = (name: string) => state.fieldErrors[name];
   const value = (name: string, fallback = "") => state.values[name] ?? fallback;
   const invalid = (name: string) => (errors(name) ? true : undefined);
@@ -140,34 +132,9 @@ export function LaunchForm({
               ))}
             </select>
           </FormField>
-          <FormField name="endpoint" label="Endpoint" errors={errors("endpoint")} hint={needsModel ? "Configured on the server, with its URL and key" : "Not used by this agent"}>
-            <select id="endpoint" name="endpoint" className={inputClasses} defaultValue={endpointName} onChange={(event) => setEndpointName(event.target.value)} disabled={!needsModel} aria-invalid={invalid("endpoint")}>
-              <option value="">—</option>
-              {endpoints.map((option) => (
-                <option key={option.name} value={option.name} data-has-key={option.hasKey}>
-                  {endpointLabel(option)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField name="model" label={external ? "Agent label" : "Model id"} errors={errors("model")} hint={external ? "Optional: names your agent in lists" : undefined}>
-            <input id="model" name="model" className={inputClasses} defaultValue={value("model")} placeholder={external ? "my-agent v2" : "gpt-4o-mini"} disabled={!needsModel && !external} aria-invalid={invalid("model")} />
-          </FormField>
-          {external ? (
-            <FormField name="externalMode" label="Mode" errors={errors("externalMode")} hint="pull: agents claim tasks · push: Studio calls the server's WORKBENCH_AGENT_URL">
-              <select id="externalMode" name="externalMode" className={inputClasses} defaultValue={value("externalMode", "pull")}>
-                {EXTERNAL_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {mode}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          ) : null}
-          <FormField name="baseUrl" label="Base URL" errors={errors("baseUrl")} hint={takesUrl ? `Keyless: never sent a key${endpoint?.baseUrl ? ` (empty: ${endpoint.baseUrl})` : ""}` : "Only keyless endpoints take a URL"}>
-            <input id="baseUrl" name="baseUrl" className={inputClasses} defaultValue={value("baseUrl")} placeholder={endpoint?.baseUrl ?? "http://127.0.0.1:11434/v1"} disabled={!takesUrl} aria-invalid={invalid("baseUrl")} />
-          </FormField>
-          <Harness2026Fields enabled={agent === "workbench-2026"} values={state.values} errors={errors} />
+          <ModelFields agent={agent} endpoints={endpoints} endpointName={endpointName} onEndpointChange={setEndpointName} values={state.values} errors={errors} />
+          {/* Options of one agent appear only for it. */}
+          {agent === "workbench-2026" ? <Harness2026Fields values={state.values} errors={errors} /> : null}
         </CardBody>
       </Card>
 
@@ -202,7 +169,7 @@ export function LaunchForm({
               <option value="first">first N</option>
             </select>
           </FormField>
-          <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; stored on the run to draw the same sample">
+          <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; orders the queue (domains interleaved) and draws the sample; stored on the run">
             <input id="seed" name="seed" type="number" min={0} className={inputClasses} defaultValue={value("seed")} aria-invalid={invalid("seed")} />
           </FormField>
           <FormField name="name" label="Run name" errors={errors("name")} hint="Optional">
@@ -232,8 +199,8 @@ export function LaunchForm({
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <NumberField name="trials" label="Trials (k)" fallback={String(RUN_SETTINGS_DEFAULTS.trials)} hint="Runs per task" state={state} />
           <NumberField name="concurrency" label="Concurrency" fallback={String(RUN_SETTINGS_DEFAULTS.concurrency)} hint={`1–${MAX_CONCURRENCY} tasks at once`} state={state} />
-          <NumberField name="temperature" label="Temperature" fallback={String(RUN_SETTINGS_DEFAULTS.temperature)} step="0.1" state={state} />
-          <FormField name="reasoningEffort" label="Reasoning effort" errors={errors("reasoningEffort")} hint="Models that reason; checked against the model at launch">
+          <NumberField name="temperature" label="Temperature" fallback={String(RUN_SETTINGS_DEFAULTS.temperature)} step="0.1" disabled={!needsModel} state={state} />
+          <FormField name="reasoningEffort" label="Reasoning effort" errors={errors("reasoningEffort")} hint={needsModel ? "Models that reason; checked against the model at launch" : NOT_USED_BY_AGENT}>
             <select id="reasoningEffort" name="reasoningEffort" className={inputClasses} defaultValue={value("reasoningEffort")} disabled={!needsModel} aria-invalid={invalid("reasoningEffort")}>
               <option value="">provider default</option>
               {REASONING_EFFORTS.map((effort) => (
@@ -243,9 +210,9 @@ export function LaunchForm({
               ))}
             </select>
           </FormField>
-          <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint="Paper: 20" state={state} />
+          <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint={`Agent turns per task; default ${RUN_SETTINGS_DEFAULTS.maxSteps} (the paper's)`} disabled={!needsModel} state={state} />
           {/* Empty by default: each agent's own default applies at launch (launch-input.ts withTimingDefaults). */}
-          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint="Per task; empty: 120 s (paper), or 600 s checked between turns for workbench-2026 (upstream)" state={state} />
+          <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint={timeoutHint(agent)} state={state} />
         </CardBody>
       </Card>
 
@@ -266,12 +233,19 @@ export function LaunchForm({
   );
 }
 
+/** The timeout a run gets when the field is left empty, as the launch applies it (launch-options.ts). */
+function timeoutHint(agent: string): string {
+  const seconds = defaultTimeLimitMs(agent) / 1_000;
+  return agent === "workbench-2026" ? `Per task; empty: ${seconds} s, checked between turns (upstream)` : `Per task; empty: ${seconds} s (the paper's)`;
+}
+
 function NumberField({
   name,
   label,
   fallback,
   hint,
   step,
+  disabled = false,
   state,
 }: {
   name: string;
@@ -279,12 +253,14 @@ function NumberField({
   fallback: string;
   hint?: string;
   step?: string;
+  /** Not used by the chosen agent: disabled, and the hint says so. */
+  disabled?: boolean;
   state: LaunchFormState;
 }) {
   const errors = state.fieldErrors[name];
   return (
-    <FormField name={name} label={label} errors={errors} hint={hint}>
-      <input id={name} name={name} type="number" step={step} className={inputClasses} defaultValue={state.values[name] ?? fallback} aria-invalid={errors ? true : undefined} />
+    <FormField name={name} label={label} errors={errors} hint={disabled ? NOT_USED_BY_AGENT : hint}>
+      <input id={name} name={name} type="number" step={step} className={inputClasses} defaultValue={state.values[name] ?? fallback} disabled={disabled} aria-invalid={errors ? true : undefined} />
     </FormField>
   );
 }

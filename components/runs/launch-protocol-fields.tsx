@@ -72,19 +72,18 @@ export function ScoringFields({ protocols, values, errors }: { protocols: readon
   );
 }
 
-/** upstream inference.py's flags; both on as in the published 2026 runs. Disabled (not sent) for other agents. */
-export function Harness2026Fields({ enabled, values, errors }: { enabled: boolean; values: Record<string, string>; errors: Errors }) {
-  const harnessErrors = errors("harness2026");
+/** upstream inference.py's flags; both on as in the published 2026 runs. Shown (and sent) for workbench-2026 only. */
+export function Harness2026Fields({ values, errors }: { values: Record<string, string>; errors: Errors }) {
   return (
     <>
-      <FormField name="structuredOutputs" label="Structured outputs" errors={harnessErrors} hint={enabled ? "on: native tool calls; off: the ReAct text loop" : "workbench-2026 only"}>
-        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? "true"} disabled={!enabled}>
+      <FormField name="structuredOutputs" label="Structured outputs" errors={errors("harness2026")} hint="on: native tool calls; off: the ReAct text loop">
+        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? "true"}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>
       </FormField>
-      <FormField name="actWithoutConfirmation" label="Act without confirmation" hint={enabled ? "on: the prompt says not to ask before acting" : "workbench-2026 only"}>
-        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? "true"} disabled={!enabled}>
+      <FormField name="actWithoutConfirmation" label="Act without confirmation" hint="on: the prompt says not to ask before acting">
+        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? "true"}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>

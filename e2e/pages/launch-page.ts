@@ -44,13 +44,21 @@ export class LaunchPage {
     await this.page.getByTestId("launch-submit").click();
   }
 
-  /** The form opened with `agent` on the mock endpoint at `baseUrl`, serving `model`: how most run specs start. */
-  async fillMockRun(agent: string, model: string, baseUrl: string) {
+  /**
+   * The form opened with `agent` on the mock endpoint, serving `model`: how most run specs start. Without
+   * `baseUrl` Studio answers itself (the in-process scripted model); with one, a mock server the spec started.
+   */
+  async fillMockRun(agent: string, model: string, baseUrl?: string) {
     await this.goto();
     await this.chooseAgent(agent);
     await this.choose("endpoint", "mock");
     await this.fill("model", model);
-    await this.fill("baseUrl", baseUrl);
+    if (baseUrl !== undefined) await this.fill("baseUrl", baseUrl);
+  }
+
+  /** A field's hint (shown when it has no error). */
+  field(name: string): Locator {
+    return this.page.getByTestId(`field-${name}`);
   }
 
   /** Submits and waits for the new run's page. */

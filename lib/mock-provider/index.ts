@@ -1,2 +1,4 @@
-export { startMockProvider, type MockProvider, type MockProviderOptions, type MockStats } from "./server";
-export { MOCK_BEHAVIOURS, type MockBehaviour, type FaultKind } from "./types";
+export { startMockProvider, type MockProvider, type MockProviderOptions } from "./server";
+export { type MockStats } from "./handler";
+export { createInProcessMock, type InProcessMock } from "./in-process";
+export { MOCK_BEHAVIOURS, MOCK_BEHAVIOUR_SUMMARIES, type MockBehaviour, type FaultKind } from "./types";

@@ -31,6 +31,8 @@ export async function runAgent(
     /** Talk to the mock through a keyed vendor client (e.g. the OpenAI SDK) instead of the keyless one. */
     keyed?: { kind: ProviderKind; apiKey: string };
     requestParams?: ModelRequestParams;
+    /** What the in-process scripted model follows (baseUrl IN_PROCESS_MOCK_URL). */
+    mockDataset?: Dataset;
   },
 ): Promise<AgentRun> {
   const steps: AgentStep[] = [];
@@ -39,7 +41,7 @@ export async function runAgent(
     tools: options.allTools ? ALL_TOOLS : toolsForToolkits(task.toolkits),
     sink: { record: async (step) => void steps.push(step) },
     signal: options.signal ?? AbortSignal.timeout(60_000),
-    model: createModel({ target: targetOf(options), model: options.model ?? "default", retry: options.retry ?? FAST_RETRY }),
+    model: createModel({ target: targetOf(options), model: options.model ?? "default", retry: options.retry ?? FAST_RETRY, mockDataset: options.mockDataset }),
     maxSteps: options.maxSteps,
     requestParams: options.requestParams,
   };

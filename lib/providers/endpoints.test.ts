@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateText } from "ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { EndpointError, loadEndpoints, resolveModelTarget, summarizeEndpoints } from "./endpoints";
+import { EndpointError, IN_PROCESS_MOCK_URL, loadEndpoints, resolveModelTarget, summarizeEndpoints } from "./endpoints";
 import { createModel, createModelForEndpoint, pinnedFetch } from "./models";
 
 const CANARY = "sk-canary-endpoints-test-0123456789";
@@ -56,6 +56,16 @@ describe("resolveModelTarget", () => {
       endpoint: "mock", kind: "mock", baseUrl: listenerUrl,
     });
     expect(() => resolveModelTarget({ endpoint: "custom", model: "m", baseUrl: "file:///etc/passwd" }, endpoints, env)).toThrow(EndpointError);
+  });
+
+  test("the mock endpoint without a URL is the in-process scripted model: keyless, and a mock endpoint cannot be given a key", () => {
+    expect(resolveModelTarget({ endpoint: "mock", model: "oracle" }, loadEndpoints(env), env)).toEqual({ endpoint: "mock", kind: "mock", baseUrl: IN_PROCESS_MOCK_URL });
+    expect(summarizeEndpoints(loadEndpoints(env), env).find((entry) => entry.name === "mock")).toMatchObject({ keyed: false, inProcess: true });
+    expect(summarizeEndpoints(loadEndpoints(env), env).find((entry) => entry.name === "custom")).toMatchObject({ inProcess: false });
+    const dir = mkdtempSync(path.join(os.tmpdir(), "endpoints-"));
+    const file = path.join(dir, "endpoints.json");
+    writeFileSync(file, JSON.stringify({ endpoints: [{ name: "keyed-mock", kind: "mock", keyEnv: "OPENAI_API_KEY" }] }));
+    expect(() => loadEndpoints({ ...env, WORKBENCH_ENDPOINTS_FILE: file })).toThrow(/endpoints\.0\.keyEnv: a mock endpoint is keyless/);
   });
 
   test("openai-compatible exists only with a configured base URL; unknown names are refused", () => {

@@ -1,7 +1,8 @@
 // Named model endpoints: server configuration, never user input. Each endpoint fixes a provider kind, a
 // base URL and the environment variable holding its key, so a key can only ever reach the URL it was
 // configured for. A user-typed base URL is accepted only by endpoints configured as keyless (a local
-// Ollama, the test mock), only over http/https, and such a request never carries a key.
+// Ollama, the test mock), only over http/https, and such a request never carries a key. A mock endpoint
+// with no URL is served in the process itself (IN_PROCESS_MOCK_URL): it is keyless, always.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -35,7 +36,10 @@ const EndpointSchema = z
     if (!endpoint.keyEnv && (endpoint.kind === "openai" || endpoint.kind === "anthropic")) {
       ctx.addIssue({ code: "custom", path: ["keyEnv"], message: `a ${endpoint.kind} endpoint needs keyEnv` });
     }
-    if (!endpoint.baseUrl && !endpoint.allowUserBaseUrl) {
+    if (endpoint.kind === "mock" && endpoint.keyEnv) {
+      ctx.addIssue({ code: "custom", path: ["keyEnv"], message: "a mock endpoint is keyless: no real key ever goes to the scripted model" });
+    }
+    if (!endpoint.baseUrl && !endpoint.allowUserBaseUrl && endpoint.kind !== "mock") {
       ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "needs a baseUrl (or allowUserBaseUrl on a keyless endpoint)" });
     }
   });
@@ -64,7 +68,8 @@ export function defaultEndpoints(env: Environment): Endpoint[] {
   if (env.GEMINI_API_KEY) {
     endpoints.push({ name: "gemini", kind: "openai-compatible", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai", keyEnv: "GEMINI_API_KEY", allowUserBaseUrl: false });
   }
-  // Keyless: a local Ollama / vLLM / LM Studio, and the scripted mock of tests and demos (random ports).
+  // Keyless: a local Ollama / vLLM / LM Studio, and the scripted mock: served in-process when no URL is
+  // typed, or a mock server's URL (scripts/mock-provider.ts; tests start them on random ports).
   endpoints.push({ name: "custom", kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", allowUserBaseUrl: true });
   endpoints.push({ name: "mock", kind: "mock", allowUserBaseUrl: true });
   return endpoints;
@@ -93,6 +98,17 @@ export function loadEndpoints(env: Environment = currentEnv()): ReadonlyMap<stri
     }
   }
   return byName;
+}
+
+/**
+ * The base URL of the scripted model served inside the process (lib/mock-provider/in-process.ts): a
+ * scheme no network client speaks, so a request meant for it can never reach a server by mistake.
+ */
+export const IN_PROCESS_MOCK_URL = "in-process://mock/v1";
+
+/** A mock endpoint without a configured URL: Studio answers it itself, no server to start. */
+export function servesInProcess(endpoint: Pick<Endpoint, "kind" | "baseUrl">): boolean {
+  return endpoint.kind === "mock" && !endpoint.baseUrl;
 }
 
 /** Where one run's model calls go, and with which key. Built on the server at call time only. */
@@ -144,6 +160,7 @@ export function resolveModelTarget(request: EndpointRequest, endpoints: Readonly
     if (!httpUrl.safeParse(typed).success) throw new EndpointError("baseUrl", "The base URL must be an http:// or https:// URL");
     return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(typed) };
   }
+  if (servesInProcess(endpoint)) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: IN_PROCESS_MOCK_URL };
   if (!endpoint.baseUrl) throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} needs a base URL`);
   const baseUrl = apiBaseUrl(endpoint.kind, endpoint.baseUrl);
   if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl };
@@ -158,6 +175,8 @@ export interface EndpointSummary {
   readonly keyed: boolean;
   readonly hasKey: boolean;
   readonly allowUserBaseUrl: boolean;
+  /** Answered by Studio itself (the scripted model) when no base URL is typed. */
+  readonly inProcess: boolean;
   readonly models: readonly string[] | null;
 }
 
@@ -169,6 +188,7 @@ export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env
     keyed: Boolean(endpoint.keyEnv),
     hasKey: Boolean(endpoint.keyEnv && secretNamed(endpoint.keyEnv, env)),
     allowUserBaseUrl: endpoint.allowUserBaseUrl,
+    inProcess: servesInProcess(endpoint),
     models: endpoint.models ?? null,
   }));
 }

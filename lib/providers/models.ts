@@ -5,7 +5,9 @@ import type { LanguageModel } from "ai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { loadEndpoints, resolveModelTarget, type EndpointRequest, type ModelTarget, PROVIDER_KINDS, type ProviderKind } from "./endpoints";
+import { IN_PROCESS_MOCK_URL, loadEndpoints, resolveModelTarget, type EndpointRequest, type ModelTarget, PROVIDER_KINDS, type ProviderKind } from "./endpoints";
+import { createInProcessMock } from "@/lib/mock-provider/in-process";
+import type { Task } from "@/lib/workbench/datasets/types";
 import { MissingApiKeyError, redactSecretValuesFrom } from "@/lib/workbench/agents/provider-errors";
 import { createRetryingFetch, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-fetch";
 
@@ -26,11 +28,14 @@ export interface ModelSpec {
   readonly model: string;
   /** Overrides of the retry/timeout policy (tests use small delays). */
   readonly retry?: Partial<RetryPolicy>;
+  /** The tasks whose ground truth the in-process scripted model follows (a mock target without a URL). */
+  readonly mockDataset?: { readonly tasks: readonly Task[] };
 }
 
 export function createModel(spec: ModelSpec): LanguageModel {
   const { target } = spec;
-  const retrying = createRetryingFetch({ ...DEFAULT_RETRY_POLICY, ...spec.retry });
+  const policy = { ...DEFAULT_RETRY_POLICY, ...spec.retry };
+  const retrying = createRetryingFetch(policy);
   if (target.keyEnv) {
     const apiKey = target.apiKey;
     if (!apiKey) throw new MissingApiKeyError(target.keyEnv);
@@ -53,13 +58,15 @@ export function createModel(spec: ModelSpec): LanguageModel {
   }
   // Keyless: only the OpenAI-compatible client, which reads no key variable of its own.
   if (target.kind !== "openai-compatible" && target.kind !== "mock") throw new Error(`A ${target.kind} endpoint needs a key`);
-  return createOpenAICompatible({ name: target.endpoint, baseURL: target.baseUrl, fetch: retrying, includeUsage: true })(spec.model);
+  // The scripted model in this process: the same client and retries, its fetch answered without a network.
+  const fetch = target.kind === "mock" && target.baseUrl === IN_PROCESS_MOCK_URL ? createRetryingFetch(policy, createInProcessMock({ dataset: spec.mockDataset }).fetch) : retrying;
+  return createOpenAICompatible({ name: target.endpoint, baseURL: target.baseUrl, fetch, includeUsage: true })(spec.model);
 }
 
 /** Resolves an endpoint request against the server's configuration and builds its model. */
-export function createModelForEndpoint(request: EndpointRequest & { readonly retry?: Partial<RetryPolicy> }, env: Environment = currentEnv()): LanguageModel {
+export function createModelForEndpoint(request: EndpointRequest & Pick<ModelSpec, "retry" | "mockDataset">, env: Environment = currentEnv()): LanguageModel {
   const target = resolveModelTarget(request, loadEndpoints(env), env);
-  return createModel({ target, model: request.model, retry: request.retry });
+  return createModel({ target, model: request.model, retry: request.retry, mockDataset: request.mockDataset });
 }
 
 /**

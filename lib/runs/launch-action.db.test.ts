@@ -56,6 +56,16 @@ describe("launchRunAction", () => {
     expect(await context.db.run.count()).toBe(before);
   });
 
+  test("every invalid field at once: the schema's errors with the configuration's, and a parsed form's refused choices together", async () => {
+    const before = await context.db.run.count();
+    const refused = { agent: "tools", endpoint: "openai", model: "gpt-4o", baseUrl: "http://127.0.0.1:9/v1", protocol: "2024", scoringRevision: "2026-07" };
+    const state = await launchRunAction(undefined, form({ ...refused, limit: "0", concurrency: "500" }));
+    expect(state.status === "invalid" && Object.keys(state.fieldErrors).sort()).toEqual(["baseUrl", "concurrency", "limit", "scoringRevision"]);
+    const parsed = await launchRunAction(undefined, form({ agent: "tools", endpoint: "mock", model: "gpt-4o", reasoningEffort: "high", protocol: "2024", scoringRevision: "2026-07" }));
+    expect(parsed.status === "invalid" && Object.keys(parsed.fieldErrors).sort()).toEqual(["reasoningEffort", "scoringRevision"]);
+    expect(await context.db.run.count()).toBe(before);
+  });
+
   test("returns at once, redirects to the run, and progress shows in the database while it runs", async () => {
     const { runId, ms } = await launchExpectingRedirect({
       agent: "react", provider: "mock", model: "oracle", baseUrl: context.mock.url, domains: ["email", "calendar"],

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { launchFormToObject, launchRunInputSchema } from "./launch-input";
+import { defaultTimeLimitMs } from "./launch-options";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();
@@ -27,8 +28,18 @@ describe("launchRunInputSchema", () => {
     expect(launchRunInputSchema.parse({ agent: "react", endpoint: "openai", model: "m" }).retry).toBeUndefined();
   });
 
+  test("the form's timeout hint (defaultTimeLimitMs) is the limit launch applies to each agent", () => {
+    for (const agent of ["react", "tools", "oracle", "noop"] as const) {
+      expect(launchRunInputSchema.parse({ agent, endpoint: "mock", model: "m" }).timeoutMs).toBe(defaultTimeLimitMs(agent));
+    }
+    expect(launchRunInputSchema.parse({ agent: "workbench-2026", endpoint: "mock", model: "m" })).toMatchObject({ harness2026: { timeLimitMs: defaultTimeLimitMs("workbench-2026") } });
+    expect(defaultTimeLimitMs("react")).toBe(120_000);
+    expect(defaultTimeLimitMs("workbench-2026")).toBe(600_000);
+  });
+
   test.each([
     { name: "react without endpoint and model", input: { agent: "react" }, fields: ["endpoint", "model"] },
+    { name: "react without endpoint and model, and a limit that is no number (every field at once)", input: { agent: "react", limit: "abc", trials: "x" }, fields: ["endpoint", "model", "limit", "trials"] },
     { name: "a file: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "file:///etc/passwd" }, fields: ["baseUrl"] },
     { name: "a javascript: base URL", input: { agent: "tools", endpoint: "custom", model: "m", baseUrl: "javascript:alert(1)" }, fields: ["baseUrl"] },
     { name: "a NUL byte in the run name", input: { agent: "noop", name: "a\u0000b" }, fields: ["name"] },

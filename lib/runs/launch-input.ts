@@ -22,7 +22,8 @@ const plainText = (max: number) =>
 
 const endpointName = z.string().trim().min(1).max(40);
 
-export const launchRunInputSchema = z
+/** The fields, each with its own rules (launch-checks.ts parses them one by one for a refused form). */
+export const launchFieldsSchema = z
   .object({
     name: plainText(120).optional(),
     /** Dataset slug: "workbench" (official) or a generated one ("gen-s1-x1"). */
@@ -50,7 +51,7 @@ export const launchRunInputSchema = z
      * callers keep "first" unless they ask.
      */
     sample: z.enum(SAMPLE_METHODS).default("first"),
-    /** Seed of the stratified sample; a random one is drawn and stored on the run when absent. */
+    /** Seed of the stratified sample and of the queue's domain order (task-order.ts); a random one is drawn and stored on the run when absent. */
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,
@@ -71,7 +72,9 @@ export const launchRunInputSchema = z
     /** Spending limits for this run (lib/runs/budget.ts): it stops as budget_exceeded when reached. */
     budgetUsd: z.coerce.number().positive().max(100_000).optional(),
     budgetTokens: z.coerce.number().int().positive().max(10_000_000_000).optional(),
-  })
+  });
+
+export const launchRunInputSchema = launchFieldsSchema
   .superRefine((input, ctx) => {
     if (MODEL_AGENTS.includes(input.agent)) {
       if (!input.endpoint && !input.provider) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `The ${input.agent} agent needs an endpoint` });
@@ -80,7 +83,8 @@ export const launchRunInputSchema = z
     if (input.agent === "replay" && !input.resultsFile) {
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }
-  })
+    // Also when another field failed: the form reports every missing field at once, not after a fix.
+  }, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
   .transform(({ provider, ...input }) => withTimingDefaults({ ...input, endpoint: input.endpoint ?? provider }));
 
 /**

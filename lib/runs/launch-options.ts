@@ -2,6 +2,7 @@
 // from the zod schemas that check them (launch-input.ts, run-settings.ts): importing a schema module
 // into a client component ships all of zod (~35 KiB gzipped) to the page.
 import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
+import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 
@@ -25,3 +26,11 @@ export const PAPER_TIMEOUT_MS = 120_000;
  * CLI show them (the timeout: the paper's, where no agent chose one).
  */
 export const RUN_SETTINGS_DEFAULTS = { concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: PAPER_TIMEOUT_MS } as const satisfies Record<string, number>;
+
+/**
+ * The per-task time limit a run of `agent` gets when it names none, as the form says it: upstream's,
+ * checked between turns, for workbench-2026 (launch-input.ts withTimingDefaults); the paper's for the rest.
+ */
+export function defaultTimeLimitMs(agent: string): number {
+  return agent === "workbench-2026" ? TIME_LIMIT_MS_2026 : RUN_SETTINGS_DEFAULTS.timeoutMs;
+}

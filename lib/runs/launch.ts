@@ -2,8 +2,8 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { EndpointError, loadEndpoints, resolveModelTarget, type ModelTarget } from "@/lib/providers";
-import { resolveRequestParams, UnsupportedParameterError, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
+import type { ModelTarget } from "@/lib/providers";
+import type { ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { WAKE_CHANNEL } from "./wake";
@@ -11,11 +11,11 @@ import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
 import { recordedCallsByTaskText } from "./recorded-calls";
 import { newSampleSeed, sampleTasks } from "./sample-tasks";
+import { interleaveDomains } from "./task-order";
 import { env } from "@/lib/env";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
-import { MODEL_AGENTS } from "./launch-options";
-import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
-import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
+import type { ScoringConfig } from "@/lib/workbench/protocols";
+import { checkLaunchChoices, fieldErrorsOf, type LaunchProblem } from "./launch-checks";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 
@@ -29,11 +29,21 @@ export class LaunchError extends CodedError<LaunchErrorCode> {
     message: string,
     /** The input field the message belongs beside (the form shows it there). */
     readonly field?: string,
+    /** Other fields' problems found with this one (a launch answers all of them at once). */
+    readonly others: readonly FieldProblem[] = [],
   ) {
     super(code, message);
     this.name = "LaunchError";
   }
+
+  /** Every field's messages, as the server action answers them. */
+  get fieldErrors(): Record<string, string[]> {
+    return fieldErrorsOf(this.field ? [{ field: this.field, message: this.message }, ...this.others] : this.others);
+  }
 }
+
+/** A problem beside a field: one of launch-checks.ts, or launch's own (the budget). */
+type FieldProblem = Omit<LaunchProblem, "code"> & { readonly code: LaunchErrorCode };
 
 export interface LaunchDeps {
   readonly db: PrismaClient;
@@ -57,18 +67,12 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
 
 /** Launches from input the caller parsed with launchRunInputSchema (the server action, the CLI): parsed once. */
 export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): Promise<LaunchedRun> {
-  // A revision the protocol does not have fails here, before anything is written.
-  let scoring: ScoringConfig;
-  try {
-    scoring = resolveScoringConfig({ protocol: input.protocol, groundTruth: input.groundTruth, revision: input.scoringRevision });
-  } catch (error) {
-    if (error instanceof ScoringConfigError) throw new LaunchError("scoring_config", error.message, "scoringRevision");
-    throw error;
-  }
-  const target = modelTargetFor(input);
-  const requestParams = target && input.model ? requestParamsFor(input, target, input.model) : null;
+  // A refused revision, endpoint, model setting or budget fails here, all at once, before anything is written.
+  const { scoring, target, requestParams, problems } = checkLaunchChoices(input);
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
-  if (budget.problem) throw new LaunchError("too_large", budget.problem, "budgetTokens");
+  const [first, ...others]: FieldProblem[] = [...problems, ...(budget.problem ? [{ code: "too_large" as const, field: "budgetTokens", message: budget.problem }] : [])];
+  if (first) throw new LaunchError(first.code, first.message, first.field, others);
+  if (!scoring) throw new Error("A refused scoring configuration comes with its problem"); // checkLaunchChoices' contract
   const version = await deps.db.groundTruthVersion.findFirst({
     where: { name: input.groundTruth, dataset: { slug: input.dataset } },
     select: { id: true, datasetId: true },
@@ -130,35 +134,6 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
   return { runId, tasksTotal: created };
 }
 
-/**
- * Checks the endpoint choice against the server's configuration now, so a refused base URL or model is
- * a field error at launch; workers resolve it again (with the key) when they build the model.
- */
-function modelTargetFor(input: LaunchRunInput): ModelTarget | null {
-  if (!usesModel(input) || !input.endpoint || !input.model) return null;
-  try {
-    const target = resolveModelTarget({ endpoint: input.endpoint, model: input.model, baseUrl: input.baseUrl }, loadEndpoints());
-    if (target.keyEnv && !target.apiKey) throw new EndpointError("endpoint", `Endpoint ${target.endpoint} has no key: set ${target.keyEnv} on the server`);
-    return target;
-  } catch (error) {
-    if (error instanceof EndpointError) throw new LaunchError("endpoint", error.message, error.field);
-    throw error;
-  }
-}
-
-/** What the run's model requests will carry (the worker sends exactly this); a setting the model refuses is a field error. */
-function requestParamsFor(input: LaunchRunInput, target: ModelTarget, model: string): ModelRequestParams {
-  try {
-    const usesStopSequences = STOP_SEQUENCE_AGENT_KINDS.some((kind) => kind === input.agent);
-    return resolveRequestParams({ model, kind: target.kind, temperature: input.temperature, reasoningEffort: input.reasoningEffort, usesStopSequences });
-  } catch (error) {
-    if (error instanceof UnsupportedParameterError) throw new LaunchError("unsupported_parameter", error.message, error.field);
-    throw error;
-  }
-}
-
-const usesModel = (input: LaunchRunInput) => MODEL_AGENTS.includes(input.agent);
-
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
 async function loadRecordedCalls(file: string) {
   try {
@@ -169,9 +144,11 @@ async function loadRecordedCalls(file: string) {
 }
 
 /**
- * The run's tasks in benchmark order, `limit` of them picked by the run's sampling method. A replay
- * covers only the tasks its file recorded (the evaluator's join by query text): the others have nothing
- * to replay and would score as empty answers.
+ * The run's tasks, `limit` of them picked by the run's sampling method, in the order they are queued:
+ * domains interleaved by the run's seed (task-order.ts), so a run stopped early covers every domain.
+ * Workers claim pending results in the order they were inserted. A replay covers only the tasks its
+ * file recorded (the evaluator's join by query text): the others have nothing to replay and would
+ * score as empty answers.
  */
 async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null, seed: number) {
   const tasks = await db.task.findMany({
@@ -180,7 +157,7 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
     select: { id: true, text: true, domain: true, baseTemplate: true },
   });
   const candidates = (recorded ? tasks.filter((task) => recorded.has(task.text)) : tasks).map((task) => ({ ...task, template: task.baseTemplate }));
-  return sampleTasks(candidates, { limit: input.limit, method: input.sample, seed });
+  return interleaveDomains(sampleTasks(candidates, { limit: input.limit, method: input.sample, seed }), seed);
 }
 
 function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarget | null, datasetId: string, tasksTotal: number, requestParams: ModelRequestParams | null) {
@@ -210,8 +187,9 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       timeoutMs: input.timeoutMs,
       domains: [...input.domains],
       limit: input.limit ?? null,
-      // How the limit picked the tasks, so the same sample can be drawn again.
-      ...(input.limit ? { sample: input.sample, ...(input.sample === "stratified" ? { seed: input.seed } : {}) } : {}),
+      // How the limit picked the tasks, and the seed of the sample and of the queue's order, so both can be drawn again.
+      ...(input.limit ? { sample: input.sample } : {}),
+      seed: input.seed,
       ...(input.retry ? { retry: input.retry } : {}),
       ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),

@@ -80,7 +80,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
   // The key is resolved here, in the worker, from the server's endpoint configuration (never stored).
   const model =
     usesModel && endpoint && run.model
-      ? await modelOrFailRun(db, run.id, () => createModelForEndpoint({ endpoint, model: run.model as string, baseUrl: run.baseUrl, retry }))
+      ? await modelOrFailRun(db, run.id, () => createModelForEndpoint({ endpoint, model: run.model as string, baseUrl: run.baseUrl, retry, mockDataset: versionContext.dataset }))
       : undefined;
   return {
     id: run.id,

@@ -20,7 +20,7 @@ export function newSampleSeed(): number {
   return Math.floor(Math.random() * 2_147_483_647);
 }
 
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
@@ -29,7 +29,7 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return copy;
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const group = groups.get(keyOf(item));
@@ -57,7 +57,7 @@ export function allocate(sizes: ReadonlyMap<string, number>, size: number): Map<
 }
 
 /** `count` tasks of one domain: templates in a shuffled order, one task of each per round. */
-function roundRobinByTemplate<T extends SampleCandidate>(tasks: readonly T[], count: number, random: () => number): T[] {
+export function roundRobinByTemplate<T extends SampleCandidate>(tasks: readonly T[], count: number, random: () => number): T[] {
   const groups = [...groupBy(shuffled(tasks, random), (task) => task.template).values()];
   const order = shuffled(groups, random);
   const picked: T[] = [];

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
+import { claimResults } from "./claim";
+import { createSqlPool } from "./sql";
 
 let context: RunsTestContext;
 
@@ -45,5 +47,30 @@ describe("launch sampling", () => {
     const { runId } = await launchRun({ agent: "noop", limit: 12, sample: "first" }, context);
     const tasks = await sampledTasks(runId);
     expect(new Set(tasks.map((task) => task.domain))).toEqual(new Set(["analytics"]));
+  });
+
+  test("a run without a limit is queued with its domains interleaved: the first 6 claims cover every domain, the order follows the seed", async () => {
+    const domains = await context.db.task.findMany({ where: { version: { name: "v1", dataset: { slug: "workbench" } } }, distinct: ["domain"], select: { domain: true } });
+    const sql = createSqlPool(context.databaseUrl, { max: 1 });
+    const firstClaims = async (seed: number) => {
+      // concurrency 6: a claim takes what a run of 6 at once would start with.
+      const { runId } = await launchRun({ agent: "noop", seed, concurrency: 6 }, context);
+      try {
+        const claimed = await claimResults(sql, { workerId: `order-test-${seed}`, max: 6, runId });
+        return claimed.map((result) => result.taskKey);
+      } finally {
+        await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+      }
+    };
+    try {
+      const keys = await firstClaims(5);
+      expect(keys).toHaveLength(6);
+      const tasks = await context.db.task.findMany({ where: { key: { in: keys }, version: { name: "v1", dataset: { slug: "workbench" } } }, select: { domain: true } });
+      expect(new Set(tasks.map((task) => task.domain))).toEqual(new Set(domains.map((row) => row.domain)));
+      expect(await firstClaims(5)).toEqual(keys);
+      expect(await firstClaims(6)).not.toEqual(keys);
+    } finally {
+      await sql.end();
+    }
   });
 });

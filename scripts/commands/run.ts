@@ -159,7 +159,8 @@ async function runCommand(options: RunOptions): Promise<number> {
     return outcome.exitCode;
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
-    console.error(error.field ? `${flagOf(error.field)}: ${error.message}` : error.message);
+    if (!error.field) console.error(error.message);
+    for (const [field, messages] of Object.entries(error.fieldErrors)) console.error(`${flagOf(field)}: ${messages.join(" ")}`);
     return 1;
   } finally {
     // Bounded: a stop signal must end the CLI within seconds; tasks still running are recovered elsewhere.
