@@ -1,5 +1,6 @@
-// `workbench import-data [--data <dir>] [--version v1|v2026|all]`: loads the official files into
-// PostgreSQL (idempotent: unchanged files are a no-op). Uses the embedded database when DATABASE_URL
+// `workbench import-data [--data <dir>] [--version v1|v2026|all] [--no-results]`: loads the official
+// files into PostgreSQL, then the recorded results the folder holds as runs (idempotent: unchanged
+// files and imported results are a no-op). Uses the embedded database when DATABASE_URL
 // is unset.
 import type { Command } from "commander";
 import { importDataset } from "@/lib/datasets/import-dataset";
@@ -17,10 +18,11 @@ function parseVersions(value: string): GroundTruthVersion[] {
 export function register(program: Command): void {
   program
     .command("import-data")
-    .description("Import the official WorkBench files (sandbox + tasks, v1 and v2026) into the database")
+    .description("Import the official WorkBench files (sandbox + tasks, v1 and v2026) and the recorded results they hold")
     .option("--data <dir>", "data directory (default: WORKBENCH_DATA_DIR or ../shared/workbench)")
     .option("--version <version>", "v1 | v2026 | all", "all")
-    .action(async (options: { data?: string; version: string }) => {
+    .option("--no-results", "skip the recorded results the folder holds (the paper's runs, the published 2026 ones)")
+    .action(async (options: { data?: string; version: string; results: boolean }) => {
       const versions = parseVersions(options.version);
       if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
@@ -33,6 +35,13 @@ export function register(program: Command): void {
         const outcomes = await importDataset(prisma, { dataDir, versions, onProgress: (line) => console.log(`  ${line}`) });
         for (const outcome of outcomes) {
           console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);
+        }
+        if (options.results) {
+          const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+          for (const outcome of await importOfficialResults(prisma, dataDir, versions)) {
+            console.log(describeOutcome(outcome));
+            if (outcome.error) process.exitCode = 1;
+          }
         }
         console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       } catch (error) {
