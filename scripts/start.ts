@@ -108,6 +108,7 @@ async function main(): Promise<number> {
     return stopped() ?? (await serve(bind));
   } finally {
     await database.close();
+    if (stopSignal) console.log(`WorkBench Studio stopped (${stopSignal}).`);
   }
 }
 
