@@ -2,7 +2,9 @@
 // temporary folder, its own port, beside the suite's server; uses the suite's production build
 // (NEXT_DIST_DIR, .next-test under `npm test`). For the first-start specs.
 import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -56,11 +58,35 @@ export async function waitUntilServing(studio: StartedStudio, budgetMs: number):
   }
 }
 
-/** SIGTERM to its process group (start.ts, next, postgres); waits up to 20 s for it to exit. */
+/** SIGTERM to its process group (start.ts, next, postgres); waits up to 20 s for it to exit and its output to end. */
 export async function stopStudio(studio: StartedStudio | undefined): Promise<void> {
   const child = studio?.child;
   if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const exited = new Promise((resolve) => child.once("close", resolve));
   process.kill(-child.pid, "SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+}
+
+/** A spec's own studio and the temporary folders it used: `cleanUp()` (in afterAll) stops and removes them. */
+export class OwnStudio {
+  current: StartedStudio | undefined;
+  private readonly folders: string[] = [];
+
+  /** A fresh embedded PostgreSQL's data folder (WORKBENCH_PG_DATA_DIR) in a new temporary folder. */
+  pgDataDir(prefix: string): string {
+    const folder = mkdtempSync(path.join(os.tmpdir(), prefix));
+    chmodSync(folder, 0o755); // the embedded server runs as the postgres user, which must reach its data dir
+    this.folders.push(folder);
+    return path.join(folder, "pg");
+  }
+
+  start(port: number, env: Record<string, string | undefined>): StartedStudio {
+    this.current = startStudio(port, env);
+    return this.current;
+  }
+
+  async cleanUp(): Promise<void> {
+    await stopStudio(this.current);
+    for (const folder of this.folders) rmSync(folder, { recursive: true, force: true });
+  }
 }

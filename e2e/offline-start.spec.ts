@@ -3,35 +3,27 @@
 // page lists it, the launch form runs the oracle agent on it, and the leaderboard shows the run.
 // Runs its own `npm start` (own embedded PostgreSQL in a temp dir, own port) beside the suite's server;
 // uses the suite's production build (NEXT_DIST_DIR, .next-test under `npm test`).
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { NO_SESSION } from "./auth-state";
-import { freePort, startStudio, stopStudio, waitUntilServing, type StartedStudio } from "./npm-start";
+import { freePort, OwnStudio, waitUntilServing } from "./npm-start";
 import { LaunchPage } from "./pages/launch-page";
 
 const START_BUDGET_MS = 120_000;
 
 test.describe("first start offline", () => {
   test.use({ storageState: NO_SESSION });
-  let studio: StartedStudio | undefined;
-  let pgDir = "";
-
-  test.afterAll(async () => {
-    await stopStudio(studio);
-    if (pgDir) rmSync(pgDir, { recursive: true, force: true });
-  });
+  const own = new OwnStudio();
+  test.afterAll(() => own.cleanUp());
 
   test("serves a generated dataset, a working launch form and leaderboard within 2 minutes", async ({ page }) => {
     test.setTimeout(START_BUDGET_MS + 120_000);
     const [port, closedPort] = await Promise.all([freePort(), freePort()]);
-    pgDir = mkdtempSync(path.join(os.tmpdir(), "wb-offline-pg-"));
-    chmodSync(pgDir, 0o755); // the embedded server runs as the postgres user, which must reach its data dir
     const started = Date.now();
-    studio = startStudio(port, {
+    const studio = own.start(port, {
       WORKBENCH_DATA_DIR: path.join(os.tmpdir(), "workbench-data-that-does-not-exist"),
-      WORKBENCH_PG_DATA_DIR: path.join(pgDir, "pg"),
+      WORKBENCH_PG_DATA_DIR: own.pgDataDir("wb-offline-pg-"),
       WORKBENCH_FETCH_BASE_URL: `http://127.0.0.1:${closedPort}`,
       WORKBENCH_OFFLINE: undefined,
     });

@@ -97,6 +97,7 @@ async function main(): Promise<number> {
     stopSignal = signal;
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
+  process.on("exit", () => stopSignal && console.log(`WorkBench Studio stopped (${stopSignal}).`)); // a second signal exits at once too
   stopWhenLauncherExits();
   const bind = await bindAddress();
   if ("error" in bind) throw new Error(bind.error);
@@ -108,7 +109,6 @@ async function main(): Promise<number> {
     return stopped() ?? (await serve(bind));
   } finally {
     await database.close();
-    if (stopSignal) console.log(`WorkBench Studio stopped (${stopSignal}).`);
   }
 }
 

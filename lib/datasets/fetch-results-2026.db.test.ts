@@ -79,7 +79,7 @@ describe("fetch + import of published 2026 results", () => {
       process.env.WORKBENCH_FETCH_BASE_URL = baseUrl;
       await importPublished2026(context.db, dir, (line) => lines.push(line), files);
       // One run: new, or already there when another test of this database imported the same fixture.
-      expect(lines.at(-1)).toMatch(/^Data: upstream's published 2026 runs: (1 imported, 0|0 imported, 1) already there$/);
+      expect(lines.at(-1)).toMatch(/^Data: upstream's published 2026 runs: (1 imported, 0|0 imported, 1) already there \(\d+\.\d s\)$/);
     } finally {
       if (previous === undefined) delete process.env.WORKBENCH_FETCH_BASE_URL;
       else process.env.WORKBENCH_FETCH_BASE_URL = previous;

@@ -21,12 +21,14 @@ export type OfficialResultsOutcome = {
   readonly already: number;
   /** Why some or all of these results were not imported; the others are in. */
   readonly error?: string;
+  /** How long it took (scoring the runs written; a check when all were there). */
+  readonly seconds: number;
 };
 
 /** One line per kind of results, for `npm start` and the CLI. */
 export function describeOutcome(outcome: OfficialResultsOutcome): string {
   const label = outcome.kind === "paper" ? "the paper's recorded runs" : "upstream's published 2026 runs";
-  const counts = `${outcome.imported} imported, ${outcome.already} already there`;
+  const counts = `${outcome.imported} imported, ${outcome.already} already there (${outcome.seconds.toFixed(1)} s)`;
   return outcome.error ? `${label}: ${counts}; not imported: ${outcome.error}` : `${label}: ${counts}`;
 }
 
@@ -51,29 +53,32 @@ export async function importOfficialResults(
   return outcomes;
 }
 
-function tally(kind: OfficialResultsOutcome["kind"], dir: string, runs: readonly { created: boolean }[], error?: string): OfficialResultsOutcome {
+function tally(kind: OfficialResultsOutcome["kind"], dir: string, started: number, runs: readonly { created: boolean }[], error?: string): OfficialResultsOutcome {
   const imported = runs.filter((run) => run.created).length;
-  return { kind, dir, imported, already: runs.length - imported, ...(error ? { error } : {}) };
+  const seconds = (performance.now() - started) / 1000;
+  return { kind, dir, imported, already: runs.length - imported, seconds, ...(error ? { error } : {}) };
 }
 
 /** The paper's recorded runs in `dir` (`<domain>/<model>_<all|domains>_<ts>.csv`), scored against v1. */
 export async function importPaperResults(prisma: PrismaClient, dir: string): Promise<OfficialResultsOutcome> {
+  const started = performance.now();
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
   try {
-    return tally("paper", dir, await importRecordedResults(prisma, { resultsPath: dir, groundTruth: "v1" }));
+    return tally("paper", dir, started, await importRecordedResults(prisma, { resultsPath: dir, groundTruth: "v1" }));
   } catch (error) {
-    return tally("paper", dir, [], errorMessage(error));
+    return tally("paper", dir, started, [], errorMessage(error));
   }
 }
 
 /** Upstream's published 2026 results in `dir` (`<domain>/*.csv.gz` + `_meta.json`), protocol 2026. */
 export async function importPublishedResults2026(prisma: PrismaClient, dir: string): Promise<OfficialResultsOutcome> {
+  const started = performance.now();
   const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
   try {
-    return tally("published-2026", dir, await importResults2026(prisma, { resultsPath: dir }));
+    return tally("published-2026", dir, started, await importResults2026(prisma, { resultsPath: dir }));
   } catch (error) {
     // The runs on the ground truth Studio holds are in; the others are named, not scored wrongly.
-    if (error instanceof GroundTruthSnapshotError) return tally("published-2026", dir, error.imported, error.message);
-    return tally("published-2026", dir, [], errorMessage(error));
+    if (error instanceof GroundTruthSnapshotError) return tally("published-2026", dir, started, error.imported, error.message);
+    return tally("published-2026", dir, started, [], errorMessage(error));
   }
 }
