@@ -2,6 +2,8 @@
 // files into PostgreSQL, then the recorded results the folder holds as runs (idempotent: unchanged
 // files and imported results are a no-op). Uses the embedded database when DATABASE_URL
 // is unset.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { DatasetError, GROUND_TRUTH_VERSIONS, resolveDataDir, type GroundTruthVersion } from "@/lib/workbench/datasets";
@@ -15,11 +17,21 @@ function parseVersions(value: string): GroundTruthVersion[] {
   return [version];
 }
 
+/**
+ * Without --data: WORKBENCH_DATA_DIR, else ../shared/workbench, else the copy `npm start` downloaded on
+ * its first start (.data/workbench-data), so the bare command the error messages suggest finds it.
+ */
+function defaultDataDir(): string {
+  const configured = resolveDataDir(env().WORKBENCH_DATA_DIR);
+  const downloaded = path.resolve(".data", "workbench-data");
+  return env().WORKBENCH_DATA_DIR || existsSync(configured) || !existsSync(downloaded) ? configured : downloaded;
+}
+
 export function register(program: Command): void {
   program
     .command("import-data")
     .description("Import the official WorkBench files (sandbox + tasks, v1 and v2026) and the recorded results they hold")
-    .option("--data <dir>", "data directory (default: WORKBENCH_DATA_DIR or ../shared/workbench)")
+    .option("--data <dir>", "data directory (default: WORKBENCH_DATA_DIR, else ../shared/workbench, else .data/workbench-data)")
     .option("--version <version>", "v1 | v2026 | all", "all")
     .option("--no-results", "skip the recorded results the folder holds (the paper's runs, the published 2026 ones)")
     .action(async (options: { data?: string; version: string; results: boolean }) => {
@@ -31,7 +43,7 @@ export function register(program: Command): void {
       const { prisma } = await import("@/lib/db");
       const started = Date.now();
       try {
-        const dataDir = options.data ?? resolveDataDir(env().WORKBENCH_DATA_DIR);
+        const dataDir = options.data ?? defaultDataDir();
         const outcomes = await importDataset(prisma, { dataDir, versions, onProgress: (line) => console.log(`  ${line}`) });
         for (const outcome of outcomes) {
           console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);
