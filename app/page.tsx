@@ -5,6 +5,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
+import { FETCH_AND_IMPORT, GENERATE_COMMAND } from "@/lib/datasets/hints";
+import { formatCount } from "@/lib/metrics/format";
 import { listDatasets, type DatasetSummary } from "@/lib/queries/datasets";
 import { KNOB_ORDER } from "@/lib/workbench/generate/params";
 
@@ -23,7 +25,7 @@ export default async function HomePage() {
     <>
       <PageHeader
         title="Datasets"
-        description="WorkBench: 690 workplace tasks over a sandbox of five tables, scored by the outcome they leave in the sandbox."
+        description={`WorkBench: workplace tasks over a sandbox of five tables, scored by the outcome they leave in the sandbox.${datasets.length ? ` ${datasets.map((dataset) => `${dataset.kind === "generated" ? dataset.slug : dataset.name}: ${formatCount(datasetTasks(dataset), "task")}`).join(" · ")}.` : ""}`}
         actions={datasets.length ? <ButtonLink href="/runs/new">New run</ButtonLink> : null}
       />
       {datasets.length === 0 ? <NoDataset /> : datasets.map((dataset) => <DatasetCard key={dataset.slug} dataset={dataset} />)}
@@ -34,14 +36,19 @@ export default async function HomePage() {
 function NoDataset() {
   return (
     <EmptyState testId="datasets-empty" title="No dataset imported yet">
-      <p>Load the official WorkBench files into the database with</p>
-      <pre className="mt-2 rounded-md bg-canvas px-3 py-2 text-left text-ink">npm run workbench -- import-data --data ../shared/workbench</pre>
+      <p>Download the official WorkBench files (with the paper&apos;s recorded results) and import them with</p>
+      <pre className="mt-2 rounded-md bg-canvas px-3 py-2 text-left text-ink" data-testid="datasets-empty-hint">{FETCH_AND_IMPORT}</pre>
       <p className="mt-2">
-        or start the studio with <code>WORKBENCH_DATA_DIR</code> set to that folder to import it automatically. No copy at hand?{" "}
-        <code>npm run workbench -- fetch --out ./workbench-data</code> downloads it.
+        or, with a copy at hand, start the studio with <code>WORKBENCH_DATA_DIR</code> set to its folder to import it automatically.
+        Offline? <code>{GENERATE_COMMAND}</code> generates a workplace.
       </p>
     </EmptyState>
   );
+}
+
+/** A dataset's tasks: its largest ground truth (the official v1 and v2026 both have 690). */
+function datasetTasks(dataset: DatasetSummary): number {
+  return Math.max(0, ...dataset.versions.map((version) => version.taskCount));
 }
 
 /** Seed and generation parameters: runs compare only with runs on the same generated dataset. */
@@ -71,7 +78,9 @@ function DatasetCard({ dataset }: { dataset: DatasetSummary }) {
         actions={
           <>
             {dataset.kind === "generated" ? <Badge>generated</Badge> : null}
-            <Badge tone="accent">{dataset.runCount} runs</Badge>
+            <Badge tone="accent" data-testid="dataset-runs">
+              {formatCount(dataset.runCount, "run")}
+            </Badge>
           </>
         }
       />

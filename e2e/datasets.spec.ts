@@ -119,9 +119,9 @@ test.describe("leaderboard and datasets", () => {
 
   test("tasks: one dataset at a time, counts from the data, a generated task links only to its own versions", async ({ page }) => {
     await page.goto("/tasks");
-    await expect(page.getByTestId("tasks-total")).toHaveText(`${runs.officialTasks} tasks`);
+    await expect(page.getByTestId("tasks-total")).toHaveText(`${runs.officialTasks.toLocaleString("en-US")} tasks`);
     await page.getByTestId("tasks-filter-dataset").getByRole("link", { name: `${GENERATED} (generated)` }).click();
-    await expect(page.getByTestId("tasks-total")).toHaveText(`${runs.generatedTasks} tasks`);
+    await expect(page.getByTestId("tasks-total")).toHaveText(`${runs.generatedTasks.toLocaleString("en-US")} tasks`);
     await page.getByTestId("task-row").first().getByRole("link").click();
     await page.waitForURL(/\/tasks\/[^/?]+$/);
     await expect(page.getByTestId("task-dataset")).toContainText(GENERATED);

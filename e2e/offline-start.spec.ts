@@ -3,88 +3,59 @@
 // page lists it, the launch form runs the oracle agent on it, and the leaderboard shows the run.
 // Runs its own `npm start` (own embedded PostgreSQL in a temp dir, own port) beside the suite's server;
 // uses the suite's production build (NEXT_DIST_DIR, .next-test under `npm test`).
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { NO_SESSION } from "./auth-state";
+import { freePort, OwnStudio, waitUntilServing } from "./npm-start";
 import { LaunchPage } from "./pages/launch-page";
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
 const START_BUDGET_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForHttp(url: string, deadline: number, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not serving within ${START_BUDGET_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 test.describe("first start offline", () => {
   test.use({ storageState: NO_SESSION });
-  let child: ChildProcess | undefined;
-  let pgDir = "";
-  let output = "";
-
-  test.afterAll(async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise((resolve) => child?.once("exit", resolve));
-      process.kill(-child.pid, "SIGTERM"); // its own process group: start.ts, with-db, next, postgres
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    }
-    if (pgDir) rmSync(pgDir, { recursive: true, force: true });
-  });
+  const own = new OwnStudio();
+  test.afterAll(() => own.cleanUp());
 
   test("serves a generated dataset, a working launch form and leaderboard within 2 minutes", async ({ page }) => {
     test.setTimeout(START_BUDGET_MS + 120_000);
     const [port, closedPort] = await Promise.all([freePort(), freePort()]);
-    pgDir = mkdtempSync(path.join(os.tmpdir(), "wb-offline-pg-"));
-    chmodSync(pgDir, 0o755); // the embedded server runs as the postgres user, which must reach its data dir
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      WORKBENCH_DATA_DIR: path.join(os.tmpdir(), "workbench-data-that-does-not-exist"),
-      WORKBENCH_PG_DATA_DIR: path.join(pgDir, "pg"),
-      WORKBENCH_FETCH_BASE_URL: `http://127.0.0.1:${closedPort}`,
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-test",
-    };
-    delete env.DATABASE_URL;
-    // A fresh install: no sign-in configured (the suite's admin session belongs to the suite's server).
-    for (const name of Object.keys(env)) if (name.startsWith("STUDIO_")) delete env[name];
-    delete env.WORKBENCH_OFFLINE;
     const started = Date.now();
-    child = spawn(path.join(repoRoot, "node_modules", ".bin", "tsx"), ["scripts/start.ts"], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/`, started + START_BUDGET_MS, child).catch((error: Error) => {
-      throw new Error(`${error.message}\n--- npm start output ---\n${output}`);
+    const studio = own.start(port, {
+      WORKBENCH_DATA_DIR: path.join(os.tmpdir(), "workbench-data-that-does-not-exist"),
+      WORKBENCH_PG_DATA_DIR: own.pgDataDir("wb-offline-pg-"),
+      WORKBENCH_FETCH_BASE_URL: `http://127.0.0.1:${closedPort}`,
+      WORKBENCH_OFFLINE: undefined,
     });
+    const { base } = studio;
+    await waitUntilServing(studio, START_BUDGET_MS);
     expect(Date.now() - started).toBeLessThan(START_BUDGET_MS);
-    expect(output).toContain("does not exist");
-    expect(output).toContain("download failed");
+    expect(studio.output()).toContain("does not exist");
+    expect(studio.output()).toContain("download failed");
 
     await page.goto(`${base}/`);
     await expect(page.getByTestId("dataset-gen-s1-x1")).toBeVisible();
     await expect(page.getByTestId("generated-params")).toContainText("seed 1");
+
+    // The home page counts the workplace's own tasks (not the official 690), in the right number.
+    const tasks = Number(await page.getByTestId("version-v1-tasks").first().innerText());
+    expect(tasks).toBeGreaterThan(0);
+    await expect(page.getByTestId("page-description")).toContainText(`gen-s1-x1: ${tasks.toLocaleString("en-US")} tasks`);
+    await expect(page.getByTestId("page-description")).not.toContainText("690");
+    await expect(page.getByTestId("dataset-runs")).toHaveText("0 runs");
+
+    // The boards open on the only dataset there is, with its tab (no empty official one), and say what
+    // gives a generated workplace its first runs (the paper's results are not for it).
+    for (const board of ["/leaderboard", "/leaderboard/runs"]) {
+      await page.goto(`${base}${board}`);
+      await expect(page.getByTestId("leaderboard-empty")).toContainText("No runs on gen-s1-x1 yet");
+      await expect(page.getByTestId("empty-hint")).toHaveText("npm run workbench -- run --agent oracle --dataset gen-s1-x1");
+      await expect(page.getByTestId("leaderboard-empty")).not.toContainText("paper");
+    }
+    await page.goto(`${base}/leaderboard`);
+    const tabs = page.getByTestId("filter-dataset-tabs").getByRole("link");
+    await expect(tabs).toHaveText(["gen-s1-x1 (generated)", "All datasets"]);
+    await expect(tabs.first()).toHaveAttribute("aria-current", "true");
 
     await page.goto(`${base}/runs/new`);
     const launch = new LaunchPage(page);
@@ -103,5 +74,8 @@ test.describe("first start offline", () => {
     await expect(page.getByTestId("reference-table")).toBeVisible();
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(1);
     await expect(page.getByTestId("leaderboard-row").first()).toContainText("oracle");
+
+    await page.goto(`${base}/`);
+    await expect(page.getByTestId("dataset-runs")).toHaveText("1 run");
   });
 });

@@ -34,9 +34,9 @@ describe("parseEnv", () => {
   });
 });
 
-describe("the README's Environment table", () => {
-  const readme = readFileSync(path.resolve(import.meta.dirname, "../README.md"), "utf8");
-  const section = readme.split("\n## Environment\n")[1]?.split("\n## ")[0] ?? "";
+describe("the variables table of docs/configuration.md", () => {
+  const page = readFileSync(path.resolve(import.meta.dirname, "../docs/configuration.md"), "utf8");
+  const section = page.split("\n## Environment variables\n")[1]?.split("\n## ")[0] ?? "";
   const rows = section.split("\n").filter((line) => line.startsWith("| `"));
   const documented = rows.flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]));
 

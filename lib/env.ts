@@ -1,7 +1,7 @@
 // The environment, parsed with one zod schema: every variable the product reads is declared here (and in
-// the README's Environment table; env.test.ts checks that the two agree). Fails loudly naming the
-// variable. Holds API keys: import it only from server code (pages, actions, workers, CLI), never from a
-// client component. Variables that only frameworks and launchers read (NODE_ENV, NEXT_RUNTIME, CI,
+// the variables table of docs/configuration.md; env.test.ts checks that the two agree). Fails loudly
+// naming the variable. Holds API keys: import it only from server code (pages, actions, workers, CLI),
+// never from a client component. Variables that only frameworks and launchers read (NODE_ENV, NEXT_RUNTIME, CI,
 // npm_lifecycle_event) are theirs, not ours.
 import { z } from "zod";
 
@@ -98,7 +98,7 @@ export type Env = z.infer<typeof envSchema>;
 /** Part of the parsed environment: what a function reads, so a test can pass only that. */
 export type EnvPart = Partial<Env>;
 
-/** The variables the schema declares (the README's Environment table lists exactly these). */
+/** The variables the schema declares (docs/configuration.md's variables table lists exactly these). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Parses an environment (exported for tests); the message names every invalid variable. */

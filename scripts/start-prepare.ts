@@ -1,9 +1,10 @@
 #!/usr/bin/env tsx
 // `npm start`'s data step, run by the supervisor (scripts/start.ts) as a child process that exits when
 // done: it creates and migrates the database (pg, the WASM schema engine), imports WORKBENCH_DATA_DIR
-// when set (a no-op when already imported; different files add a revision) and, on a first start with
-// nothing imported, fetches the official data or generates a workplace (scripts/starter-data.ts). Prisma
-// and the engine load here only, so the long-lived supervisor stays small. Needs DATABASE_URL.
+// when set, with the recorded results it holds (a no-op when already imported; different files add a
+// revision) and, on a first start with nothing imported, fetches the official data or generates a
+// workplace (scripts/starter-data.ts). Prisma and the engine load here only, so the long-lived
+// supervisor stays small. Needs DATABASE_URL.
 import "../lib/node-version-check"; // first: a clear message on a too-old Node
 import { existsSync } from "node:fs";
 import { migrateDatabase } from "./db/database-session";
@@ -34,6 +35,9 @@ async function prepareData(): Promise<number> {
       const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
       const outcomes = await importDataset(prisma, { dataDir, versions: GROUND_TRUTH_VERSIONS });
       console.log(`Data: ${outcomes.map((outcome) => `${outcome.version} ${outcome.status}`).join(", ")} (${dataDir})`);
+      // The folder's recorded results too (the paper's, and the published 2026 ones when there): once.
+      const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+      for (const outcome of await importOfficialResults(prisma, dataDir)) console.log(`Data: ${describeOutcome(outcome)}`);
     }
     // First run with nothing imported: fetch the official data, or generate a workplace offline.
     await ensureStarterData(prisma, REPO_ROOT);
@@ -49,9 +53,10 @@ async function main(): Promise<void> {
   if (!url) throw new Error("DATABASE_URL is not set (scripts/start.ts sets it)");
   await migrateDatabase(url);
   if ((await prepareData()) === 0) {
-    console.log("No dataset imported yet. Load the official files with");
-    console.log("  npm run workbench -- import-data --data <dir>     (e.g. ../shared/workbench)");
-    console.log("or restart with WORKBENCH_DATA_DIR=<dir> npm start.");
+    const { FETCH_AND_IMPORT } = await import("@/lib/datasets/hints");
+    console.log("No dataset imported yet. Download and import the official files (with the paper's results) with");
+    console.log(`  ${FETCH_AND_IMPORT}`);
+    console.log("or, with a copy at hand, restart with WORKBENCH_DATA_DIR set to its folder.");
   }
 }
 

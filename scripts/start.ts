@@ -114,6 +114,7 @@ async function main(): Promise<number> {
     stopSignal = signal;
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
+  process.on("exit", () => stopSignal && console.log(`WorkBench Studio stopped (${stopSignal}).`)); // a second signal exits at once too
   stopWhenLauncherExits();
   const bind = await bindAddress();
   if ("error" in bind) throw new Error(bind.error);

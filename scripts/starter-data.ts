@@ -8,7 +8,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { errorMessage } from "@/lib/errors";
 import type { OfficialFile } from "@/lib/datasets/official-files";
 
 const FETCH_TIMEOUT_MS = 15_000;
@@ -44,10 +43,11 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
   const { importDataset } = await import("@/lib/datasets/import-dataset");
   const { GROUND_TRUTH_VERSIONS } = await import("@/lib/workbench/datasets");
   await importDataset(prisma, { dataDir: dir, versions: GROUND_TRUTH_VERSIONS });
-  const { importRecordedResults } = await import("@/lib/runs/import/import-results");
-  const runs = await importRecordedResults(prisma, { resultsPath: path.join(dir, "v1", "data", "results"), groundTruth: "v1" });
-  log(`Data: imported the official files and ${runs.length} recorded runs of the paper (${dir})`);
-  await importPublished2026(prisma, dir, log);
+  log(`Data: imported the official files (${dir})`);
+  await fetchPublished2026(dir, log);
+  // The paper's recorded runs, and the published 2026 ones when downloaded: what any official folder gives.
+  const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+  for (const outcome of await importOfficialResults(prisma, dir)) log(`Data: ${describeOutcome(outcome)}`);
   return true;
 }
 
@@ -71,37 +71,36 @@ async function fetchMissingToolSources(dir: string, log: (line: string) => void)
 
 /**
  * The published 2026 leaderboard (24 models, upstream's results at f7bed57), fetched once beside the
- * official files and imported as protocol-2026 runs. Optional: without them (offline, or a file
- * server that lacks them) the paper's runs are still there, and the reason is logged.
+ * official files (then imported as protocol-2026 runs with the rest of the folder's results). Optional:
+ * without them (offline, or a file server that lacks them) the paper's runs are still there, and the
+ * reason is logged. False when they could not be downloaded.
  */
+async function fetchPublished2026(dir: string, log: (line: string) => void, files?: readonly OfficialFile[]): Promise<boolean> {
+  const { fetchPublishedResults2026, FetchError } = await import("@/lib/datasets/fetch-official");
+  const { publishedResults2026 } = await import("@/lib/datasets/published-results-2026");
+  const missing = (files ?? publishedResults2026()).filter((file) => !existsSync(path.join(dir, file.localPath)));
+  if (missing.length === 0) return true;
+  log(`Data: downloading upstream's published 2026 results (${missing.length} files)...`);
+  try {
+    const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    await fetchPublishedResults2026({ outDir: dir, files: missing, fetchImpl: timed, baseUrl: env().WORKBENCH_FETCH_BASE_URL });
+    return true;
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    log(`Data: the published 2026 results could not be downloaded (${error.message}); only the paper's runs are listed.`);
+    return false;
+  }
+}
+
+/** Downloads the published 2026 results into `dir` if missing, and imports them (the db test's entry). */
 export async function importPublished2026(
   prisma: PrismaClient,
   dir: string,
   log: (line: string) => void,
   files?: readonly OfficialFile[],
 ): Promise<void> {
-  const { fetchPublishedResults2026, FetchError } = await import("@/lib/datasets/fetch-official");
-  const { PUBLISHED_RESULTS_2026_DIR, publishedResults2026 } = await import("@/lib/datasets/published-results-2026");
-  const resultsDir = path.join(dir, PUBLISHED_RESULTS_2026_DIR);
-  const missing = (files ?? publishedResults2026()).filter((file) => !existsSync(path.join(dir, file.localPath)));
-  if (missing.length > 0) {
-    log(`Data: downloading upstream's published 2026 results (${missing.length} files)...`);
-    try {
-      const timed: typeof fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      await fetchPublishedResults2026({ outDir: dir, files: missing, fetchImpl: timed, baseUrl: env().WORKBENCH_FETCH_BASE_URL });
-    } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
-      log(`Data: the published 2026 results could not be downloaded (${error.message}); only the paper's runs are listed.`);
-      return;
-    }
-  }
-  const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
-  try {
-    const runs = await importResults2026(prisma, { resultsPath: resultsDir });
-    log(`Data: imported ${runs.length} published 2026 runs (${resultsDir})`);
-  } catch (error) {
-    // The paper's runs are in: a bad or refused 2026 file is reported, never a failed start.
-    if (error instanceof GroundTruthSnapshotError) log(`Data: imported ${error.imported.length} published 2026 runs; refused: ${error.message}`);
-    else log(`Data: the published 2026 results were not imported (${errorMessage(error)})`);
-  }
+  if (!(await fetchPublished2026(dir, log, files))) return;
+  const { importPublishedResults2026, describeOutcome } = await import("@/lib/datasets/import-official-results");
+  const { PUBLISHED_RESULTS_2026_DIR } = await import("@/lib/datasets/published-results-2026");
+  log(`Data: ${describeOutcome(await importPublishedResults2026(prisma, path.join(dir, PUBLISHED_RESULTS_2026_DIR)))}`);
 }

@@ -10,6 +10,10 @@ import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { RunsTable } from "@/components/runs/runs-table";
 import { Pager } from "@/components/ui/pager";
 import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
+import { NoRunsState } from "@/components/leaderboard/no-runs-state";
+import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
+import { FETCH_AND_IMPORT } from "@/lib/datasets/hints";
+import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { isActiveStatus, listRuns, RUN_PAGE_SIZE } from "@/lib/queries/runs";
 
@@ -61,14 +65,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
 
 async function RunsPanel({ dataset, page }: { dataset?: string; page: number }) {
   const { total, runs } = await listRuns({ dataset, page });
-  if (total === 0 && dataset) {
-    return <EmptyState title="No runs on this dataset" testId="runs-empty" />;
-  }
   if (total === 0) {
+    // What gives this dataset (or, unfiltered, the one the boards open on) its first runs.
+    const datasets = await listBoardDatasets();
+    const shown = datasets.find((candidate) => candidate.slug === (dataset ?? defaultBoardDataset(datasets)));
+    if (shown) return <NoRunsState dataset={shown} testId="runs-empty" />;
     return (
-      <EmptyState title="No runs yet" testId="runs-empty" action={<ButtonLink href="/runs/new">Launch a run</ButtonLink>}>
-        Launch an agent run, or import the paper&apos;s recorded results with{" "}
-        <code>npm run workbench -- import-results</code>.
+      <EmptyState title="No runs yet" testId="runs-empty">
+        Import a dataset first: <code>{FETCH_AND_IMPORT}</code>.
       </EmptyState>
     );
   }

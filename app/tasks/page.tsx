@@ -11,6 +11,8 @@ import { TaskFilters } from "@/components/tasks/task-filters";
 import { TasksTable } from "@/components/tasks/tasks-table";
 import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 import { getTaskFacets, listTaskDatasets, listTasks, TASK_PAGE_SIZE } from "@/lib/queries/tasks";
+import { FETCH_AND_IMPORT, GENERATE_COMMAND } from "@/lib/datasets/hints";
+import { formatCount } from "@/lib/metrics/format";
 
 export const metadata: Metadata = { title: "Tasks" };
 
@@ -59,8 +61,7 @@ async function TasksPanel({ search, datasetName }: { search: TaskSearchParams & 
   if (facets.domains.length === 0) {
     return (
       <EmptyState title={`Ground truth ${search.gt} of ${datasetName} is not imported`} testId="tasks-empty">
-        Load the official dataset with <code>npm run workbench -- import-data</code>, a generated one with{" "}
-        <code>npm run workbench -- generate --seed N --import</code>.
+        Load the official dataset with <code>{FETCH_AND_IMPORT}</code>, a generated one with <code>{GENERATE_COMMAND}</code>.
       </EmptyState>
     );
   }
@@ -70,7 +71,7 @@ async function TasksPanel({ search, datasetName }: { search: TaskSearchParams & 
     `/tasks${queryString({ ds, gt: search.gt, domain: search.domain, template: search.template, q: search.q, page: page > 0 ? String(page) : undefined })}`;
   return (
     <Card>
-      <CardHeader title={<span data-testid="tasks-total">{`${total} tasks`}</span>} description={`${datasetName} · ${search.gt} ground truth`} />
+      <CardHeader title={<span data-testid="tasks-total">{formatCount(total, "task")}</span>} description={`${datasetName} · ${search.gt} ground truth`} />
       <TaskFilters search={search} domains={facets.domains} templates={facets.templates} />
       <TasksTable tasks={tasks} />
       <Pager page={search.page} pages={pages} href={pageHref} />

@@ -5,11 +5,15 @@ import { FrontierChart, type FrontierChartPoint } from "@/components/charts/fron
 import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
 import type { ConfigSort } from "@/lib/metrics/config-leaderboard";
-import { configQueryOf, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
+import { configQueryOf, configSearchString, datasetOf, type ConfigSearch } from "@/lib/metrics/config-search";
+import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
+import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
+import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { paretoFrontier } from "@/lib/metrics/pareto";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { ConfigFilters } from "./config-filters";
 import { ConfigTable } from "./config-table";
+import { NoRunsState } from "./no-runs-state";
 
 /**
  * Configurations per page of the table: the page's HTML grows with its rows (each is rendered twice, as
@@ -21,7 +25,12 @@ export const CONFIG_PAGE_SIZE = 15;
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Filters, the configuration table (paged) with its exports, and the cost/accuracy frontier of all its rows. */
-export async function ConfigBoard({ search }: { search: ConfigSearch }) {
+export async function ConfigBoard({ search: requested }: { search: ConfigSearch }) {
+  const datasets = await listBoardDatasets();
+  // Without a dataset in the URL the board opens on one that has runs (the official one unless it has none).
+  const opensOn = defaultBoardDataset(datasets);
+  const search = requested.dataset || !opensOn || opensOn === OFFICIAL_DATASET_SLUG ? requested : { ...requested, dataset: opensOn };
+  const shown = datasets.find((dataset) => dataset.slug === datasetOf(search));
   const { rows: allRows, options } = await getConfigLeaderboard(configQueryOf(search));
   // Reference agents (oracle, noop) bound the scale; they are listed apart, never ranked among models.
   const rows = allRows.filter((row) => !row.reference);
@@ -56,11 +65,13 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
   const pageHref = (target: number) => `/leaderboard${configSearchString(search, { page: target })}`;
   return (
     <div className="space-y-6">
-      <ConfigFilters search={search} options={options} />
-      {rows.length === 0 ? (
+      <ConfigFilters search={search} options={options} datasets={datasets} opensOn={opensOn} />
+      {shown && shown.runs === 0 ? (
+        <NoRunsState dataset={shown} />
+      ) : rows.length === 0 ? (
         <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">
-          Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked. Import the
-          paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
+          Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked; other
+          filters above may leave nothing.
         </EmptyState>
       ) : (
         <>
@@ -79,13 +90,13 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
                 </span>
               }
             />
-            <ConfigTable rows={pageRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+            <ConfigTable rows={pageRows} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
             <Pager page={page} pages={pages} href={pageHref} testId="config-pager" />
           </Card>
           <Card data-testid="frontier-card">
             <CardHeader
               title="Accuracy vs cost"
-              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (README, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
+              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (docs/scoring-fidelity.md, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
             />
             <div className="px-3 py-3">
               {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
@@ -116,7 +127,7 @@ export async function ConfigBoard({ search }: { search: ConfigSearch }) {
             title="Reference agents (not ranked)"
             description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
           />
-          <ConfigTable rows={references} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
+          <ConfigTable rows={references} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
         </Card>
       ) : null}
     </div>

@@ -1,16 +1,11 @@
 import { ButtonLink } from "@/components/ui/button";
 import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 import { ALL_DATASETS, configSearchString, type ConfigSearch } from "@/lib/metrics/config-search";
+import type { BoardDataset } from "@/lib/datasets/board-dataset";
 import { FilterTabs } from "./filter-tabs";
-
-interface DatasetOption {
-  readonly slug: string;
-  readonly name: string;
-  readonly kind: string;
-}
+import { datasetTabLabel } from "./no-runs-state";
 
 interface Options {
-  readonly datasets: readonly DatasetOption[];
   readonly groundTruths: readonly string[];
   readonly protocols: readonly string[];
   readonly revisions: readonly string[];
@@ -23,25 +18,32 @@ interface Options {
 const selectClasses = "rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink";
 
 /**
- * The dataset as one-click tabs (the official one by default; generated workplaces and "all" one click
- * away, never mixed in silently), then a plain GET form for the rest: the filters live in the URL, work
- * without JavaScript and survive a reload.
+ * The dataset as one-click tabs (every imported dataset, runs or not; the one with runs the board opens
+ * on is the default; "all" one click away, never mixed in silently), then a plain GET form for the
+ * rest: the filters live in the URL, work without JavaScript and survive a reload.
  */
-export function ConfigFilters({ search, options }: { search: ConfigSearch; options: Options }) {
-  const datasets = options.datasets.some((dataset) => dataset.slug === OFFICIAL_DATASET_SLUG)
-    ? options.datasets
-    : [{ slug: OFFICIAL_DATASET_SLUG, name: "WorkBench", kind: "official" }, ...options.datasets];
+export function ConfigFilters({
+  search,
+  options,
+  datasets,
+  opensOn,
+}: {
+  search: ConfigSearch;
+  options: Options;
+  datasets: readonly BoardDataset[];
+  opensOn: string | undefined;
+}) {
+  // The official tab's link names no dataset only when the official dataset is the default.
+  const hrefFor = (dataset: string | undefined) =>
+    `/leaderboard${configSearchString(search, { dataset: dataset === OFFICIAL_DATASET_SLUG && opensOn === OFFICIAL_DATASET_SLUG ? undefined : dataset })}`;
   return (
     <div className="space-y-3">
       <FilterTabs
         label="Dataset"
         testId="filter-dataset-tabs"
         current={search.dataset ?? OFFICIAL_DATASET_SLUG}
-        options={[
-          ...datasets.map((dataset) => ({ value: dataset.slug, label: dataset.kind === "generated" ? `${dataset.slug} (generated)` : `${dataset.name} (official)` })),
-          { value: ALL_DATASETS, label: "All datasets" },
-        ]}
-        hrefFor={(dataset) => `/leaderboard${configSearchString(search, { dataset: dataset === OFFICIAL_DATASET_SLUG ? undefined : dataset })}`}
+        options={[...datasets.map((dataset) => ({ value: dataset.slug, label: datasetTabLabel(dataset) })), { value: ALL_DATASETS, label: "All datasets" }]}
+        hrefFor={hrefFor}
       />
       <FilterForm search={search} options={options} />
     </div>

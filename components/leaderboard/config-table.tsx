@@ -2,7 +2,7 @@ import Link from "next/link";
 import clsx from "clsx";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { configKeyParam, type ConfigRow, type ConfigSort } from "@/lib/metrics/config-leaderboard";
-import { configColumns } from "@/lib/metrics/config-table";
+import { shownConfigColumns } from "@/lib/metrics/config-table";
 import { ESTIMATED_LABEL } from "@/lib/costs/estimated-label";
 
 /**
@@ -24,15 +24,18 @@ export function ConfigTable({
   direction,
   sortHref,
   testId = "config-table",
+  board = rows,
 }: {
   rows: readonly ConfigRow[];
+  /** Every row of the board (the table may show one page of it): which columns apply is decided on these. */
+  board?: readonly ConfigRow[];
   domains: readonly string[];
   sort: ConfigSort;
   direction: "asc" | "desc";
   sortHref: (sort: ConfigSort, direction: "asc" | "desc") => string;
   testId?: string;
 }) {
-  const columns = configColumns(domains);
+  const columns = shownConfigColumns(board, domains);
   return (
     // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
     <Table data-testid={testId} className={`whitespace-nowrap [&_td]:px-2 [&_th]:px-2 ${firstColumn}`}>

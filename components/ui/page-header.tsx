@@ -17,7 +17,11 @@ export function PageHeader({
       <div className="min-w-0">
         {eyebrow ? <div className="mb-1 text-xs font-medium text-muted">{eyebrow}</div> : null}
         <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
-        {description ? <p className="mt-1 max-w-3xl text-sm text-muted">{description}</p> : null}
+        {description ? (
+          <p className="mt-1 max-w-3xl text-sm text-muted" data-testid="page-description">
+            {description}
+          </p>
+        ) : null}
       </div>
       {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
     </div>

@@ -2,7 +2,7 @@
 // call's prompt is the ReAct system prompt (date preamble, the tools offered, the format) plus the
 // human message (task, then the scratchpad of earlier steps: each step's model text and observation),
 // exactly as lib/workbench/agents/react-prompt.ts builds it; each call's output is that step's recorded
-// text. The files hold no usage, so these are estimates: see README "Estimated costs" for the limits.
+// text. The files hold no usage, so these are estimates: see docs/scoring-fidelity.md "Estimated costs" for the limits.
 import { buildReactSystemPrompt, SCRATCHPAD_HEADER } from "@/lib/workbench/agents/react-prompt";
 import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import type { Tool } from "@/lib/workbench/tools/types";

@@ -36,7 +36,7 @@ function csvColumns(domains: readonly string[]): CsvColumn[] {
     ...domains.map((domain): CsvColumn => ({ header: `pass_at_1_${domain}`, value: (row) => row.byDomain[domain]?.accuracy ?? null })),
     { header: "cost_per_task_usd", value: (row) => row.costPerTask },
     { header: "tokens_per_task", value: (row) => row.tokensPerTask },
-    // The two figures above were estimated from recorded prompts (README: estimated costs), not measured.
+    // The two figures above were estimated from recorded prompts (docs/scoring-fidelity.md: estimated costs), not measured.
     { header: "cost_estimated", value: (row) => (row.costPerTask === null ? null : row.costEstimated) },
     { header: "coverage", value: (row) => row.coverage },
     { header: "runs", value: (row) => row.runs },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { configKey, configKeyFromParam, configKeyParam, configLeaderboard as boardOfSummaries, sortConfigs, summaryOfRun, type ConfigRunInput, type TaskTrialCounts } from "./config-leaderboard";
-import { configColumns, configTableText, UNKNOWN } from "./config-table";
+import { configColumns, configTableText, shownConfigColumns, UNKNOWN } from "./config-table";
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", versionRevision: 1, protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
@@ -52,6 +52,15 @@ describe("configLeaderboard", () => {
     // C(4,6) = 0: only t1 passes all six trials.
     expect(fromTasks?.passHatK).toBeCloseTo(0.25, 12);
     expect(fromCells?.passHatK).toBeCloseTo(fromTasks?.passHatK ?? Number.NaN, 12);
+  });
+
+  test("the page shows pass^k only when some configuration has trials; the CSV keeps the column", () => {
+    const single = configLeaderboard([makeRun({ id: "a" })], [], {});
+    expect(single.every((row) => row.passHatK === null)).toBe(true);
+    expect(shownConfigColumns(single, ["email"]).map((column) => column.id)).not.toContain("passk");
+    expect(configTableText(single, ["email"])[0]).toContain("pass^k");
+    const withTrials = [...single, { ...single[0]!, passHatK: 0.5, k: 3 }];
+    expect(shownConfigColumns(withTrials, ["email"]).map((column) => column.id)).toContain("passk");
   });
 
   test("provider failures are counted apart: not in results, shown as a count and a share of the verdicts", () => {

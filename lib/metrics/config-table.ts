@@ -73,6 +73,15 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
   ];
 }
 
+/**
+ * The columns the page shows for these rows: pass^k only when some configuration has it (k > 1 trials;
+ * a board of single-trial runs would show a column of "—"). The CSV export keeps every column.
+ */
+export function shownConfigColumns(rows: readonly Pick<ConfigRow, "passHatK">[], domains: readonly string[]): ConfigColumn[] {
+  const withTrials = rows.some((row) => row.passHatK !== null);
+  return configColumns(domains).filter((column) => column.id !== "passk" || withTrials);
+}
+
 /** Header and text rows of the table, for the CSV export. */
 export function configTableText(rows: readonly ConfigRow[], domains: readonly string[]): string[][] {
   const columns = configColumns(domains);

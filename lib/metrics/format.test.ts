@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { costFigure, formatCost, formatDate, formatDuration, formatInterval, formatPercent, formatTokens, latencyFigure, tokensFigure } from "./format";
+import { costFigure, formatCost, formatCount, formatDate, formatDuration, formatInterval, formatPercent, formatTokens, latencyFigure, tokensFigure } from "./format";
 
 test.each([
   [0.4261, "42.61 %"],
@@ -68,5 +68,14 @@ describe("figures: unknown is —, with a reason; an estimate says so", () => {
   test("the caller's reason is the tooltip", () => {
     expect(tokensFigure(null, { reason: "not recorded" }).reason).toBe("not recorded");
     expect(costFigure(2, { estimated: true, reason: "from the price table of 2024-03" }).reason).toBe("from the price table of 2024-03");
+  });
+});
+
+describe("formatCount", () => {
+  test("singular for one, plural otherwise, thousands grouped", () => {
+    expect(formatCount(1, "run")).toBe("1 run");
+    expect(formatCount(0, "run")).toBe("0 runs");
+    expect(formatCount(1000, "task")).toBe("1,000 tasks");
+    expect(formatCount(2, "configuration")).toBe("2 configurations");
   });
 });

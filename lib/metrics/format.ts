@@ -15,6 +15,11 @@ export function formatInteger(value: number): string {
   return value.toLocaleString("en-US");
 }
 
+/** "1 run", "2 runs", "1,000 tasks": a count with its noun in the right number. */
+export function formatCount(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatInteger(value)} ${value === 1 ? noun : plural}`;
+}
+
 /** Compact token counts: 950, 12.3k, 4.56M. */
 export function formatTokens(value: number): string {
   if (value < 1_000) return String(value);

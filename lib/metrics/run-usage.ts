@@ -19,7 +19,7 @@ export interface RunUsageFields {
   readonly estimatedCostUsd?: number | null;
 }
 
-export const ESTIMATED_FROM_RECORDED = "estimated: recorded prompts and responses counted with the model family's tokenizer, priced from the dated 2024 price table (README)";
+export const ESTIMATED_FROM_RECORDED = "estimated: recorded prompts and responses counted with the model family's tokenizer, priced from the dated 2024 price table (docs/scoring-fidelity.md)";
 
 export const NOT_RECORDED = "not recorded: the imported results carry no token usage";
 export const NO_PRICE = "cost not known: no price for this model (only the token budget applied)";

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { SingleBar, Presets } from "cli-progress";
 import { FetchError, fetchOfficialFiles, fetchPublishedResults2026 } from "@/lib/datasets/fetch-official";
 import { DEFAULT_BASE_URL } from "@/lib/datasets/official-files";
+import { importOfficialCommand } from "@/lib/datasets/hints";
 
 export function register(program: Command): void {
   program
@@ -38,7 +39,7 @@ export function register(program: Command): void {
       } finally {
         if (started) bar.stop();
       }
-      console.log(`Downloaded to ${outDir}. Import with: npm run workbench -- import-data --data ${options.out}`);
-      if (options.results) console.log(`The published 2026 results: npm run workbench -- import-results --results ${path.join(options.out, "v2026", "results")}`);
+      // import-data imports the recorded results in the folder too (the paper's, and the published 2026 ones).
+      console.log(`Downloaded to ${outDir}. Import it with its recorded results: ${importOfficialCommand(options.out)}`);
     });
 }

@@ -10,7 +10,9 @@ import { AccuracyByModelChart } from "@/components/charts/accuracy-by-model-char
 import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
-import { listLaunchDatasets } from "@/lib/queries/datasets";
+import { NoRunsState, datasetTabLabel } from "@/components/leaderboard/no-runs-state";
+import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
+import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
@@ -47,9 +49,10 @@ function hrefWith(search: LeaderboardSearch, change: Partial<LeaderboardSearch>)
 
 export default async function RunLeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const parsed = searchSchema.parse(await searchParams);
-  const datasets = await listLaunchDatasets();
-  // Runs are comparable only on the same dataset: the official one by default, else the first generated.
-  const search = { ...parsed, ds: datasets.some((d) => d.slug === parsed.ds) ? parsed.ds : datasets[0]?.slug };
+  const datasets = await listBoardDatasets();
+  // Runs are comparable only on the same dataset: one that has runs by default (the official one unless it has none).
+  const search = { ...parsed, ds: datasets.some((d) => d.slug === parsed.ds) ? parsed.ds : defaultBoardDataset(datasets) };
+  const shown = datasets.find((dataset) => dataset.slug === search.ds);
   return (
     <>
       <PageHeader
@@ -63,7 +66,7 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
             label="Dataset"
             testId="filter-dataset"
             current={search.ds}
-            options={datasets.map((dataset) => ({ value: dataset.slug, label: dataset.label }))}
+            options={datasets.map((dataset) => ({ value: dataset.slug, label: datasetTabLabel(dataset) }))}
             hrefFor={(ds) => hrefWith(search, { ds })}
           />
         ) : null}
@@ -99,7 +102,7 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
         )}
       </div>
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
-        <LeaderboardPanels search={search} />
+        {shown && shown.runs === 0 ? <NoRunsState dataset={shown} /> : <LeaderboardPanels search={search} />}
       </Suspense>
     </>
   );
@@ -119,7 +122,7 @@ async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
   if (rows.length === 0 && references.length === 0) {
     return (
       <EmptyState title="No finished runs for this filter" testId="leaderboard-empty">
-        Import the paper&apos;s recorded results with <code>npm run workbench -- import-results</code> or launch a run.
+        Runs on this dataset are scored against another ground truth, tool set or protocol: choose another tab above.
       </EmptyState>
     );
   }

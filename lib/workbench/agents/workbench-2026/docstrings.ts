@@ -219,7 +219,10 @@ export function dataDirFrom(source: () => string | undefined): void {
  */
 export function toolSourcesDir2026(dataDir: string = resolveDataDir(configuredDataDir()), cwd: string = process.cwd()): string {
   const candidates = [dataDir, path.join(cwd, ".data", "workbench-data")].map((dir) => {
-    let root = path.resolve(dir);
+    // turbopackIgnore: the data folder is the user's, outside the app, read at run time only; without it
+    // Turbopack's file tracing would copy the whole project into the build's output (`next start` runs
+    // from this checkout and needs no traced copy), and warns about it at every build.
+    let root = path.resolve(/*turbopackIgnore: true*/ dir);
     try {
       root = resolveDataRoot(dir);
     } catch {
@@ -247,7 +250,7 @@ export function loadUpstreamTools2026(dir: string = toolSourcesDir2026()): Reado
     try {
       source = readFileSync(/*turbopackIgnore: true*/ file, "utf8");
     } catch {
-      throw new UpstreamToolSourceError(file, "upstream 2026 tool source missing (run `npm run workbench -- fetch` to download it)");
+      throw new UpstreamToolSourceError(file, "upstream 2026 tool source missing (run `npm run workbench -- fetch --out .data/workbench-data` to download it)");
     }
     for (const tool of parseToolModule2026(source, file)) tools.set(tool.name, tool);
   }

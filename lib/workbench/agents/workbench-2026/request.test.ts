@@ -53,7 +53,7 @@ async function firstRequest(modelId: string, toolSet: "all" | "domains", harness
 /**
  * The parts upstream's request is made of (the model id is the route's; the rest is the harness's).
  * The one remaining difference: the AI SDK always sends `tool_choice: "auto"` with tools, which is the
- * API's default when tools are given; upstream's client leaves it out (README, "workbench-2026").
+ * API's default when tools are given; upstream's client leaves it out (docs/running-agents.md, "workbench-2026").
  */
 function comparable(body: Record<string, unknown>) {
   const { model: _model, tool_choice: toolChoice, ...rest } = body;
