@@ -22,6 +22,8 @@ export interface ImportRow {
   readonly row: RecordedResult;
   readonly verdict: TaskVerdict;
   readonly steps: readonly AgentStep[];
+  /** The trial (0-based) when a run holds several per task (an Inspect log's epochs); default 0. */
+  readonly trial?: number;
 }
 
 /** Scores each row with `context.scorer`; traces replay the calls with the protocol's tools. */
@@ -86,6 +88,8 @@ export interface ImportedRunData {
   readonly estimate?: UsageEstimate | null | (() => UsageEstimate | null);
   readonly startedAt?: Date;
   readonly finishedAt?: Date;
+  /** Trials per task (default 1). */
+  readonly trials?: number;
 }
 
 const count = (rows: readonly ImportRow[], test: (verdict: TaskVerdict) => boolean) => rows.filter((row) => test(row.verdict)).length;
@@ -132,7 +136,7 @@ export async function writeImportedRunInChunks(
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
         promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
-        appRevision: appRevision(), status: "completed", concurrency: 1,
+        appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? 1,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
     });
@@ -158,9 +162,9 @@ export async function writeImportedRunInChunks(
   return runId;
 }
 
-function resultRow(runId: string, { id, taskId, row, verdict }: ImportRow, now: Date) {
+function resultRow(runId: string, { id, taskId, row, verdict, trial }: ImportRow, now: Date) {
   return {
-    id, runId, taskId, trial: 0, attempt: 1, calls: row.calls,
+    id, runId, taskId, trial: trial ?? 0, attempt: 1, calls: row.calls,
     correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
     errorKind: recordedErrorKind(row.error),
     diagnostics: verdict.diagnostics, diff: verdict.diffVsGroundTruth, failedCalls: verdict.failedCalls,
