@@ -17,6 +17,7 @@ import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
 import { listenForWakeUps, sleepUnlessWoken } from "./wake";
 import { errorMessage } from "@/lib/errors";
+import { flushProcessTracing } from "@/lib/interop/otel/trace-result";
 
 /** Tasks one worker process runs at once: slots mostly wait on the model (WORKBENCH_WORKER_CONCURRENCY). */
 export const DEFAULT_WORKER_SLOTS = 32;
@@ -214,6 +215,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       await unregister(sql, me.id).catch((error: unknown) => log(`could not unregister: ${describe(error)}`));
       await wakeUps.close();
       await sql.end();
+      await flushProcessTracing(); // bounded: an unreachable collector does not hold the stop
     })());
   options.signal?.addEventListener("abort", () => void stop(), { once: true });
   return { id: me.id, stats, stop };
