@@ -89,6 +89,8 @@ describe("Inspect eval logs", () => {
     expect(await snapshot(imported.runId, { usage: measured })).toEqual(await snapshot(runId, { usage: measured }));
     const [before, after] = await Promise.all([runId, imported.runId].map((id) => context.db.run.findUniqueOrThrow({ where: { id } })));
     expect(after).toMatchObject({ protocol: before!.protocol, groundTruth: before!.groundTruth, scoringRevision: before!.scoringRevision, correctCount: before!.correctCount, trials: before!.trials });
+    // The log's usage comes back with the model turns (a recorded run has none: zeros, as before).
+    expect({ inputTokens: after!.inputTokens, outputTokens: after!.outputTokens }).toEqual({ inputTokens: before!.inputTokens, outputTokens: before!.outputTokens });
   }, 300_000);
 
   test("the recorded run's log has no usage (empty, not zero) and its samples carry the sandbox's changes", async () => {

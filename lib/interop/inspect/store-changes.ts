@@ -1,7 +1,10 @@
 // A tool call's sandbox changes (the engine's row-level StateDiff) as JSON-patch operations for an
 // Inspect `store` event: the touched rows before and after, keyed `/<table>/<row key>`, compared by
 // fast-json-patch; each operation carries the value it replaced, as Inspect's JsonChange does.
-import { compare, getValueByPointer } from "fast-json-patch";
+// The package is CommonJS: Node's ESM loader (the built CLI) sees only its default export.
+import jsonPatch from "fast-json-patch";
+
+const { compare, getValueByPointer } = jsonPatch;
 
 /** Inspect's JsonChange (RFC 6902 operation plus the value it replaced). */
 export interface JsonChange {

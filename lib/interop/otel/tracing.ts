@@ -18,7 +18,7 @@ export interface OtlpConfig {
   readonly headers: Readonly<Record<string, string>>;
   readonly serviceName: string;
   readonly captureContent: boolean;
-  /** Spans held at most while the collector is slow or away (default 2048, the SDK's). */
+  /** Spans held at most while the collector is slow or away (default: the SDK's 2048, or OTEL_BSP_MAX_QUEUE_SIZE). */
   readonly maxQueueSize?: number;
   /** How long one export may take before its spans count as dropped (default 10 s). */
   readonly exportTimeoutMs?: number;
@@ -120,9 +120,10 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
     counts,
     (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
   );
+  // Unset sizes are the SDK's (queue 2048, batches of 512) or OTEL_BSP_MAX_QUEUE_SIZE / _MAX_EXPORT_BATCH_SIZE.
+  const sizes = config.maxQueueSize ? { maxQueueSize: config.maxQueueSize, maxExportBatchSize: Math.min(512, config.maxQueueSize) } : {};
   const batch = new BatchSpanProcessor(exporter, {
-    maxQueueSize: config.maxQueueSize ?? 2048, maxExportBatchSize: Math.min(512, config.maxQueueSize ?? 2048),
-    scheduledDelayMillis: config.scheduledDelayMs ?? 1000, exportTimeoutMillis: config.exportTimeoutMs ?? 10_000,
+    ...sizes, scheduledDelayMillis: config.scheduledDelayMs ?? 1000, exportTimeoutMillis: config.exportTimeoutMs ?? 10_000,
   });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ "service.name": config.serviceName, "workbench.semconv": SEMCONV_REVISION }),
