@@ -8,7 +8,7 @@ import { loadRunForExport, type ExportRun } from "./run-export";
 import { buildEvalLog } from "./inspect/eval-log";
 import { workbench2024Files } from "./workbench-2024";
 import { workbench2026Files } from "./workbench-2026";
-import { InteropError } from "./recorded-steps";
+import { InteropError } from "./errors";
 import type { PrimaryCauseHook } from "./inspect/scores";
 
 export const FILE_FORMATS = ["inspect", "workbench-2024", "workbench-2026"] as const;

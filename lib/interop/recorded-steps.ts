@@ -3,7 +3,6 @@
 // made; a call made in the same turn as another carries an empty text (LangChain's AgentAction of a
 // parallel call has no log of its own). The importers rebuild a model step from each non-empty text
 // (lib/runs/import/recorded-trace.ts), so the steps come back as they were.
-import { CodedError } from "@/lib/errors";
 import type { ExportResult, ExportRun } from "./run-export";
 
 export interface RecordedCallEntry {
@@ -52,12 +51,4 @@ export function resultsByTrial(run: ExportRun): ExportResult[][] {
   const trials = new Map<number, ExportResult[]>();
   for (const result of run.results) trials.set(result.trial, [...(trials.get(result.trial) ?? []), result]);
   return [...trials.entries()].sort(([a], [b]) => a - b).map(([, results]) => results);
-}
-
-/** A run a format cannot hold (wrong protocol), or a file that is not what its format says. */
-export class InteropError extends CodedError<"wrong_protocol" | "not_workbench" | "bad_log"> {
-  constructor(code: InteropError["code"], message: string) {
-    super(code, message);
-    this.name = "InteropError";
-  }
 }

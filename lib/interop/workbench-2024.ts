@@ -7,7 +7,8 @@
 import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral, type PyValue } from "@/lib/workbench/calls/python-literal";
 import type { ExportResult, ExportRun } from "./run-export";
-import { fileModel, fileStamp, finalTurnText, InteropError, recordedCallEntries, resultsByTrial } from "./recorded-steps";
+import { InteropError } from "./errors";
+import { fileModel, fileStamp, finalTurnText, recordedCallEntries, resultsByTrial } from "./recorded-steps";
 
 export interface ExportedFile {
   /** Relative to the export folder. */

@@ -8,7 +8,8 @@ import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import type { ExportResult, ExportRun } from "./run-export";
-import { fileModel, fileStamp, finalTurnText, InteropError, recordedCallEntries, resultsByTrial } from "./recorded-steps";
+import { InteropError } from "./errors";
+import { fileModel, fileStamp, finalTurnText, recordedCallEntries, resultsByTrial } from "./recorded-steps";
 import { finalText, toPy, type ExportedFile } from "./workbench-2024";
 
 /** agent.py AgentResult's repr: the importer reads its output; upstream's trace list goes to _traces.json. */

@@ -13,7 +13,7 @@ import { DATASET_SLUG } from "@/lib/runs/launch";
 import { getVersionContext } from "@/lib/runs/run-context";
 import { buildImportRows, writeImportedRun, type ImportRow } from "@/lib/runs/import/write-imported-run";
 import type { ImportedRun } from "@/lib/runs/import/import-results";
-import { InteropError } from "../recorded-steps";
+import { InteropError } from "../errors";
 import { InspectLogSchema, readInspectSample, type InspectLog, type InspectRow } from "./read-samples";
 
 export interface ImportInspectOptions {

@@ -6,11 +6,11 @@
 import { z } from "zod";
 import type { Protocol } from "@/lib/workbench/protocols/types";
 import type { RecordedStep, RecordedTurn, RecordedUsage } from "@/lib/workbench/results/types";
-import { InteropError } from "../recorded-steps";
+import { InteropError } from "../errors";
 
-const Record = z.record(z.string(), z.unknown());
+const JsonObjectSchema = z.record(z.string(), z.unknown());
 const ContentSchema = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
-const ToolCallSchema = z.object({ id: z.string(), function: z.string(), arguments: Record.default({}) }).passthrough();
+const ToolCallSchema = z.object({ id: z.string(), function: z.string(), arguments: JsonObjectSchema.default({}) }).passthrough();
 const MessageSchema = z.object({ role: z.string(), content: ContentSchema, tool_calls: z.array(ToolCallSchema).nullish() }).passthrough();
 
 export const InspectSampleSchema = z
@@ -22,14 +22,14 @@ export const InspectSampleSchema = z
     events: z.array(z.object({ event: z.string() }).passthrough()).default([]),
     output: z.object({ completion: z.string().default("") }).passthrough().nullish(),
     error: z.object({ message: z.string() }).passthrough().nullish(),
-    metadata: Record.nullish(),
+    metadata: JsonObjectSchema.nullish(),
   })
   .passthrough();
 export type InspectSample = z.infer<typeof InspectSampleSchema>;
 
 export const InspectLogSchema = z
   .object({
-    eval: z.object({ task: z.string(), model: z.string(), run_id: z.string().default(""), task_args: Record.default({}), created: z.string().optional() }).passthrough(),
+    eval: z.object({ task: z.string(), model: z.string(), run_id: z.string().default(""), task_args: JsonObjectSchema.default({}), created: z.string().optional() }).passthrough(),
     samples: z.array(InspectSampleSchema).nullish(),
   })
   .passthrough();

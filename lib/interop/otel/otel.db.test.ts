@@ -71,12 +71,14 @@ async function tracedRun(tracing: RunTracing): Promise<{ runId: string; ms: numb
 }
 
 let upMs = 0;
+let tracedRunId = "";
 
 test("a 10-task mock run sends one invoke_agent span per task with its chat and execute_tool children, usage as stored and the verdicts", async () => {
   const logs: string[] = [];
   const tracing = createRunTracing({ endpoint: urlOf(receiver), headers: { "x-collector-key": "k-123" }, serviceName: "studio-test", captureContent: false, scheduledDelayMs: 50, log: (line) => logs.push(line) });
   const { runId, ms } = await tracedRun(tracing);
   upMs = ms;
+  tracedRunId = runId;
   await tracing.flush(10_000);
   expect(tracing.dropped()).toBe(0);
   expect(headersSeen.at(-1)?.["x-collector-key"]).toBe("k-123");
@@ -142,9 +144,8 @@ test("with a collector that never answers, the run finishes in about the same ti
 }, 300_000);
 
 test("export --format otlp sends a past run the same way", async () => {
-  const [run] = await context.db.run.findMany({ where: { agent: "react", status: "completed" }, orderBy: { createdAt: "asc" }, take: 1 });
   const before = received.length;
-  const sent = await sendRunSpans(await loadRunOrThrow(context.db, run!.id), { endpoint: urlOf(receiver), headers: {}, serviceName: "studio-test", captureContent: true });
+  const sent = await sendRunSpans(await loadRunOrThrow(context.db, tracedRunId), { endpoint: urlOf(receiver), headers: {}, serviceName: "studio-test", captureContent: true });
   expect(sent.dropped).toBe(0);
   const spans = received.slice(before);
   expect(spans).toHaveLength(sent.spans);

@@ -68,8 +68,17 @@ export function otlpConfigFromEnv(): OtlpConfig | null {
 /** Counts what the exporter delivered or failed; logs the first failure of a streak (never the headers). */
 class CountingExporter implements SpanExporter {
   private failing = false;
+  private readonly inFlight = new Set<Promise<void>>();
   constructor(private readonly inner: SpanExporter, private readonly counts: SpanCounts, private readonly onFailure: (error: string) => void) {}
+  /** Resolves when every export started so far has answered (a flush must also wait for the one the timer began). */
+  settled(): Promise<void> {
+    return Promise.all([...this.inFlight]).then(() => undefined);
+  }
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
+    let answered!: () => void;
+    const exported = new Promise<void>((resolve) => (answered = resolve));
+    this.inFlight.add(exported);
+    void exported.then(() => this.inFlight.delete(exported));
     this.inner.export(spans, (result) => {
       if (result.code === ExportResultCode.SUCCESS) {
         this.counts.delivered += spans.length;
@@ -79,6 +88,7 @@ class CountingExporter implements SpanExporter {
         if (!this.failing) this.onFailure(result.error ? errorMessage(result.error) : "export failed");
         this.failing = true;
       }
+      answered();
       done(result);
     });
   }
@@ -136,7 +146,7 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
     config,
     counts,
     dropped,
-    flush: (timeoutMs = 5_000) => within(provider.forceFlush(), timeoutMs),
+    flush: (timeoutMs = 5_000) => within(provider.forceFlush().then(() => exporter.settled()), timeoutMs),
     shutdown: (timeoutMs = 5_000) =>
       (closed ??= within(provider.shutdown(), timeoutMs).then(() => {
         if (dropped() > 0) log(`OpenTelemetry: ${dropped()} of ${counts.ended} span(s) dropped (collector at ${url} unreachable, slow or the queue full)`);
