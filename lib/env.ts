@@ -87,6 +87,15 @@ export const envSchema = z.looseObject({
   WORKBENCH_AGENT_TOKEN: optionalSecret,
   /** Base URL external agents reach Studio at (MCP and task URLs), when not the request's own origin. */
   WORKBENCH_PUBLIC_URL: httpUrl.optional(),
+  // OpenTelemetry GenAI traces of every task (lib/interop/otel); the standard OTLP variables.
+  /** OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); unset: no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  /** `key=value,key2=value2` (values percent-encoded) sent with every export, e.g. a collector's API key. */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalSecret,
+  /** The `service.name` of the spans (default workbench-studio). */
+  OTEL_SERVICE_NAME: optionalText,
+  /** `1`/`true`: spans carry tool arguments and results and model texts (off: names, ids and counts only). */
+  OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: flag,
 });
 
 /**

@@ -9,7 +9,9 @@ import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { register as registerFetch } from "./commands/fetch";
 import { register as registerGenerate } from "./commands/generate";
 import { register as registerEstimateCosts } from "./commands/estimate-costs";
+import { register as registerExport } from "./commands/export";
 import { register as registerImportData } from "./commands/import-data";
+import { register as registerImportInspect } from "./commands/import-inspect";
 import { register as registerImportResults } from "./commands/import-results";
 import { register as registerRebuildAggregates } from "./commands/rebuild-aggregates";
 import { register as registerMcp } from "./commands/mcp";
@@ -26,9 +28,11 @@ const program = new Command()
 
 // Commands register themselves below (kept in alphabetical order).
 registerEstimateCosts(program);
+registerExport(program);
 registerFetch(program);
 registerGenerate(program);
 registerImportData(program);
+registerImportInspect(program);
 registerImportResults(program);
 registerRebuildAggregates(program);
 registerMcp(program);

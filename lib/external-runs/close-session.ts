@@ -101,7 +101,7 @@ async function scoreClosed(deps: McpDeps, closed: ClosedRow, reason: CloseReason
       steps: [closingStep],
     },
   );
-  if (progress) await afterFinish(deps.db, deps.sql, run, closed.runId, progress);
+  if (progress) await afterFinish(deps.db, deps.sql, run, closed.runId, progress, closed.resultId);
 }
 
 function errorFor(reason: CloseReason, report: AgentReport): string | null {

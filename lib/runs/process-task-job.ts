@@ -90,7 +90,7 @@ async function finish(
     steps,
   });
   if (!progress) return "lost";
-  await afterFinish(db, sql, run, claim.runId, progress);
+  await afterFinish(db, sql, run, claim.runId, progress, claim.id);
   return "done";
 }
 

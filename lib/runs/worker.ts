@@ -17,6 +17,7 @@ import { LostClaimError } from "./step-store";
 import { listenForWakeUps, sleepUnlessWoken } from "./wake";
 import { WORKER_DEFAULTS } from "./worker-options";
 import { errorMessage } from "@/lib/errors";
+import { flushProcessTracing } from "@/lib/interop/otel/trace-result";
 
 /** Tasks one worker process runs at once: slots mostly wait on the model (WORKBENCH_WORKER_CONCURRENCY). */
 export const DEFAULT_WORKER_SLOTS = WORKER_DEFAULTS.slots;
@@ -198,6 +199,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
       await liveness.leave();
       await wakeUps.close();
       await sql.end();
+      await flushProcessTracing(); // bounded: an unreachable collector does not hold the stop
     })());
   options.signal?.addEventListener("abort", () => void stop(), { once: true });
   return { id: me.id, stats, stop };

@@ -20,7 +20,7 @@ const STEP_COLUMNS = stepRecordsetTypes({ withResultId: true });
 
 const RESULT_COLUMNS = `id text, "runId" text, "taskId" text, trial int, attempt int, calls text[], correct boolean,
   "sideEffects" boolean, "exactMatch" boolean, error text, "errorKind" text, diagnostics jsonb, diff jsonb,
-  "failedCalls" jsonb, "finalAnswer" text, "startedAt" timestamp(3), "finishedAt" timestamp(3)`;
+  "failedCalls" jsonb, "finalAnswer" text, "inputTokens" int, "outputTokens" int, "startedAt" timestamp(3), "finishedAt" timestamp(3)`;
 
 function columnNames(columns: string): string {
   return columns

@@ -55,7 +55,7 @@ describe("importResults2026", () => {
     expect(nadia).toMatchObject({ correct: true, calls: ['email.search_emails.func(query="nadia")', 'email.delete_email.func(email_id="00000479")'] });
     expect(nadia.finalAnswer).toBe("I deleted Nadia's most recent email.");
     // Thoughts come from the logged traces (the model's output for each call).
-    expect(nadia.steps.filter((step) => step.kind === "model").map((step) => step.text)).toHaveLength(2);
+    expect(nadia.steps.filter((step) => step.kind === "model").map((step) => step.text)).toHaveLength(3); // two calls and the final answer's turn
     // The escaped call parses under the 2026 parser: it ran (no failed call), and sent an extra email.
     const yuki = await context.db.taskResult.findFirstOrThrow({ where: { runId: run.id, task: { text: "Delete my last email from yuki" } } });
     expect(yuki).toMatchObject({ correct: false, sideEffects: true, failedCalls: [] });

@@ -4,7 +4,7 @@
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { SandboxData } from "@/lib/workbench/sandbox/types";
 import type { Task } from "@/lib/workbench/datasets/types";
-import type { RecordedResult } from "@/lib/workbench/results/types";
+import type { RecordedResult, RecordedTurn } from "@/lib/workbench/results/types";
 import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
@@ -32,10 +32,11 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
   const toolSteps = replayed.filter((step) => step.kind === "tool");
   const steps: AgentStep[] = [];
   toolSteps.forEach((toolStep, index) => {
-    const thought = row.steps?.[index]?.log;
-    if (thought) steps.push(recordedModelStep(thought));
+    const recorded = row.steps?.[index];
+    if (recorded && (recorded.turn ?? recorded.log !== "")) steps.push(recordedModelStep(recorded));
     steps.push(toolStep);
   });
+  if (row.finalTurn) steps.push(recordedModelStep(row.finalTurn));
   if (row.error) {
     steps.push({ kind: "error", errorKind: recordedErrorKind(row.error) ?? "provider", message: row.error });
   } else if (row.finalOutput !== null) {
@@ -44,7 +45,7 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
   return steps;
 }
 
-/** Recorded logs carry no token counts or timings: zeros, not guesses. */
-function recordedModelStep(text: string): AgentStep {
-  return { kind: "model", text, inputTokens: 0, outputTokens: 0, latencyMs: 0, finishReason: "recorded", retries: 0 };
+/** Recorded logs carry no token counts or timings (zeros, not guesses) unless the source measured them. */
+function recordedModelStep({ log, usage }: RecordedTurn): AgentStep {
+  return { kind: "model", text: log, inputTokens: 0, outputTokens: 0, latencyMs: 0, finishReason: "recorded", retries: 0, ...usage };
 }

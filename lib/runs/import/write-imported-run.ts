@@ -22,6 +22,8 @@ export interface ImportRow {
   readonly row: RecordedResult;
   readonly verdict: TaskVerdict;
   readonly steps: readonly AgentStep[];
+  /** The trial (0-based) when a run holds several per task (an Inspect log's epochs); default 0. */
+  readonly trial?: number;
 }
 
 /** Scores each row with `context.scorer`; traces replay the calls with the protocol's tools. */
@@ -86,12 +88,16 @@ export interface ImportedRunData {
   readonly estimate?: UsageEstimate | null | (() => UsageEstimate | null);
   readonly startedAt?: Date;
   readonly finishedAt?: Date;
+  /** Trials per task (default 1). */
+  readonly trials?: number;
 }
 
 const count = (rows: readonly ImportRow[], test: (verdict: TaskVerdict) => boolean) => rows.filter((row) => test(row.verdict)).length;
 
 /** The run's counters, added up chunk by chunk. */
 interface Tally {
+  inputTokens: number;
+  outputTokens: number;
   tasks: number;
   correct: number;
   sideEffects: number;
@@ -132,15 +138,20 @@ export async function writeImportedRunInChunks(
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
         promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
-        appRevision: appRevision(), status: "completed", concurrency: 1,
+        appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? 1,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
     });
-    const tally: Tally = { tasks: 0, correct: 0, sideEffects: 0, exactMatch: 0, errors: 0 };
+    const tally: Tally = { inputTokens: 0, outputTokens: 0, tasks: 0, correct: 0, sideEffects: 0, exactMatch: 0, errors: 0 };
     for await (const rows of chunks) {
       await insertDoneResults(tx, rows.map((row) => resultRow(runId, row, now)));
       await insertSteps(tx, rows.flatMap((row) => row.steps.map((step, index) => ({ id: randomUUID(), resultId: row.id, index, ...stepColumns(step) }))));
       tally.tasks += rows.length;
+      for (const row of rows) {
+        const usage = measuredUsage(row);
+        tally.inputTokens += usage.inputTokens;
+        tally.outputTokens += usage.outputTokens;
+      }
       tally.correct += count(rows, (v) => v.correct);
       tally.sideEffects += count(rows, (v) => v.sideEffects);
       tally.exactMatch += count(rows, (v) => v.exactMatch);
@@ -150,7 +161,7 @@ export async function writeImportedRunInChunks(
       where: { id: runId },
       data: {
         tasksTotal: tally.tasks, tasksDone: tally.tasks, correctCount: tally.correct, sideEffectCount: tally.sideEffects,
-        exactMatchCount: tally.exactMatch, errorCount: tally.errors,
+        exactMatchCount: tally.exactMatch, errorCount: tally.errors, inputTokens: tally.inputTokens, outputTokens: tally.outputTokens,
         ...estimateColumns(typeof data.estimate === "function" ? data.estimate() : data.estimate),
       },
     });
@@ -158,9 +169,23 @@ export async function writeImportedRunInChunks(
   return runId;
 }
 
-function resultRow(runId: string, { id, taskId, row, verdict }: ImportRow, now: Date) {
+/** Token counts the source measured (an Inspect log's model turns); recorded results have none: zeros. */
+function measuredUsage(row: ImportRow): { inputTokens: number; outputTokens: number } {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const step of row.steps) {
+    if (step.kind !== "model") continue;
+    inputTokens += step.inputTokens;
+    outputTokens += step.outputTokens;
+  }
+  return { inputTokens, outputTokens };
+}
+
+function resultRow(runId: string, importRow: ImportRow, now: Date) {
+  const { id, taskId, row, verdict, trial } = importRow;
   return {
-    id, runId, taskId, trial: 0, attempt: 1, calls: row.calls,
+    ...measuredUsage(importRow),
+    id, runId, taskId, trial: trial ?? 0, attempt: 1, calls: row.calls,
     correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
     errorKind: recordedErrorKind(row.error),
     diagnostics: verdict.diagnostics, diff: verdict.diffVsGroundTruth, failedCalls: verdict.failedCalls,

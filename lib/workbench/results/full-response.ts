@@ -3,14 +3,16 @@
 import { formatPythonLiteral, isPyKind, parsePythonLiteral, type PyValue } from "../calls/python-literal";
 import { PythonSyntaxError } from "../calls/python-string";
 import { pyToJs } from "./python-to-js";
-import type { RecordedStep } from "./types";
+import type { RecordedStep, RecordedTurn } from "./types";
 
 export interface ParsedFullResponse {
   readonly steps: RecordedStep[] | null;
   readonly finalOutput: string | null;
+  /** Studio's `final_log` key (the final answer's model turn); absent from the paper's files (as is `model_turns`). */
+  readonly finalTurn: RecordedTurn | null;
 }
 
-const UNPARSED: ParsedFullResponse = { steps: null, finalOutput: null };
+const UNPARSED: ParsedFullResponse = { steps: null, finalOutput: null, finalTurn: null };
 
 /** Never throws for bad input: an unreadable response gives `steps: null` (the row is still scored). */
 export function parseFullResponse(text: string): ParsedFullResponse {
@@ -25,9 +27,13 @@ export function parseFullResponse(text: string): ParsedFullResponse {
   if (!isPyKind(value, "dict")) return UNPARSED;
   const output = dictGet(value, "output");
   const intermediate = dictGet(value, "intermediate_steps");
+  const finalLog = dictGet(value, "final_log");
+  const turns = dictGet(value, "model_turns");
+  const steps = intermediate === undefined ? null : readSteps(intermediate);
   return {
-    steps: intermediate === undefined ? null : readSteps(intermediate),
+    steps: steps && Array.isArray(turns) ? steps.map((step, index) => (typeof turns[index] === "boolean" ? { ...step, turn: turns[index] } : step)) : steps,
     finalOutput: typeof output === "string" ? output : null,
+    finalTurn: typeof finalLog === "string" ? { log: finalLog } : null,
   };
 }
 

@@ -15,7 +15,7 @@ import { readCalls } from "./load";
 import { outputOfAgentResult } from "./agent-result";
 import { batchesOf, DEFAULT_BATCH_LIMITS, type BatchLimits } from "./stream";
 import { TraceLookup, type TraceEntry2026, type TraceStep2026 } from "./traces-2026";
-import type { RecordedResult, RecordedStep } from "./types";
+import type { RecordedResult, RecordedStep, RecordedTurn } from "./types";
 
 const FILE_NAME = /^(.+)_(all|domains)_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})\.csv(\.gz)?$/;
 const COLUMNS = ["task", "function_calls", "full_response", "error"];
@@ -119,6 +119,7 @@ export async function* streamResultsFile2026(header: ResultsFileHeader2026, limi
         calls: readCalls(file, line, fields.function_calls ?? ""),
         error: fields.error ?? "",
         steps: traces ? stepsOf(trace?.steps) : null,
+        finalTurn: finalTurnOf(trace?.steps),
         finalOutput: outputOfAgentResult(fullResponseOf(fields)),
         file, line,
       }),
@@ -191,10 +192,16 @@ async function findTraces(base: string): Promise<string | null> {
   return null;
 }
 
+/** The "Final Answer" step's model output (the turn that made no call), when the trace has one. */
+function finalTurnOf(steps: readonly TraceStep2026[] | undefined): RecordedTurn | null {
+  const final = steps?.findLast((step) => step.action === FINAL_ANSWER_ACTION);
+  return final ? { log: final.llm_output } : null;
+}
+
 /** One step per call made (parse errors and the final answer made none), with the model's output. */
 function stepsOf(steps: readonly TraceStep2026[] | undefined): RecordedStep[] | null {
   if (!steps) return null;
   return steps
     .filter((step) => step.action !== PARSE_ERROR_ACTION && step.action !== FINAL_ANSWER_ACTION)
-    .map((step) => ({ tool: step.action, toolInput: step.action_input, log: step.llm_output }));
+    .map((step) => ({ tool: step.action, toolInput: step.action_input, log: step.llm_output, ...(step.model_turn === undefined ? {} : { turn: step.model_turn }) }));
 }

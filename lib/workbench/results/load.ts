@@ -73,6 +73,9 @@ export async function loadRecordedResultsFile(file: string, domain: Domain): Pro
       get finalOutput() {
         return response().finalOutput;
       },
+      get finalTurn() {
+        return response().finalTurn;
+      },
       file,
       get line() {
         return lineOf();

@@ -61,6 +61,9 @@ export function streamRecordedResultsFile(file: string, domain: Domain, limits: 
         get finalOutput() {
           return response().finalOutput;
         },
+        get finalTurn() {
+          return response().finalTurn;
+        },
         file, line,
       } satisfies RecordedResult;
     },

@@ -17,6 +17,8 @@ const TraceStepSchema = z.object({
   action: z.string(),
   action_input: z.unknown(),
   observation: z.string(),
+  /** Studio's addition: false for a call made in the same model turn as the one before (upstream makes one call per turn). */
+  model_turn: z.boolean().optional(),
 });
 const TraceEntrySchema = z.object({ task: z.string(), steps: z.array(TraceStepSchema) });
 export type TraceStep2026 = z.infer<typeof TraceStepSchema>;

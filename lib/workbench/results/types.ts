@@ -7,6 +7,25 @@ export interface RecordedResult extends RecordedRow {
   /** Thoughts / intermediate steps parsed from full_response when it parses, else null. */
   readonly steps: readonly RecordedStep[] | null;
   readonly finalOutput: string | null;
+  /**
+   * The model turn that gave the final answer (it made no call), when the format records it: upstream
+   * 2026 traces' "Final Answer" step, or the `final_log` key Studio adds to a 2024 full_response.
+   */
+  readonly finalTurn?: RecordedTurn | null;
+}
+
+/** A model turn's text, with its measured usage when the source recorded it (an Inspect log does). */
+export interface RecordedTurn {
+  readonly log: string;
+  readonly usage?: RecordedUsage;
+}
+
+export interface RecordedUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly latencyMs: number;
+  readonly finishReason: string;
+  readonly retries: number;
 }
 
 export interface RecordedStep {
@@ -16,4 +35,12 @@ export interface RecordedStep {
   readonly log: string;
   /** What the agent was shown after it, as LangChain put it in the scratchpad (Python's str()); null when not recorded. */
   readonly observation?: string | null;
+  /**
+   * Whether this call opened a model turn (a model step comes before it). Unset: when `log` is not
+   * empty (the paper's and upstream's files); Studio's own files say it (a turn may have no text, a
+   * second call of the same turn has none).
+   */
+  readonly turn?: boolean;
+  /** The model turn's usage, when the source recorded it. */
+  readonly usage?: RecordedUsage;
 }

@@ -38,6 +38,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
                 <span className="space-x-3 text-xs">
                   <a href={`/runs/${id}/export?format=csv`} className="text-accent">CSV</a>
                   <a href={`/runs/${id}/export?format=json`} className="text-accent">JSON</a>
+                  <a href={`/runs/${id}/export?format=inspect`} className="text-accent">Inspect log</a>
                 </span>
               </li>
             ))}

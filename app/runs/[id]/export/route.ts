@@ -1,11 +1,16 @@
 // One run's per-task results: ?format=csv (default) or ?format=json. Unknown values are empty / null.
+// ?format=inspect: the run as an Inspect AI eval log (lib/interop/inspect).
 import { toCsv } from "@/lib/metrics/csv";
 import { listRunExportRows } from "@/lib/queries/analysis";
+import { prisma } from "@/lib/db";
+import { loadRunForExport } from "@/lib/interop/run-export";
+import { inspectLogJson } from "@/lib/interop/export-run";
 
 const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
+  if (new URL(request.url).searchParams.get("format") === "inspect") return inspectLog(id);
   const rows = await listRunExportRows({ runId: id });
   if (!rows) return new Response("Run not found", { status: 404 });
   const name = `run-${id}`;
@@ -15,4 +20,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const text = (value: unknown) => (value === null || value === undefined ? "" : Array.isArray(value) ? value.join("\n") : String(value));
   const body = toCsv([[...COLUMNS], ...rows.map((row) => COLUMNS.map((column) => text(row[column])))]);
   return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}.csv"` } });
+}
+
+async function inspectLog(id: string): Promise<Response> {
+  const run = await loadRunForExport(prisma, id);
+  if (!run) return new Response("Run not found", { status: 404 });
+  return new Response(inspectLogJson(run), {
+    headers: { "Content-Type": "application/json", "Content-Disposition": `attachment; filename="run-${id}.inspect.json"` },
+  });
 }

@@ -1,0 +1,56 @@
+// `workbench export`'s work, apart from the command line: a run (or a configuration's runs) written in
+// one of the formats other tools read. Files are written under `out` (a file for one Inspect log, a
+// folder otherwise); the OTLP format sends instead of writing (otel/export-run-spans.ts).
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { loadRunForExport, type ExportRun } from "./run-export";
+import { buildEvalLog } from "./inspect/eval-log";
+import { workbench2024Files } from "./workbench-2024";
+import { workbench2026Files } from "./workbench-2026";
+import { InteropError } from "./errors";
+import type { PrimaryCauseHook } from "./inspect/scores";
+
+export const FILE_FORMATS = ["inspect", "workbench-2024", "workbench-2026"] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+export async function loadRunOrThrow(db: PrismaClient, runId: string): Promise<ExportRun> {
+  const run = await loadRunForExport(db, runId);
+  if (!run) throw new InteropError("bad_log", `Run ${runId} not found`);
+  return run;
+}
+
+/** The runs of one leaderboard configuration (RunConfigKey), oldest first. */
+export async function runIdsOfConfiguration(db: PrismaClient, configKey: string): Promise<string[]> {
+  const keys = await db.runConfigKey.findMany({ where: { configKey }, select: { runId: true, run: { select: { createdAt: true } } } });
+  return keys.sort((a, b) => a.run.createdAt.getTime() - b.run.createdAt.getTime()).map((key) => key.runId);
+}
+
+/** The log as Inspect reads it (JSON, EvalLog). */
+export function inspectLogJson(run: ExportRun, primaryCause?: PrimaryCauseHook): string {
+  return JSON.stringify(buildEvalLog(run, primaryCause ? { primaryCause } : {}));
+}
+
+/**
+ * Writes one run. Inspect: `out` is the .json file (or, with `several`, a folder getting
+ * `<run id>.json`); the results formats: `out` is a folder getting the per-domain files.
+ * Returns the paths written.
+ */
+export async function writeRunExport(run: ExportRun, format: FileFormat, out: string, options: { several?: boolean; primaryCause?: PrimaryCauseHook } = {}): Promise<string[]> {
+  if (format === "inspect") {
+    const file = options.several ? path.join(out, `${run.id}.json`) : out;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, inspectLogJson(run, options.primaryCause));
+    return [file];
+  }
+  const files = format === "workbench-2024" ? workbench2024Files(run) : workbench2026Files(run);
+  const root = options.several ? path.join(out, run.id) : out;
+  const written: string[] = [];
+  for (const file of files) {
+    const target = path.join(root, file.path);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, file.content);
+    written.push(target);
+  }
+  return written;
+}

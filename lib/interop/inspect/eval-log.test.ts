@@ -1,0 +1,110 @@
+// The EvalLog Studio writes validates against Inspect's published schema (ajv, draft 2020-12) for a
+// finished run with model turns, a tool error, a refused call and a sandbox change; for a run with
+// trials (epochs); and for an imported recorded run, whose usage is absent rather than zero.
+import { describe, expect, test } from "vitest";
+import { evalLogErrors } from "@/lib/test-support/inspect-schema";
+import type { ExportResult, ExportRun, ExportStep } from "../run-export";
+import { buildEvalLog } from "./eval-log";
+
+const NONE: Omit<ExportStep, "kind"> = {
+  tool: null, args: null, call: null, observation: null, ok: null, diff: null, text: null, errorKind: null,
+  inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null,
+};
+const model = (text: string, tokens: [number, number], finishReason = "tool-calls"): ExportStep => ({
+  ...NONE, kind: "model", text, inputTokens: tokens[0], outputTokens: tokens[1], latencyMs: 1200, finishReason, retries: 0,
+});
+const tool = (name: string, args: Record<string, string>, observation: string, ok = true, diff: unknown = []): ExportStep => ({
+  ...NONE, kind: "tool", tool: name, args, call: `${name}.func(${Object.entries(args).map(([k, v]) => `${k}="${v}"`).join(", ")})`, observation, ok, diff,
+});
+const DELETED_EMAIL = { email_id: "00000479", "inbox/outbox": "inbox", "sender/recipient": "nadia.moreau@atlas.com", subject: "Update", sent_datetime: "2023-11-29 12:32:17", body: "Hey Sam" };
+
+function makeResult(overrides: Partial<ExportResult> = {}): ExportResult {
+  return {
+    id: "r1", taskKey: "email/000", domain: "email", text: "Delete my last email from nadia",
+    groundTruth: ['email.delete_email.func(email_id="00000479")'], toolkits: ["email"], trial: 0,
+    calls: ['email.search_emails.func(query="nadia")', 'email.delete_email.func(email_id="00000001")', 'email.delete_email.func(email_id="00000479")'],
+    correct: true, sideEffects: false, exactMatch: false, error: null, errorKind: null, finalAnswer: "Deleted.",
+    inputTokens: 300, outputTokens: 60, costUsd: 0.01, latencyMs: 4000,
+    startedAt: new Date("2026-11-27T10:00:00Z"), finishedAt: new Date("2026-11-27T10:00:04Z"), diagnostics: {},
+    steps: [
+      model("I will search.", [100, 20]),
+      tool("email.search_emails", { query: "nadia" }, "[{'email_id': '00000479'}]"),
+      tool("email.search_emails", { date_min: "yesterday" }, "ValueError: Unknown string format: yesterday", false),
+      model("Delete it.", [100, 20]),
+      tool("email.delete_email", { email_id: "00000001" }, "Email not found."),
+      tool("email.delete_email", { email_id: "00000479" }, "Email deleted successfully.", true, [{ table: "email", inserted: [], deleted: [DELETED_EMAIL], changed: [] }]),
+      model("Final Answer: Deleted.", [100, 20], "stop"),
+      { ...NONE, kind: "final", text: "Deleted." },
+    ],
+    ...overrides,
+  };
+}
+
+function makeRun(overrides: Partial<ExportRun> = {}): ExportRun {
+  return {
+    id: "run1", name: "tools · gpt-x", source: "launched", agent: "tools", provider: "openai", model: "gpt-x", toolSet: "all",
+    protocol: "2024", scoringRevision: "2024", groundTruth: "v1", datasetName: "WorkBench", datasetSlug: "workbench", versionHash: "abc123",
+    params: { temperature: 0 }, trials: 1, status: "completed", appRevision: "deadbeef", importFile: null,
+    createdAt: new Date("2026-11-27T09:59:00Z"), startedAt: new Date("2026-11-27T10:00:00Z"), finishedAt: new Date("2026-11-27T10:01:00Z"),
+    inputTokens: 300, outputTokens: 60, costUsd: 0.01,
+    results: [makeResult(), makeResult({ id: "r2", taskKey: "calendar/001", domain: "calendar", correct: false, error: "Context window exceeded", errorKind: "context_window", steps: [model("Hmm", [50, 5])] })],
+    ...overrides,
+  };
+}
+
+describe("buildEvalLog", () => {
+  test("a finished run with model turns, a tool error, a refused call and a sandbox change validates as EvalLog", () => {
+    const log = buildEvalLog(makeRun(), { primaryCause: () => "ran out of context" });
+    expect(evalLogErrors(log)).toEqual([]);
+    const sample = log.samples[0]!;
+    expect(sample).toMatchObject({ id: "email/000", epoch: 1, input: "Delete my last email from nadia", target: ['email.delete_email.func(email_id="00000479")'] });
+    expect(sample.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool", "tool", "assistant", "tool", "tool", "assistant"]);
+    const kinds = sample.events.map((event) => event.event);
+    expect(kinds).toEqual(["model", "tool", "tool", "model", "tool", "tool", "store", "model"]);
+    expect(sample.events.find((event) => event.failed === true)).toMatchObject({ error: { type: "unknown" } });
+    expect(sample.events.find((event) => event.event === "store")).toMatchObject({
+      changes: [{ op: "remove", path: "/email/00000479", value: null, replaced: DELETED_EMAIL }],
+    });
+    expect(sample.scores.correct.value).toBe("C");
+    expect(log.samples[1]!.scores.correct).toMatchObject({ value: "I", explanation: "ran out of context", metadata: { primary_cause: "ran out of context" } });
+    expect(log.samples[1]!.error).toMatchObject({ message: "Context window exceeded" });
+    // usage: the run's and each sample's stored counts
+    expect(log.stats.model_usage).toEqual({ "openai/gpt-x": { input_tokens: 300, output_tokens: 60, total_tokens: 360, total_cost: 0.01 } });
+    expect(sample.model_usage).toEqual({ "openai/gpt-x": { input_tokens: 300, output_tokens: 60, total_tokens: 360 } });
+    // accuracy 1/2 overall, per domain 1 (email) and 0 (calendar), recomputed from the two verdicts
+    const accuracy = log.results.scores.find((score) => score.name === "correct")!;
+    expect(accuracy.metrics).toMatchObject({ all: { value: 0.5 }, email: { value: 1 }, calendar: { value: 0 } });
+  });
+
+  test("a run with trials has one sample per task and trial (epochs)", () => {
+    const results = [0, 1, 2].map((trial) => makeResult({ id: `r${trial}`, trial, correct: trial !== 1 }));
+    const log = buildEvalLog(makeRun({ trials: 3, results }));
+    expect(evalLogErrors(log)).toEqual([]);
+    expect(log.eval.config).toEqual({ epochs: 3 });
+    expect(log.samples.map((sample) => [sample.id, sample.epoch])).toEqual([["email/000", 1], ["email/000", 2], ["email/000", 3]]);
+  });
+
+  test("an imported recorded run has no usage: usage fields are empty, not zero", () => {
+    const recorded = makeResult({
+      inputTokens: 0, outputTokens: 0, costUsd: 0, latencyMs: null,
+      steps: [
+        { ...model("Action: search", [0, 0], "recorded"), latencyMs: 0 },
+        tool("email.search_emails", { query: "nadia" }, "[]"),
+        { ...NONE, kind: "final", text: "Done" },
+      ],
+    });
+    const log = buildEvalLog(makeRun({ source: "imported", agent: "recorded", provider: null, model: "gpt-4", inputTokens: 0, outputTokens: 0, costUsd: 0, results: [recorded] }));
+    expect(evalLogErrors(log)).toEqual([]);
+    expect(log.stats.model_usage).toEqual({});
+    const sample = log.samples[0]!;
+    expect(sample.model_usage).toEqual({});
+    expect(sample.output.usage).toBeNull();
+    expect(sample.events[0]).toMatchObject({ event: "model", output: { usage: null } });
+    expect(sample.metadata.cost_usd).toBeNull();
+  });
+
+  test("the validator does find errors (a log without its eval spec fails)", () => {
+    const { eval: _spec, ...broken } = buildEvalLog(makeRun());
+    expect(evalLogErrors(broken).map((error) => error.params)).toContainEqual({ missingProperty: "eval" });
+  });
+});

@@ -1,0 +1,131 @@
+// Reads an Inspect EvalLog's samples as recorded WorkBench results: the task text (the sample's input),
+// the calls in order with the model turn that asked for each (from the transcript's model and tool
+// events, or from the chat messages when a log has no events), the final answer and the error. A
+// call to a tool WorkBench does not have refuses the whole log, naming the sample (it could not be
+// scored). Engine-free and database-free: import-inspect.ts matches and scores what this returns.
+import { z } from "zod";
+import type { Protocol } from "@/lib/workbench/protocols/types";
+import type { RecordedStep, RecordedTurn, RecordedUsage } from "@/lib/workbench/results/types";
+import { InteropError } from "../errors";
+
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+const ContentSchema = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
+const ToolCallSchema = z.object({ id: z.string(), function: z.string(), arguments: JsonObjectSchema.default({}) }).passthrough();
+const MessageSchema = z.object({ role: z.string(), content: ContentSchema, tool_calls: z.array(ToolCallSchema).nullish() }).passthrough();
+
+export const InspectSampleSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]),
+    epoch: z.number().int().min(1).default(1),
+    input: z.union([z.string(), z.array(MessageSchema)]),
+    messages: z.array(MessageSchema).default([]),
+    events: z.array(z.object({ event: z.string() }).passthrough()).default([]),
+    output: z.object({ completion: z.string().default("") }).passthrough().nullish(),
+    error: z.object({ message: z.string() }).passthrough().nullish(),
+    metadata: JsonObjectSchema.nullish(),
+  })
+  .passthrough();
+export type InspectSample = z.infer<typeof InspectSampleSchema>;
+
+export const InspectLogSchema = z
+  .object({
+    eval: z.object({ task: z.string(), model: z.string(), run_id: z.string().default(""), task_args: JsonObjectSchema.default({}), created: z.string().optional() }).passthrough(),
+    samples: z.array(InspectSampleSchema).nullish(),
+  })
+  .passthrough();
+export type InspectLog = z.infer<typeof InspectLogSchema>;
+
+/** One sample as the importers' recorded row needs it (before it is matched to a task). */
+export interface InspectRow {
+  readonly label: string;
+  readonly text: string;
+  readonly domain: string | null;
+  readonly trial: number;
+  readonly calls: string[];
+  readonly steps: RecordedStep[];
+  readonly finalTurn: RecordedTurn | null;
+  readonly finalOutput: string | null;
+  readonly error: string;
+}
+
+const textOf = (content: z.infer<typeof ContentSchema>): string =>
+  typeof content === "string" ? content : content.map((part) => part.text ?? "").join("");
+
+function sampleText(sample: InspectSample): string {
+  if (typeof sample.input === "string") return sample.input;
+  const user = sample.input.find((message) => message.role === "user");
+  return user ? textOf(user.content) : "";
+}
+
+/** Resolves a tool name as the log spells it (dotted, or sanitized `email_search_emails`) to a WorkBench tool's name. */
+function toolResolver(protocol: Protocol): (name: string) => string | null {
+  const byName = new Map(protocol.tools.all.flatMap((tool) => [[tool.name, tool.name], [tool.name.replace(".", "_"), tool.name]] as const));
+  return (name) => byName.get(name) ?? null;
+}
+
+interface Turn {
+  readonly log: string;
+  readonly usage?: RecordedUsage;
+}
+
+const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+function modelTurn(event: Readonly<Record<string, unknown>>): Turn {
+  const output = (event.output ?? {}) as { completion?: unknown; usage?: { input_tokens?: unknown; output_tokens?: unknown } | null; choices?: { stop_reason?: unknown }[] };
+  const log = typeof output.completion === "string" ? output.completion : "";
+  if (!output.usage) return { log };
+  const metadata = (event.metadata ?? {}) as { finish_reason?: unknown };
+  const finishReason = typeof metadata.finish_reason === "string" ? metadata.finish_reason : String(output.choices?.[0]?.stop_reason ?? "unknown");
+  return {
+    log,
+    usage: {
+      inputTokens: num(output.usage.input_tokens), outputTokens: num(output.usage.output_tokens),
+      latencyMs: Math.round(num(event.working_time) * 1000), finishReason, retries: num(event.retries),
+    },
+  };
+}
+
+/** The sample's model turns and calls in order: from its events, else from its messages. */
+function turnsAndCalls(sample: InspectSample): ({ kind: "turn"; turn: Turn } | { kind: "call"; tool: string; args: Readonly<Record<string, unknown>>; call: string | null })[] {
+  const fromEvents = sample.events.filter((event) => event.event === "model" || event.event === "tool");
+  if (fromEvents.length > 0) {
+    return fromEvents.map((event) => {
+      if (event.event === "model") return { kind: "turn" as const, turn: modelTurn(event) };
+      const metadata = (event.metadata ?? {}) as { call?: unknown };
+      const args = (event.arguments ?? {}) as Record<string, unknown>;
+      return { kind: "call" as const, tool: String(event.function ?? ""), args, call: typeof metadata.call === "string" ? metadata.call : null };
+    });
+  }
+  return sample.messages
+    .filter((message) => message.role === "assistant")
+    .flatMap((message) => [
+      { kind: "turn" as const, turn: { log: textOf(message.content) } },
+      ...(message.tool_calls ?? []).map((call) => ({ kind: "call" as const, tool: call.function, args: call.arguments, call: null })),
+    ]);
+}
+
+export function readInspectSample(sample: InspectSample, protocol: Protocol): InspectRow {
+  const label = `sample ${sample.id} (epoch ${sample.epoch})`;
+  const resolve = toolResolver(protocol);
+  const calls: string[] = [];
+  const steps: RecordedStep[] = [];
+  let pending: Turn | null = null;
+  for (const item of turnsAndCalls(sample)) {
+    if (item.kind === "turn") {
+      pending = item.turn;
+      continue;
+    }
+    const tool = resolve(item.tool);
+    if (!tool) throw new InteropError("not_workbench", `The first ${label}: tool "${item.tool}" is not a WorkBench tool, so this log is not a WorkBench run and cannot be scored`);
+    calls.push(item.call ?? protocol.formatCall(tool, item.args));
+    steps.push({ tool, toolInput: item.args, log: pending?.log ?? "", turn: pending !== null, ...(pending?.usage ? { usage: pending.usage } : {}) });
+    pending = null;
+  }
+  const metadata = sample.metadata ?? {};
+  const completion = sample.output?.completion ?? "";
+  const hasFinal = typeof metadata.has_final === "boolean" ? metadata.has_final : completion !== "";
+  return {
+    label, text: sampleText(sample), domain: typeof metadata.domain === "string" ? metadata.domain : null, trial: sample.epoch - 1,
+    calls, steps, finalTurn: pending, finalOutput: hasFinal ? completion : null, error: sample.error?.message ?? "",
+  };
+}

@@ -1,0 +1,62 @@
+// The OpenTelemetry GenAI semantic conventions Studio's spans follow, pinned: the attribute and event
+// names of @opentelemetry/semantic-conventions 1.45.0 (its `incubating` entry point; the GenAI
+// conventions are still "Development" there). Imported, not retyped, so a name is the package's.
+import {
+  ATTR_GEN_AI_AGENT_NAME,
+  ATTR_GEN_AI_CONVERSATION_ID,
+  ATTR_GEN_AI_EVALUATION_EXPLANATION,
+  ATTR_GEN_AI_EVALUATION_NAME,
+  ATTR_GEN_AI_EVALUATION_SCORE_LABEL,
+  ATTR_GEN_AI_EVALUATION_SCORE_VALUE,
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_OUTPUT_MESSAGES,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
+  ATTR_GEN_AI_RESPONSE_MODEL,
+  ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  ATTR_GEN_AI_TOOL_CALL_ID,
+  ATTR_GEN_AI_TOOL_CALL_RESULT,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_TOOL_TYPE,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  ATTR_ERROR_TYPE,
+  EVENT_GEN_AI_EVALUATION_RESULT,
+  GEN_AI_OPERATION_NAME_VALUE_CHAT,
+  GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+  GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT,
+} from "@opentelemetry/semantic-conventions/incubating";
+
+/** The revision followed (docs/interop.md names it too). */
+export const SEMCONV_REVISION = "@opentelemetry/semantic-conventions 1.45.0 (incubating GenAI conventions)";
+
+export const GENAI = {
+  operation: ATTR_GEN_AI_OPERATION_NAME,
+  provider: ATTR_GEN_AI_PROVIDER_NAME,
+  agentName: ATTR_GEN_AI_AGENT_NAME,
+  conversationId: ATTR_GEN_AI_CONVERSATION_ID,
+  requestModel: ATTR_GEN_AI_REQUEST_MODEL,
+  responseModel: ATTR_GEN_AI_RESPONSE_MODEL,
+  finishReasons: ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
+  inputTokens: ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  outputTokens: ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  outputMessages: ATTR_GEN_AI_OUTPUT_MESSAGES,
+  toolName: ATTR_GEN_AI_TOOL_NAME,
+  toolType: ATTR_GEN_AI_TOOL_TYPE,
+  toolCallId: ATTR_GEN_AI_TOOL_CALL_ID,
+  toolArguments: ATTR_GEN_AI_TOOL_CALL_ARGUMENTS,
+  toolResult: ATTR_GEN_AI_TOOL_CALL_RESULT,
+  evaluationName: ATTR_GEN_AI_EVALUATION_NAME,
+  scoreValue: ATTR_GEN_AI_EVALUATION_SCORE_VALUE,
+  scoreLabel: ATTR_GEN_AI_EVALUATION_SCORE_LABEL,
+  explanation: ATTR_GEN_AI_EVALUATION_EXPLANATION,
+  errorType: ATTR_ERROR_TYPE,
+} as const;
+
+export const EVALUATION_RESULT_EVENT = EVENT_GEN_AI_EVALUATION_RESULT;
+export const OPERATIONS = {
+  invokeAgent: GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT,
+  chat: GEN_AI_OPERATION_NAME_VALUE_CHAT,
+  executeTool: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+} as const;

@@ -1,0 +1,155 @@
+// The process's span pipeline when OTEL_EXPORTER_OTLP_ENDPOINT is set: the OpenTelemetry SDK's
+// BatchSpanProcessor (a bounded queue, exported in the background) in front of its OTLP/HTTP exporter
+// (JSON). Nothing on a task's path waits for the collector: ending a span only queues it; a full queue
+// or a failed export drops spans, which are counted (ended − delivered) and logged — once when exports
+// start failing, and the total at shutdown. Not a global provider: Studio's spans are its own.
+import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
+import type { Context, Span, Tracer } from "@opentelemetry/api";
+import { env } from "@/lib/env";
+import { errorMessage } from "@/lib/errors";
+import { SEMCONV_REVISION } from "./semconv";
+
+export interface OtlpConfig {
+  /** Collector base URL; spans go to `<endpoint>/v1/traces`. */
+  readonly endpoint: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly serviceName: string;
+  readonly captureContent: boolean;
+  /** Spans held at most while the collector is slow or away (default: the SDK's 2048, or OTEL_BSP_MAX_QUEUE_SIZE). */
+  readonly maxQueueSize?: number;
+  /** How long one export may take before its spans count as dropped (default 10 s). */
+  readonly exportTimeoutMs?: number;
+  readonly scheduledDelayMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface SpanCounts {
+  ended: number;
+  delivered: number;
+  failed: number;
+}
+
+export interface RunTracing {
+  readonly tracer: Tracer;
+  readonly config: OtlpConfig;
+  readonly counts: Readonly<SpanCounts>;
+  /** Spans not delivered: dropped from a full queue, failed or timed out (plus, before a flush, those still queued). */
+  dropped(): number;
+  /** Sends what is queued, waiting at most `timeoutMs`. */
+  flush(timeoutMs?: number): Promise<void>;
+  /** Flushes (bounded), stops, and logs the dropped count when there is one. */
+  shutdown(timeoutMs?: number): Promise<void>;
+}
+
+/** `key=value,key2=value2` with percent-encoded values (the OTLP exporter's header format). */
+export function parseOtlpHeaders(text: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (text ?? "").split(",")) {
+    const at = pair.indexOf("=");
+    if (at <= 0) continue;
+    headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/** The configuration from the environment; null when no endpoint is set (tracing off). */
+export function otlpConfigFromEnv(): OtlpConfig | null {
+  const vars = env();
+  if (!vars.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+  return {
+    endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, headers: parseOtlpHeaders(vars.OTEL_EXPORTER_OTLP_HEADERS),
+    serviceName: vars.OTEL_SERVICE_NAME ?? "workbench-studio", captureContent: vars.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT === true,
+  };
+}
+
+/** Counts what the exporter delivered or failed; logs the first failure of a streak (never the headers). */
+class CountingExporter implements SpanExporter {
+  private failing = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  constructor(private readonly inner: SpanExporter, private readonly counts: SpanCounts, private readonly onFailure: (error: string) => void) {}
+  /** Resolves when every export started so far has answered (a flush must also wait for the one the timer began). */
+  settled(): Promise<void> {
+    return Promise.all([...this.inFlight]).then(() => undefined);
+  }
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
+    let answered!: () => void;
+    const exported = new Promise<void>((resolve) => (answered = resolve));
+    this.inFlight.add(exported);
+    void exported.then(() => this.inFlight.delete(exported));
+    this.inner.export(spans, (result) => {
+      if (result.code === ExportResultCode.SUCCESS) {
+        this.counts.delivered += spans.length;
+        this.failing = false;
+      } else {
+        this.counts.failed += spans.length;
+        if (!this.failing) this.onFailure(result.error ? errorMessage(result.error) : "export failed");
+        this.failing = true;
+      }
+      answered();
+      done(result);
+    });
+  }
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush?.() ?? Promise.resolve();
+  }
+}
+
+/** Counts the spans ended, then hands them to the batch processor. */
+class CountingProcessor implements SpanProcessor {
+  constructor(private readonly inner: SpanProcessor, private readonly counts: SpanCounts) {}
+  onStart(span: Span & ReadableSpan, parent: Context): void {
+    this.inner.onStart(span as never, parent);
+  }
+  onEnd(span: ReadableSpan): void {
+    this.counts.ended += 1;
+    this.inner.onEnd(span);
+  }
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush();
+  }
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+}
+
+const within = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => undefined, () => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+
+export function createRunTracing(config: OtlpConfig): RunTracing {
+  const log = config.log ?? ((message: string) => console.warn(message));
+  const counts: SpanCounts = { ended: 0, delivered: 0, failed: 0 };
+  const url = `${config.endpoint.replace(/\/+$/, "")}/v1/traces`;
+  const exporter = new CountingExporter(
+    new OTLPTraceExporter({ url, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
+    counts,
+    (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
+  );
+  // Unset sizes are the SDK's (queue 2048, batches of 512) or OTEL_BSP_MAX_QUEUE_SIZE / _MAX_EXPORT_BATCH_SIZE.
+  const sizes = config.maxQueueSize ? { maxQueueSize: config.maxQueueSize, maxExportBatchSize: Math.min(512, config.maxQueueSize) } : {};
+  const batch = new BatchSpanProcessor(exporter, {
+    ...sizes, scheduledDelayMillis: config.scheduledDelayMs ?? 1000, exportTimeoutMillis: config.exportTimeoutMs ?? 10_000,
+  });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ "service.name": config.serviceName, "workbench.semconv": SEMCONV_REVISION }),
+    spanProcessors: [new CountingProcessor(batch, counts)],
+  });
+  const dropped = () => Math.max(0, counts.ended - counts.delivered);
+  let closed: Promise<void> | undefined;
+  return {
+    tracer: provider.getTracer("workbench-studio"),
+    config,
+    counts,
+    dropped,
+    flush: (timeoutMs = 5_000) => within(provider.forceFlush().then(() => exporter.settled()), timeoutMs),
+    shutdown: (timeoutMs = 5_000) =>
+      (closed ??= within(provider.shutdown(), timeoutMs).then(() => {
+        if (dropped() > 0) log(`OpenTelemetry: ${dropped()} of ${counts.ended} span(s) dropped (collector at ${url} unreachable, slow or the queue full)`);
+      })),
+  };
+}

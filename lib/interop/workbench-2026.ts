@@ -1,0 +1,64 @@
+// A protocol-2026 run as upstream's WorkBench Revisited results (olly-styles/WorkBench f7bed57,
+// src/evals/inference.py): per domain `<domain>/<model>_<all|domains>_<YYYY-MM-DD_HH-MM-SS>.csv.gz`
+// (columns task, function_calls, full_response, error; every field quoted, gzipped), its
+// `_meta.json` (_write_run_metadata's keys) and its `_traces.json` ([{task, steps: [TraceStep]}]),
+// which upstream's metrics.py scores and Studio's 2026 importer reads back.
+import { gzipSync } from "node:zlib";
+import { stringify } from "csv-stringify/sync";
+import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
+import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
+import type { ExportResult, ExportRun } from "./run-export";
+import { InteropError } from "./errors";
+import { fileModel, fileStamp, finalTurnText, recordedCallEntries, resultsByTrial } from "./recorded-steps";
+import { finalText, toPy, type ExportedFile } from "./workbench-2024";
+
+/** agent.py AgentResult's repr: the importer reads its output; upstream's trace list goes to _traces.json. */
+function agentResult(result: ExportResult): string {
+  if (result.error) return "";
+  const steps = recordedCallEntries(result).map((entry) => ({ kind: "tuple" as const, items: [entry.tool, toPy(entry.args)] }));
+  return `AgentResult(output=${formatPythonLiteral(finalText(result) ?? "")}, intermediate_steps=${formatPythonLiteral(steps)}, trace=[])`;
+}
+
+/** inference.py TraceStep per call: the model's output that asked for it, the action, its input and result. */
+function traceEntry(result: ExportResult) {
+  const calls = recordedCallEntries(result).map((entry) => ({ llm_input: "", llm_output: entry.log, action: entry.tool, action_input: entry.args, observation: entry.observation, model_turn: entry.turn }));
+  const finalLog = finalTurnText(result);
+  const final = finalLog === null ? [] : [{ llm_input: "", llm_output: finalLog, action: "Final Answer", action_input: finalText(result) ?? "", observation: "" }];
+  return { task: result.text, steps: [...calls, ...final] };
+}
+
+function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) {
+  const harness = (run.params.harness2026 ?? {}) as { structuredOutputs?: boolean; actWithoutConfirmation?: boolean };
+  return {
+    model_name: fileModel(run), model_id: run.model ?? run.agent, provider: run.provider ?? undefined, base_url: null,
+    tool_selection: run.toolSet === "domains" ? "domains" : "all",
+    tasks_path: `data/processed/tasks_and_outcomes/${domain}_tasks_and_outcomes.csv`,
+    ground_truth_version: V2026_TASK_SNAPSHOTS[domain as keyof typeof V2026_TASK_SNAPSHOTS],
+    num_tasks: results.length, log_traces: true,
+    act_without_confirmation: harness.actWithoutConfirmation ?? false, structured_outputs: harness.structuredOutputs ?? false,
+    started_at: run.startedAt?.toISOString() ?? null, finished_at: run.finishedAt?.toISOString() ?? null,
+    studio_run_id: run.id, studio_agent: run.agent,
+  };
+}
+
+export function workbench2026Files(run: ExportRun): ExportedFile[] {
+  if (run.protocol !== "2026" || run.groundTruth !== "v2026") {
+    throw new InteropError("wrong_protocol", `Run ${run.id} follows protocol ${run.protocol} on ${run.groundTruth}: the 2026 results format holds protocol-2026 runs on v2026 (use --format workbench-2024)`);
+  }
+  const trials = resultsByTrial(run);
+  const stem = `${fileModel(run)}_${run.toolSet === "domains" ? "domains" : "all"}_${fileStamp(run)}`;
+  return trials.flatMap((results, index) => {
+    const folder = trials.length > 1 ? `trial-${index + 1}/` : "";
+    const domains = [...new Set(results.map((result) => result.domain))].sort();
+    return domains.flatMap((domain) => {
+      const rows = results.filter((result) => result.domain === domain);
+      const csv = stringify([["task", "function_calls", "full_response", "error"], ...rows.map((result) => [result.text, formatPythonLiteral([...result.calls]), agentResult(result), result.error ?? ""])], { quoted: true });
+      const base = `${folder}${domain}/${stem}`;
+      return [
+        { path: `${base}.csv.gz`, content: gzipSync(csv) },
+        { path: `${base}_meta.json`, content: `${JSON.stringify(meta(run, domain, rows), null, 2)}\n` },
+        { path: `${base}_traces.json`, content: `${JSON.stringify(rows.map(traceEntry), null, 2)}\n` },
+      ];
+    });
+  });
+}
