@@ -2,9 +2,9 @@
 // tool call (`call`) or its tool output (`observation`) contains the term, case-insensitively: ILIKE over
 // the trigram indexes of migration step_search_trigram, which PostgreSQL keeps current on every write.
 // Hits are ordered by step id and paged; the count stops at COUNT_CAP (counting a common word exactly
-// would read every matching step).
-import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
+// would read every matching step). Not "server-only": the search bench (scripts/bench/search.bench.ts)
+// calls it from a script, with its own client.
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db";
 import { containsPattern, MIN_TERM_LENGTH, type SearchFilters, type SearchParams, type SearchVerdict } from "./search-filters";
 
@@ -97,17 +97,17 @@ type HitRow = {
   taskKey: string; domain: string; correct: boolean | null; field: SearchHit["field"]; snippet: string;
 };
 
-export async function searchTraces(params: SearchParams): Promise<SearchOutcome> {
+export async function searchTraces(params: SearchParams, db: PrismaClient = prisma): Promise<SearchOutcome> {
   const term = params.q;
   if (term.length < MIN_TERM_LENGTH) return { status: "too-short", hits: [], total: 0, capped: false, page: 0, pages: 1 };
   const conditions = filterConditions(params, params.in);
   const where = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
   const query = params.in === "steps" ? stepsQuery(term, where) : tasksQuery(term, where);
-  const [counted] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 ${query.from} LIMIT ${COUNT_CAP + 1}) x`;
+  const [counted] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 ${query.from} LIMIT ${COUNT_CAP + 1}) x`;
   const total = counted?.n ?? 0;
   const pages = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / SEARCH_PAGE_SIZE));
   const page = Math.min(params.page, pages - 1);
-  const rows = total === 0 ? [] : await prisma.$queryRaw<HitRow[]>`${query.select} ${query.from} ${query.order} LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`;
+  const rows = total === 0 ? [] : await db.$queryRaw<HitRow[]>`${query.select} ${query.from} ${query.order} LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`;
   const hits = rows.map((row): SearchHit => ({
     resultId: row.resultId, runId: row.runId, runName: row.runName, taskKey: row.taskKey, domain: row.domain, correct: row.correct,
     step: row.stepId === null || row.index === null ? null : { id: row.stepId, index: row.index, kind: row.kind ?? "", tool: row.tool },

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -24,7 +25,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const runs = await listComparableRuns({ include: [a, b].filter((id) => id !== undefined) });
   return (
     <>
-      <PageHeader title="Compare runs" description="Per-task agreement of two runs and the tasks whose verdict flipped." />
+      <PageHeader
+        title="Compare runs"
+        description={
+          <>
+            Per-task agreement of two runs and the tasks whose verdict flipped.{" "}
+            <Link href="/runs/compare/many" className="text-accent" data-testid="compare-many-link">Compare 2–10 runs as a heatmap</Link>.
+          </>
+        }
+      />
       <ComparePicker runs={runs} a={a} b={b} />
       {a && b ? (
         <Suspense key={`${a}-${b}-${page}`} fallback={<PanelSkeleton height={240} />}>
