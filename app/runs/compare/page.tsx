@@ -30,7 +30,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         description={
           <>
             Per-task agreement of two runs and the tasks whose verdict flipped.{" "}
-            <Link href="/runs/compare/many" className="text-accent" data-testid="compare-many-link">Compare 2–10 runs as a heatmap</Link>.
+            <Link href="/runs/compare/many" className="text-accent" data-testid="compare-many-link">Compare 2–10 runs as a heatmap</Link>;{" "}
+            <Link href="/runs/generalisation" className="text-accent" data-testid="generalisation-link">official vs generated</Link>.
           </>
         }
       />
@@ -54,7 +55,11 @@ async function Comparison({ a, b, page }: { a: string; b: string; page: number }
   if (!runA || !runB || comparison.status === "missing") notFound();
   if (comparison.status === "refused") {
     return (
-      <EmptyState title="These runs cannot be compared" testId="compare-refused">
+      <EmptyState
+        title="These runs cannot be compared"
+        testId="compare-refused"
+        action={<Link href={`/runs/generalisation?official=${a}&generated=${b}`} className="text-sm text-accent">Put an official and a generated run side by side per domain →</Link>}
+      >
         {comparison.reason}
       </EmptyState>
     );
