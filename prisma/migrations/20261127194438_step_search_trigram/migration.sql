@@ -9,3 +9,6 @@ CREATE INDEX "Step_call_trgm_idx" ON "Step" USING GIN ("call" gin_trgm_ops);
 
 -- CreateIndex
 CREATE INDEX "Step_observation_trgm_idx" ON "Step" USING GIN ("observation" gin_trgm_ops);
+
+-- CreateIndex
+CREATE INDEX "Step_tool_idx" ON "Step"("tool");
