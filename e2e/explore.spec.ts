@@ -79,17 +79,20 @@ test("four recorded runs as a heatmap: sorted by disagreement, flips against the
   expect(disagreements).toEqual([...disagreements].sort((a, b) => b - a));
   expect(disagreements[0]).toBe(2); // with four runs, a 2-2 split is the most they can disagree
 
-  // Flips of each run against the first (the baseline), recounted from the verdicts of trial 0.
+  // The columns follow the URL's order (the picker's); the first is the baseline.
+  const order = new URL(page.url()).searchParams.getAll("runs");
+  expect([...order].sort()).toEqual([...ids].sort());
+  // Flips of each run against the baseline, recounted from the verdicts of trial 0.
   const verdicts = await sql<{ runId: string; key: string; correct: boolean }>(
     `SELECT r."runId", t.key, r.correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
       WHERE r."runId" = ANY($1) AND r.trial = 0 AND r.status = 'done' AND r.correct IS NOT NULL`,
     [ids],
   );
   const byRun = new Map(ids.map((id) => [id, new Map(verdicts.filter((row) => row.runId === id).map((row) => [row.key, row.correct]))]));
-  const baseline = byRun.get(ids[0] ?? "") ?? new Map<string, boolean>();
+  const baseline = byRun.get(order[0] ?? "") ?? new Map<string, boolean>();
   const rows = page.getByTestId("flips-row");
   await expect(rows).toHaveCount(3);
-  for (const [index, id] of ids.slice(1).entries()) {
+  for (const [index, id] of order.slice(1).entries()) {
     const other = byRun.get(id) ?? new Map<string, boolean>();
     const keys = [...baseline.keys()].filter((key) => other.has(key));
     const gained = keys.filter((key) => !baseline.get(key) && other.get(key)).length;
@@ -102,7 +105,7 @@ test("four recorded runs as a heatmap: sorted by disagreement, flips against the
   // Another baseline, then the template families (the paper's 69).
   await page.getByRole("link", { name: "set baseline" }).first().click();
   await expect(page.getByTestId("heatmap-baseline")).toHaveCount(1);
-  await expect(page).toHaveURL(new RegExp(`baseline=${ids[1]}`));
+  await expect(page).toHaveURL(new RegExp(`baseline=${order[1]}`));
   await page.getByTestId("many-view-templates").click();
   await expect(page.getByTestId("template-row")).toHaveCount(69);
 });
@@ -127,8 +130,11 @@ test("the sandbox browser filters and sorts a table; a task shows the rows its g
   await expect(page.getByTestId("sandbox-count")).toHaveText(`${matching.length} rows`);
 
   // Sorted on email_id, descending: the first row is the highest id of the filtered rows.
-  await page.locator('[data-testid="sandbox-sort"][data-column="email_id"]').click();
-  await page.locator('[data-testid="sandbox-sort"][data-column="email_id"]').click();
+  const sortOnId = page.locator('[data-testid="sandbox-sort"][data-column="email_id"]');
+  await sortOnId.click();
+  await expect(sortOnId).toHaveText("email_id ↑");
+  await sortOnId.click();
+  await expect(sortOnId).toHaveText("email_id ↓");
   await expect(page).toHaveURL(/dir=desc/);
   const highest = matching.map((row) => String(row.data.email_id)).sort().at(-1);
   await expect(page.getByTestId("sandbox-row").first().locator('[data-column="email_id"]')).toHaveText(highest ?? "");
