@@ -8,6 +8,7 @@ import pg from "pg";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SCREENSHOT_DIR } from "./screenshots";
+import { PAPER_TEMPLATES } from "@/lib/workbench/generate/paper-templates";
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -194,5 +195,21 @@ test("official vs generated: one configuration per domain, rates equal a recount
     if (other) await expect(row.getByTestId("generalisation-generated")).toHaveAttribute("data-correct", String(other.correct));
   }
   await expect(page.locator('[data-testid="generalisation-row"][data-domain="email"]').getByTestId("generalisation-official")).toContainText("0.0 %");
+  // Per paper template family: 69 rows; each row's counts recounted from the tasks' templates.
+  await expect(page.getByTestId("generalisation-template-row")).toHaveCount(69);
+  for (const family of [PAPER_TEMPLATES[0], PAPER_TEMPLATES[40], PAPER_TEMPLATES[68]]) {
+    const [official] = await sql<{ n: number; correct: number }>(
+      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = $1 AND t."baseTemplate" = $2`,
+      [officialId, family?.paper],
+    );
+    const [fromGenerated] = await sql<{ n: number; correct: number }>(
+      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = $1 AND t."chosenTemplate" = ANY($2)`,
+      [generated?.id, family?.ours],
+    );
+    const row = page.locator(`[data-testid="generalisation-template-row"][data-row="${family?.row}"]`);
+    await expect(row.getByTestId("generalisation-official")).toHaveAttribute("data-n", String(official?.n));
+    expect(official?.n).toBe(10);
+    if ((fromGenerated?.n ?? 0) > 0) await expect(row.getByTestId("generalisation-generated")).toHaveAttribute("data-n", String(fromGenerated?.n));
+  }
   await screenshotAt1440(page, "generalisation");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { generalisationRows } from "./generalisation";
+import { generalisationRows, templateFamilyRows } from "./generalisation";
 
 test("per-domain rates with their own Wilson intervals, the difference, and an 'all' row pooling the domains", () => {
   const rows = generalisationRows(
@@ -25,4 +25,21 @@ test("per-domain rates with their own Wilson intervals, the difference, and an '
 test("a domain only one side scored shows with no difference", () => {
   const [row] = generalisationRows([], [{ domain: "analytics", n: 5, correct: 1 }], []);
   expect(row).toMatchObject({ domain: "analytics", generated: null, difference: null, separated: false });
+});
+
+test("template families: the paper template's official tasks against the generated tasks of every generator template covering it", () => {
+  const families = [
+    { row: 1, domain: "email", paper: "Send {x}", ours: ["email.send", "email.send-new"] },
+    { row: 2, domain: "email", paper: "Delete {x}", ours: ["email.delete"] },
+  ];
+  const rows = templateFamilyRows(
+    families,
+    new Map([["Send {x}", { n: 10, correct: 7 }]]),
+    new Map([["email.send", { n: 10, correct: 2 }], ["email.send-new", { n: 10, correct: 4 }], ["email.delete", { n: 5, correct: 5 }]]),
+  );
+  expect(rows[0]?.official).toMatchObject({ n: 10, correct: 7 });
+  expect(rows[0]?.generated).toMatchObject({ n: 20, correct: 6 });
+  expect(rows[0]?.difference).toBeCloseTo(0.3 - 0.7);
+  expect(rows[1]).toMatchObject({ official: null, difference: null });
+  expect(rows[1]?.generated).toMatchObject({ n: 5, correct: 5, rate: 1 });
 });

@@ -58,3 +58,36 @@ export function generalisationRows(domains: readonly string[], official: readonl
   const total = (tallies: readonly DomainTally[]) => ({ domain: "all", n: tallies.reduce((sum, t) => sum + t.n, 0), correct: tallies.reduce((sum, t) => sum + t.correct, 0) });
   return [...rows, row("all", cell(total(official)), cell(total(generated)))];
 }
+
+export interface TemplateFamilyRow {
+  readonly row: number;
+  readonly domain: string;
+  readonly paper: string;
+  readonly ours: readonly string[];
+  readonly official: RateCell | null;
+  readonly generated: RateCell | null;
+  readonly difference: number | null;
+  readonly separated: boolean;
+}
+
+/**
+ * Per paper template family: the official run on the tasks of that paper template, the generated run on
+ * the tasks of the generator's templates that cover it (one generator template may cover several
+ * paper templates, so its tasks can count in several rows). Tallies are keyed by template text
+ * (official) and by template id (generated).
+ */
+export function templateFamilyRows(
+  families: readonly { row: number; domain: string; paper: string; ours: readonly string[] }[],
+  officialByTemplate: ReadonlyMap<string, { n: number; correct: number }>,
+  generatedByTemplate: ReadonlyMap<string, { n: number; correct: number }>,
+): TemplateFamilyRow[] {
+  return families.map((family) => {
+    const generated = family.ours.reduce(
+      (sum, id) => ({ n: sum.n + (generatedByTemplate.get(id)?.n ?? 0), correct: sum.correct + (generatedByTemplate.get(id)?.correct ?? 0) }),
+      { n: 0, correct: 0 },
+    );
+    const official = officialByTemplate.get(family.paper);
+    const compared = row(family.domain, cell(official && { domain: family.domain, ...official }), cell({ domain: family.domain, ...generated }));
+    return { ...family, official: compared.official, generated: compared.generated, difference: compared.difference, separated: compared.separated };
+  });
+}

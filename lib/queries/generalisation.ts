@@ -3,7 +3,8 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
-import { generalisationRows, type DomainTally } from "@/lib/metrics/generalisation";
+import { generalisationRows, templateFamilyRows, type DomainTally } from "@/lib/metrics/generalisation";
+import { PAPER_TEMPLATES } from "@/lib/workbench/generate/paper-templates";
 
 /** What must match for two runs to be "one configuration" across datasets. */
 const CONFIG_FIELDS = ["model", "agent", "toolSet", "protocol"] as const;
@@ -22,6 +23,16 @@ async function runWithTallies(id: string) {
   return { run, tallies };
 }
 
+/** Scored verdicts per template: by text (`baseTemplate`, the paper's on official tasks) or by id (`chosenTemplate`, the generator's). */
+async function templateTallies(runId: string, by: "baseTemplate" | "chosenTemplate") {
+  const rows = await prisma.$queryRaw<{ template: string; n: number; correct: number }[]>`
+    SELECT CASE WHEN ${by} = 'baseTemplate' THEN t."baseTemplate" ELSE t."chosenTemplate" END AS template,
+           count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct
+      FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
+     WHERE r."runId" = ${runId} AND r.status = 'done' AND r.correct IS NOT NULL GROUP BY 1`;
+  return new Map(rows.map((row) => [row.template, { n: row.n, correct: row.correct }]));
+}
+
 export async function getGeneralisation({ official, generated }: { official: string; generated: string }) {
   const [left, right] = await Promise.all([runWithTallies(official), runWithTallies(generated)]);
   if (!left || !right) return { status: "missing" as const };
@@ -31,5 +42,13 @@ export async function getGeneralisation({ official, generated }: { official: str
   const mismatches = CONFIG_FIELDS.filter((field) => (left.run[field] ?? "") !== (right.run[field] ?? "")).map(
     (field) => `${field} ${left.run[field] ?? "none"} vs ${right.run[field] ?? "none"}`,
   );
-  return { status: "ok" as const, official: left.run, generated: right.run, mismatches, rows: generalisationRows(DOMAINS, left.tallies, right.tallies) };
+  const [officialTemplates, generatedTemplates] = await Promise.all([templateTallies(official, "baseTemplate"), templateTallies(generated, "chosenTemplate")]);
+  return {
+    status: "ok" as const,
+    official: left.run,
+    generated: right.run,
+    mismatches,
+    rows: generalisationRows(DOMAINS, left.tallies, right.tallies),
+    templates: templateFamilyRows(PAPER_TEMPLATES, officialTemplates, generatedTemplates),
+  };
 }

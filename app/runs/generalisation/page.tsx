@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { comparableRunLabel } from "@/components/runs/compare-picker";
 import { inputClasses } from "@/components/runs/form-field";
-import { GeneralisationTable } from "@/components/runs/generalisation-table";
+import { GeneralisationTable, TemplateFamilyTable } from "@/components/runs/generalisation-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { NO_PAIRED_TEST_REASON } from "@/lib/metrics/generalisation";
 import { getGeneralisation } from "@/lib/queries/generalisation";
@@ -42,7 +42,7 @@ export default async function GeneralisationPage({ searchParams }: { searchParam
     <>
       <PageHeader
         title="Official vs generated"
-        description="One configuration's run on the official tasks and on a generated workplace, per domain, each rate with its 95 % Wilson interval."
+        description="One configuration's run on the official tasks and on a generated workplace, per domain and per paper template family, each rate with its 95 % Wilson interval."
       />
       <form method="get" action="/runs/generalisation" className="mb-6 flex flex-wrap items-end gap-3" data-testid="generalisation-picker">
         <RunSelect name="official" label="Run on the official dataset" runs={runs.filter((run) => run.datasetKind === "official")} value={official} />
@@ -81,6 +81,13 @@ async function Generalisation({ official, generated }: { official: string; gener
       <Card>
         <CardHeader title={`${view.official.name} · ${view.generated.name}`} description={`${view.official.dataset.name} against ${view.generated.dataset.name} (${view.generated.dataset.slug})`} />
         <GeneralisationTable rows={view.rows} />
+      </Card>
+      <Card className="mt-6">
+        <CardHeader
+          title="Per paper template family"
+          description="Each of the paper's 69 templates: the official run on its tasks, the generated run on the tasks of the generator's templates that cover it (docs/generated-workplaces.md); a generator template covering several paper templates counts in each."
+        />
+        <TemplateFamilyTable rows={view.templates} />
       </Card>
     </>
   );
