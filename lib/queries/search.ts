@@ -1,7 +1,7 @@
 // Search across every trace (app/search). A step matches when its model message or answer (`text`), its
 // tool call (`call`) or its tool output (`observation`) contains the term, case-insensitively: ILIKE over
 // the trigram indexes of migration step_search_trigram, which PostgreSQL keeps current on every write.
-// Hits are ordered by step id and paged; the count stops at COUNT_CAP (counting a common word exactly
+// Hits are ordered by step id (see stepsQuery for how) and paged; the count stops at COUNT_CAP (counting a common word exactly
 // would read every matching step). Not "server-only": the search bench (scripts/bench/search.bench.ts)
 // calls it from a script, with its own client.
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
@@ -67,18 +67,35 @@ export function filterConditions(filters: SearchFilters, scope: SearchParams["in
 const snippetOf = (column: Prisma.Sql, term: string) =>
   Prisma.sql`substr(${column}, greatest(1, strpos(lower(${column}), lower(${term})) - ${CONTEXT}), ${2 * CONTEXT + term.length})`;
 
-function stepsQuery(term: string, where: Prisma.Sql) {
+/**
+ * How PostgreSQL is steered (plans measured by scripts/bench/search.bench.ts at 100 runs). Its trigram
+ * estimates are rough and blind to how a term correlates with the filters, so left alone it picks plans
+ * that take seconds: reading every result of a domain and verdict and matching their steps one by one,
+ * or walking every step in id order for a term that is rare in one tool's steps. So:
+ *  - `stepsFirst` (no run nor configuration filter, the ones that narrow to a few results): the steps
+ *    matching the term (and tool) are found first, through the trigram indexes, behind an OFFSET 0 fence;
+ *    results are joined to them. A run or configuration filter leaves the choice to the planner, which
+ *    estimates those well.
+ *  - `few` (the count found at most COUNT_CAP matches): the page sorts the matches instead of walking
+ *    the step ids in order (COLLATE "C" is an order no index provides). A capped search keeps the walk:
+ *    matches are common, and the first page is found early.
+ */
+function stepsQuery(term: string, where: Prisma.Sql, { stepsFirst, tool, few }: { stepsFirst: boolean; tool?: string; few: boolean }) {
   const pattern = containsPattern(term);
+  const matches = Prisma.sql`(s.text ILIKE ${pattern} OR s.call ILIKE ${pattern} OR s.observation ILIKE ${pattern})`;
+  const steps = stepsFirst
+    ? Prisma.sql`(SELECT * FROM "Step" s WHERE ${matches} ${tool ? Prisma.sql`AND s.tool = ${tool}` : Prisma.empty} OFFSET 0) s`
+    : Prisma.sql`"Step" s`;
   const matched = Prisma.sql`CASE WHEN s.text ILIKE ${pattern} THEN 'text' WHEN s.call ILIKE ${pattern} THEN 'call' ELSE 'observation' END`;
   return {
-    from: Prisma.sql`FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Run" ru ON ru.id = r."runId" JOIN "Task" t ON t.id = r."taskId"
-      WHERE (s.text ILIKE ${pattern} OR s.call ILIKE ${pattern} OR s.observation ILIKE ${pattern}) AND ${where}`,
+    from: Prisma.sql`FROM ${steps} JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Run" ru ON ru.id = r."runId" JOIN "Task" t ON t.id = r."taskId"
+      WHERE ${stepsFirst ? Prisma.sql`TRUE` : matches} AND ${where}`,
     select: Prisma.sql`SELECT s.id AS "stepId", s.index, s.kind, s.tool, r.id AS "resultId", r."runId", ru.name AS "runName", t.key AS "taskKey",
       t.domain, r.correct, ${matched} AS field,
       CASE WHEN s.text ILIKE ${pattern} THEN ${snippetOf(Prisma.sql`s.text`, term)}
            WHEN s.call ILIKE ${pattern} THEN ${snippetOf(Prisma.sql`s.call`, term)}
            ELSE ${snippetOf(Prisma.sql`s.observation`, term)} END AS snippet`,
-    order: Prisma.sql`ORDER BY s.id`,
+    order: few ? Prisma.sql`ORDER BY s.id COLLATE "C"` : Prisma.sql`ORDER BY s.id`,
   };
 }
 
@@ -97,17 +114,25 @@ type HitRow = {
   taskKey: string; domain: string; correct: boolean | null; field: SearchHit["field"]; snippet: string;
 };
 
-export async function searchTraces(params: SearchParams, db: PrismaClient = prisma): Promise<SearchOutcome> {
-  const term = params.q;
-  if (term.length < MIN_TERM_LENGTH) return { status: "too-short", hits: [], total: 0, capped: false, page: 0, pages: 1 };
+/** The search's two statements: the capped count, and one page of hits (`few`: the count was not capped). */
+export function searchStatements(params: SearchParams, { page, few }: { page: number; few: boolean }) {
   const conditions = filterConditions(params, params.in);
   const where = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
-  const query = params.in === "steps" ? stepsQuery(term, where) : tasksQuery(term, where);
-  const [counted] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 ${query.from} LIMIT ${COUNT_CAP + 1}) x`;
+  const stepsFirst = !params.run && !params.config;
+  const query = params.in === "steps" ? stepsQuery(params.q, where, { stepsFirst, tool: params.tool, few }) : tasksQuery(params.q, where);
+  return {
+    count: Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 ${query.from} LIMIT ${COUNT_CAP + 1}) x`,
+    page: Prisma.sql`${query.select} ${query.from} ${query.order} LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`,
+  };
+}
+
+export async function searchTraces(params: SearchParams, db: PrismaClient = prisma): Promise<SearchOutcome> {
+  if (params.q.length < MIN_TERM_LENGTH) return { status: "too-short", hits: [], total: 0, capped: false, page: 0, pages: 1 };
+  const [counted] = await db.$queryRaw<{ n: number }[]>(searchStatements(params, { page: 0, few: false }).count);
   const total = counted?.n ?? 0;
   const pages = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / SEARCH_PAGE_SIZE));
   const page = Math.min(params.page, pages - 1);
-  const rows = total === 0 ? [] : await db.$queryRaw<HitRow[]>`${query.select} ${query.from} ${query.order} LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${page * SEARCH_PAGE_SIZE}`;
+  const rows = total === 0 ? [] : await db.$queryRaw<HitRow[]>(searchStatements(params, { page, few: total <= COUNT_CAP }).page);
   const hits = rows.map((row): SearchHit => ({
     resultId: row.resultId, runId: row.runId, runName: row.runName, taskKey: row.taskKey, domain: row.domain, correct: row.correct,
     step: row.stepId === null || row.index === null ? null : { id: row.stepId, index: row.index, kind: row.kind ?? "", tool: row.tool },

@@ -36,7 +36,7 @@ async function backendsCpu(db: PrismaClient): Promise<number> {
   return rows.reduce((sum, row) => sum + cpuOf(row.pid), 0);
 }
 
-async function ensureFixture(url: string, log: (line: string) => void): Promise<void> {
+export async function ensureFixture(url: string, log: (line: string) => void): Promise<void> {
   const db = createPrismaClient(url);
   try {
     if ((await db.run.count()) === 0) {
