@@ -90,6 +90,7 @@ export async function run(): Promise<void> {
         ["term + run", { q: "traffic_source", run: someRun }],
         ["term + domain + verdict", { q: "Wellness Expo", domain: "email", verdict: "wrong" }],
         ["term + tool", { q: "2023-11", tool: "calendar.delete_event" }],
+        ["common term + domain", { q: "email_id", domain: "email" }],
         ["task text", { q: "visits", in: "tasks" }],
         ["common term, page 10", { q: "email_id", page: 10 }],
       ];
