@@ -20,6 +20,8 @@ const navigation = [
   { href: "/runs", label: "Runs", except: ["/runs/new"] },
   { href: "/runs/new", label: "New run" },
   { href: "/tasks", label: "Tasks" },
+  { href: "/search", label: "Search" },
+  { href: "/sandbox", label: "Sandbox" },
 ];
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

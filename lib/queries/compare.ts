@@ -14,7 +14,7 @@ async function verdictsByKey(runId: string) {
   return new Map(rows.map((row) => [row.task.key, { ...row, text: row.task.text }]));
 }
 
-async function runIdentity(id: string): Promise<RunIdentity | null> {
+export async function runIdentity(id: string): Promise<RunIdentity | null> {
   const run = await prisma.run.findUnique({
     where: { id },
     select: {

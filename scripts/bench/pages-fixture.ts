@@ -74,7 +74,7 @@ async function copySelect(client: pg.Client, table: string, alias: string, repla
  * originals, and each round of copies (one per original) runs the next model variant ("gpt-4 v3";
  * variant 0 keeps the model), so configurations are many and each pools several runs.
  */
-async function copyRuns(url: string, target: number): Promise<void> {
+export async function copyRuns(url: string, target: number): Promise<void> {
   await withClient(url, async (client) => {
     const { rows } = await client.query<{ n: number; copied: number }>(`SELECT count(*)::int AS n, (count(*) FILTER (WHERE id LIKE 'copy%'))::int AS copied FROM "Run"`);
     const copies = target - (rows[0]?.n ?? 0);

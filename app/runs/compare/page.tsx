@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -24,7 +25,16 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const runs = await listComparableRuns({ include: [a, b].filter((id) => id !== undefined) });
   return (
     <>
-      <PageHeader title="Compare runs" description="Per-task agreement of two runs and the tasks whose verdict flipped." />
+      <PageHeader
+        title="Compare runs"
+        description={
+          <>
+            Per-task agreement of two runs and the tasks whose verdict flipped.{" "}
+            <Link href="/runs/compare/many" className="text-accent" data-testid="compare-many-link">Compare 2–10 runs as a heatmap</Link>;{" "}
+            <Link href="/runs/generalisation" className="text-accent" data-testid="generalisation-link">official vs generated</Link>.
+          </>
+        }
+      />
       <ComparePicker runs={runs} a={a} b={b} />
       {a && b ? (
         <Suspense key={`${a}-${b}-${page}`} fallback={<PanelSkeleton height={240} />}>
@@ -45,7 +55,11 @@ async function Comparison({ a, b, page }: { a: string; b: string; page: number }
   if (!runA || !runB || comparison.status === "missing") notFound();
   if (comparison.status === "refused") {
     return (
-      <EmptyState title="These runs cannot be compared" testId="compare-refused">
+      <EmptyState
+        title="These runs cannot be compared"
+        testId="compare-refused"
+        action={<Link href={`/runs/generalisation?official=${a}&generated=${b}`} className="text-sm text-accent">Put an official and a generated run side by side per domain →</Link>}
+      >
         {comparison.reason}
       </EmptyState>
     );

@@ -58,6 +58,7 @@ export default async function TaskPage({ params, searchParams }: Params) {
           <CardHeader
             title="Ground truth"
             description={`${task.actionCount} action(s) · template “${task.baseTemplate}” · toolkits ${task.toolkits.join(", ")}${revised ? " · revised between versions" : ""}`}
+            actions={<Link href={`/tasks/${task.id}/sandbox`} className="text-sm text-accent" data-testid="task-sandbox-link">Initial rows and end states →</Link>}
           />
           <CardBody>
             <CallsList calls={task.groundTruth.map((raw, index) => ({ index, raw, failure: null }))} testId="gt-calls" empty="No action expected." />
