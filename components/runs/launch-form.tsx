@@ -34,6 +34,7 @@ const agentHelp: Record<(typeof RUN_AGENT_KINDS)[number], string> = {
   tools: "Native tool calling over a model",
   "workbench-2026": "WorkBench Revisited 2026 harness over a model",
   oracle: "Runs the ground-truth calls (scores 100 %)",
+  "oracle-retry": "Runs the ground-truth calls, retrying blindly on service errors (a reference under faults)",
   noop: "Does nothing (scores the no-action share)",
   replay: "Replays recorded calls",
   external: "Your own agent, over MCP (the token is shown after launch)",

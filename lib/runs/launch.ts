@@ -212,6 +212,8 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       limit: input.limit ?? null,
       // How the limit picked the tasks, so the same sample can be drawn again.
       ...(input.limit ? { sample: input.sample, ...(input.sample === "stratified" ? { seed: input.seed } : {}) } : {}),
+      // Written only when faults are on, so a clean run's params are as they were before faults existed.
+      ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed } : {}),
       ...(input.retry ? { retry: input.retry } : {}),
       ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),
