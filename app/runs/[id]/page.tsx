@@ -8,6 +8,7 @@ import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
+import { RobustnessCard } from "@/components/runs/robustness-card";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
@@ -68,6 +69,9 @@ export default async function RunPage({ params, searchParams }: Params) {
             <FlakyTasksCard runId={run.id} />
           </Suspense>
         ) : null}
+        <Suspense fallback={null}>
+          <RobustnessCard runId={run.id} />
+        </Suspense>
         <ReproducibilityCard run={run} />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />
