@@ -21,7 +21,7 @@ import { CodedError } from "@/lib/errors";
 
 export const DATASET_SLUG = "workbench";
 
-export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter";
+export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter" | "invalid_input";
 
 export class LaunchError extends CodedError<LaunchErrorCode> {
   constructor(
@@ -214,6 +214,8 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       ...(input.limit ? { sample: input.sample, ...(input.sample === "stratified" ? { seed: input.seed } : {}) } : {}),
       // Written only when faults are on, so a clean run's params are as they were before faults existed.
       ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed } : {}),
+      // A run of a sweep (lib/runs/sweep.ts) knows its sweep: the sweep page reads its runs by this id.
+      ...(input.sweep ? { sweep: input.sweep } : {}),
       ...(input.retry ? { retry: input.retry } : {}),
       ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),
