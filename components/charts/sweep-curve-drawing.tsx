@@ -16,7 +16,7 @@ export default function SweepCurveDrawing({ rows, series }: { rows: readonly Swe
       <Tooltip formatter={(value) => percentTick(value)} labelFormatter={(rate) => `fault rate ${rate}`} />
       <Legend />
       {series.map((name, index) => (
-        <Line key={name} type="monotone" dataKey={name} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={{ r: 4 }} connectNulls isAnimationActive={false} />
+        <Line key={name} type="linear" dataKey={name} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={{ r: 4 }} connectNulls isAnimationActive={false} />
       ))}
     </LineChart>
   );
