@@ -18,6 +18,7 @@ import { register as registerMcp } from "./commands/mcp";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerScore } from "./commands/score";
+import { register as registerSweep } from "./commands/sweep";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
 
@@ -39,6 +40,7 @@ registerMcp(program);
 registerRescore(program);
 registerRun(program);
 registerScore(program);
+registerSweep(program);
 
 // `npm run workbench` puts sh between npm and us; when npm goes (SIGTERM), stop like on SIGTERM.
 stopWhenLauncherExits();

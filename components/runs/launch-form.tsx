@@ -35,6 +35,7 @@ const agentHelp: Record<(typeof RUN_AGENT_KINDS)[number], string> = {
   tools: "Native tool calling over a model",
   "workbench-2026": "WorkBench Revisited 2026 harness over a model",
   oracle: "Runs the ground-truth calls (scores 100 %)",
+  "oracle-retry": "Runs the ground-truth calls, retrying blindly on service errors (a reference under faults)",
   noop: "Does nothing (scores the no-action share)",
   replay: "Replays recorded calls",
   external: "Your own agent, over MCP (the token is shown after launch)",
@@ -213,6 +214,14 @@ export function LaunchForm({
           <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint={`Agent turns per task; default ${RUN_SETTINGS_DEFAULTS.maxSteps} (the paper's)`} disabled={!needsModel} state={state} />
           {/* Empty by default: each agent's own default applies at launch (launch-input.ts withTimingDefaults). */}
           <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint={timeoutHint(agent)} state={state} />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Injected faults" description="Tool calls fail on purpose, on a seeded schedule every agent meets alike (docs/robustness.md). A grid of rates: Launch a sweep." />
+        <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <NumberField name="faultRate" label="Fault rate" fallback={String(RUN_SETTINGS_DEFAULTS.faultRate)} step="0.05" hint="0 to 0.5 of tool calls; 0: a clean run" state={state} />
+          <NumberField name="faultSeed" label="Fault seed" fallback={String(RUN_SETTINGS_DEFAULTS.faultSeed)} hint="The same seed gives every agent the same faults" state={state} />
         </CardBody>
       </Card>
 

@@ -7,6 +7,13 @@ import { DiffTables, STEP_DIFF_LABELS } from "./diff-tables";
 import { FoldedDiff } from "./folded-diff";
 import { StepShell } from "./step-shell";
 
+/** What each injected fault did, as the badge's tooltip (lib/workbench/tools/faults.ts). */
+const FAULT_KIND_HELP = {
+  transient: "The service answered 503 and the call did not run: the sandbox is unchanged, a retry works.",
+  ambiguous: "The call ran (a write was applied) but the answer was a timeout: a blind retry of a write duplicates it.",
+  malformed: "The call ran but its answer was cut short or empty.",
+} as const;
+
 /** A state change shown at once is cut to its first rows and short cells; the step opened whole shows all. */
 const DIFF_CELL_PREVIEW_CHARS = 120;
 const DIFF_PREVIEW_ROWS = 5;
@@ -24,6 +31,11 @@ export function ToolStep({ event, openHref, divergent = false }: { event: ToolEv
         <>
           {event.diffSummary ? <span data-testid="tool-diff-summary">{event.diffSummary}</span> : null}
           {event.latencyMs !== null ? <span>{formatDuration(event.latencyMs)}</span> : null}
+          {event.fault ? (
+            <Badge tone="warn" data-testid="tool-fault" title={FAULT_KIND_HELP[event.fault.kind]}>
+              injected fault: {event.fault.kind} (call {event.fault.ordinal + 1})
+            </Badge>
+          ) : null}
           {event.ok ? (
             <Badge tone="good" data-testid="tool-ok">
               ok

@@ -15,6 +15,8 @@ export interface OpenSession {
   /** Calls executed so far (TaskResult.calls) and steps recorded: where the sandbox and trace are. */
   readonly callCount: number;
   readonly stepCount: number;
+  /** Tool steps recorded so far: the ordinal of the session's next tool call (the fault schedule's input). */
+  readonly toolStepCount: number;
 }
 
 export type SessionRefusal = "unknown_session" | "wrong_token" | "expired" | "closed" | "cancelled";
@@ -47,7 +49,8 @@ export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token
   const { rows } = await deps.sql.query<SessionRow>(
     `SELECT s.id, s."runId", s."resultId", s.attempt, s."tokenHash", s."expiresAt", s."closedAt", s."closeReason", t.key AS "taskKey",
             r.status::text AS "resultStatus", r.attempt AS "resultAttempt", cardinality(r.calls) AS "callCount",
-            (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id) AS "stepCount"
+            (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id) AS "stepCount",
+            (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id AND kind = 'tool') AS "toolStepCount"
        FROM "McpSession" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId"
       WHERE s.id = $1`,
     [sessionId],
@@ -64,6 +67,7 @@ export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token
   return {
     id: row.id, runId: row.runId, resultId: row.resultId, attempt: row.attempt, taskKey: row.taskKey,
     expiresAt: new Date(row.expiresAt), callCount: row.callCount, stepCount: row.stepCount,
+    toolStepCount: row.toolStepCount,
   };
 }
 

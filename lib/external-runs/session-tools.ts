@@ -10,6 +10,7 @@ import { toolInputSchema } from "@/lib/workbench/tools/input-schema";
 import { Trace } from "@/lib/workbench/agents/trace";
 import { callTool, toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { toProviderToolName } from "@/lib/workbench/agents/tool-names";
+import { taskFaults } from "@/lib/workbench/tools/faults";
 import { getRunContext, type RunContext } from "@/lib/runs/run-context";
 import { LostClaimError, STEP_INSERT, stepRowsSelect, type StepRow } from "@/lib/runs/step-store";
 import { stepColumns } from "@/lib/runs/step-columns";
@@ -75,11 +76,12 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   let index = session.stepCount;
   // The call's step is kept here and written with the call string in one statement after the call.
   const sink: StepSink = { record: async (step) => void steps.push({ ...stepColumns(step), id: randomUUID(), index: index++ }) };
-  const trace = new Trace(sink);
+  const trace = new Trace(sink, { toolCallsBefore: session.toolStepCount });
   const tools = toolsOf(run, session);
   const live = await sessionSandbox(deps, session, run);
   try {
-    const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol };
+    const faults = taskFaults(run.faultPlan, session.taskKey);
+    const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol, ...(faults ? { faults } : {}) };
     const result = await callTool(agentDeps, trace, { name, input });
     const reply: ToolCallReply = { text: result.observation, isError: !result.ok, ...(result.unknownTool ? { unknownTool: true } : {}) };
     const calls = trace.outcome(null, null).calls;

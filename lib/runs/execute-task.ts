@@ -2,6 +2,7 @@
 // Everything is injected (agent, sandbox, sink, scorer), so a unit test runs it with an in-memory sink
 // and a worker with the Postgres one. Agent failures become the task's error; they never throw out.
 import type { LanguageModel } from "ai";
+import type { TaskFaults } from "@/lib/workbench/tools/faults";
 import type { Agent, AgentOutcome, AgentStep, Harness2026Options, StepSink } from "@/lib/workbench/agents/types";
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
@@ -35,6 +36,8 @@ export interface ExecuteTaskDeps {
   readonly requestParams?: ModelRequestParams;
   readonly maxSteps?: number;
   readonly recordedCalls?: readonly string[];
+  /** Faults to inject into this task's tool calls (RunSettings faultRate/faultSeed); absent on a clean run. */
+  readonly faults?: TaskFaults;
 }
 
 export interface TaskExecution {
@@ -71,6 +74,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
     requestParams: deps.requestParams,
     maxSteps: deps.maxSteps,
     recordedCalls: deps.recordedCalls,
+    faults: deps.faults,
   });
   let outcome: AgentOutcome;
   let errorKind: string | null;

@@ -10,7 +10,7 @@ import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaul
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
-export const WEB_REFUSED_FIELDS = ["resultsFile", "retry"] as const;
+export const WEB_REFUSED_FIELDS = ["resultsFile", "retry", "sweep"] as const;
 
 /** Printable text only: NUL and other control characters are refused, not stored. */
 const plainText = (max: number) =>
@@ -72,6 +72,8 @@ export const launchFieldsSchema = z
     /** Spending limits for this run (lib/runs/budget.ts): it stops as budget_exceeded when reached. */
     budgetUsd: z.coerce.number().positive().max(100_000).optional(),
     budgetTokens: z.coerce.number().int().positive().max(10_000_000_000).optional(),
+    /** The sweep this run belongs to (set by lib/runs/sweep.ts, never by a form field). */
+    sweep: z.object({ id: z.uuid(), name: plainText(80) }).optional(),
   });
 
 export const launchRunInputSchema = launchFieldsSchema

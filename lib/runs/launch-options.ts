@@ -25,7 +25,17 @@ export const PAPER_TIMEOUT_MS = 120_000;
  * RunSettings' defaults (run-settings.ts builds its schema's defaults from these), as the form and the
  * CLI show them (the timeout: the paper's, where no agent chose one).
  */
-export const RUN_SETTINGS_DEFAULTS = { concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: PAPER_TIMEOUT_MS } as const satisfies Record<string, number>;
+export const RUN_SETTINGS_DEFAULTS = {
+  concurrency: 4,
+  trials: 1,
+  temperature: 0,
+  maxSteps: 20,
+  timeoutMs: PAPER_TIMEOUT_MS,
+  /** Probability that a tool call fails on purpose (lib/workbench/tools/faults.ts); 0: a clean run. */
+  faultRate: 0,
+  /** Seeds the fault schedule: the same seed gives every agent the same faults call for call. */
+  faultSeed: 1,
+} as const satisfies Record<string, number>;
 
 /**
  * The per-task time limit a run of `agent` gets when it names none, as the form says it: upstream's,

@@ -21,7 +21,7 @@ import { CodedError } from "@/lib/errors";
 
 export const DATASET_SLUG = "workbench";
 
-export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter";
+export type LaunchErrorCode = "dataset_missing" | "no_tasks" | "results_file" | "endpoint" | "too_large" | "scoring_config" | "push_unconfigured" | "unsupported_parameter" | "invalid_input";
 
 export class LaunchError extends CodedError<LaunchErrorCode> {
   constructor(
@@ -190,6 +190,10 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       // How the limit picked the tasks, and the seed of the sample and of the queue's order, so both can be drawn again.
       ...(input.limit ? { sample: input.sample } : {}),
       seed: input.seed,
+      // Written only when faults are on, so a clean run's params are as they were before faults existed.
+      ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed } : {}),
+      // A run of a sweep (lib/runs/sweep.ts) knows its sweep: the sweep page reads its runs by this id.
+      ...(input.sweep ? { sweep: input.sweep } : {}),
       ...(input.retry ? { retry: input.retry } : {}),
       ...(input.harness2026 ? { harness2026: input.harness2026 } : {}),
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),

@@ -1,6 +1,7 @@
 // One claimed result = one (run, task, trial): run the agent on a fresh sandbox with its steps
 // persisted in small batches, score, and write the verdict once with the run's aggregates.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { taskFaults } from "@/lib/workbench/tools/faults";
 import { afterFinish } from "./after-finish";
 import type { ClaimedResult } from "./claim";
 import { costOf } from "@/lib/providers";
@@ -62,6 +63,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     requestParams: run.requestParams,
     maxSteps: run.maxSteps,
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
+    faults: taskFaults(run.faultPlan, task.key),
   });
   if (execution.errorKind !== "timeout" && !shutdown?.aborted) await options.settle?.();
   const steps = await sink.drain();

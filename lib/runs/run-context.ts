@@ -13,7 +13,8 @@ import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
 import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
 import { MODEL_AGENTS } from "./launch-options";
 import type { TaskScorer } from "./execute-task";
-import { runSettingsFrom } from "./run-settings";
+import { faultPlanOf, runSettingsFrom } from "./run-settings";
+import type { FaultPlan } from "@/lib/workbench/tools/faults";
 import "./engine-settings"; // the engine is told the data folder (workbench-2026 tool sources)
 
 export interface VersionContext {
@@ -33,6 +34,8 @@ export interface RunContext {
   readonly requestParams: ModelRequestParams | undefined;
   readonly maxSteps: number;
   readonly timeoutMs: number;
+  /** The faults injected into this run's tool calls (a run setting); null for a clean run. */
+  readonly faultPlan: FaultPlan | null;
   /** The version's dataset, with the scorer of this run's protocol and scoring revision. */
   readonly version: VersionContext;
   /** Whose tools the agent runs and whose parser reads call strings. */
@@ -71,6 +74,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     select: { contentHash: true },
   });
   const params = (run.params ?? {}) as Record<string, unknown>;
+  const settings = runSettingsFrom(params);
   const usesModel = MODEL_AGENTS.includes(run.agent);
   const scoring = resolveScoringConfig({ protocol: run.protocol, groundTruth: run.groundTruth, revision: run.scoringRevision ?? undefined });
   const versionContext = await getVersionContext(db, run.groundTruth as GroundTruthVersion, version.contentHash, run.datasetId);
@@ -88,7 +92,8 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     provider: run.provider,
     modelId: run.model,
     toolSet: run.toolSet === "domains" ? "domains" : "all",
-    ...runSettingsFrom(params), // temperature, maxSteps, timeoutMs: read back through RunSettings' schema
+    ...settings, // temperature, maxSteps, timeoutMs, faultRate, faultSeed: read back through RunSettings' schema
+    faultPlan: faultPlanOf(settings),
     requestParams: usesModel && run.model ? requestParamsOf(params, run.model, run.provider) : undefined,
     version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
     protocol: getProtocol(scoring.protocol),

@@ -5,6 +5,7 @@
 // runSettingsFrom, so a default is written in one place.
 import { z } from "zod";
 import { MAX_CONCURRENCY, RUN_SETTINGS_DEFAULTS } from "./launch-options";
+import { DEFAULT_FAULT_SHARES, MAX_FAULT_RATE, type FaultPlan } from "@/lib/workbench/tools/faults";
 
 export const runSettingsSchema = z.object({
   /** Tasks of this run in flight at once, across every worker and agent (Run.concurrency). */
@@ -19,6 +20,10 @@ export const runSettingsSchema = z.object({
    * the paper's 120 s, or upstream's 600 s checked between turns for workbench-2026.
    */
   timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  /** Each tool call fails on purpose with this probability (lib/workbench/tools/faults.ts); 0: clean. */
+  faultRate: z.coerce.number().min(0).max(MAX_FAULT_RATE).default(RUN_SETTINGS_DEFAULTS.faultRate),
+  /** The fault schedule's seed: a pure function of (seed, task, call ordinal). */
+  faultSeed: z.coerce.number().int().min(0).max(2_147_483_647).default(RUN_SETTINGS_DEFAULTS.faultSeed),
 });
 
 export type RunSettings = z.infer<typeof runSettingsSchema>;
@@ -28,7 +33,9 @@ export type RunSettings = z.infer<typeof runSettingsSchema>;
  * stored timeout is the resolved one: a workbench-2026 run's worker deadline is its time limit plus the
  * worst case of its last call, so it may exceed what a user may type.
  */
-const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true }).extend({ timeoutMs: z.number().int().positive() });
+const storedSettingsSchema = runSettingsSchema
+  .pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true })
+  .extend({ timeoutMs: z.number().int().positive() });
 
 export type StoredRunSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -42,5 +49,16 @@ export function runSettingsFrom(params: unknown): StoredRunSettings {
     const parsed = storedSettingsSchema.shape[key].safeParse(record[key]);
     return parsed.success ? (parsed.data as StoredRunSettings[Key]) : RUN_SETTINGS_DEFAULTS[key];
   };
-  return { temperature: read("temperature"), maxSteps: read("maxSteps"), timeoutMs: read("timeoutMs") };
+  return {
+    temperature: read("temperature"),
+    maxSteps: read("maxSteps"),
+    timeoutMs: read("timeoutMs"),
+    faultRate: read("faultRate"),
+    faultSeed: read("faultSeed"),
+  };
+}
+
+/** The fault plan a run's settings describe, or null for a clean run (rate 0). Every kind has an equal share. */
+export function faultPlanOf(settings: Pick<StoredRunSettings, "faultRate" | "faultSeed">): FaultPlan | null {
+  return settings.faultRate > 0 ? { rate: settings.faultRate, seed: settings.faultSeed, shares: DEFAULT_FAULT_SHARES } : null;
 }

@@ -18,6 +18,7 @@ function makeStep(overrides: Partial<StepRecord> = {}): StepRecord {
     latencyMs: null,
     finishReason: null,
     retries: null,
+    fault: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { StepColumns } from "@/lib/runs/step-columns";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
+import { FAULT_KINDS, type InjectedFault } from "@/lib/workbench/tools/faults";
 
 /** The columns of a Step row the inspector reads (structurally a Prisma Step; defined in step-columns.ts). */
 export type StepRecord = Omit<StepColumns, "kind"> & {
@@ -40,6 +41,8 @@ export interface ToolEvent {
   readonly diff: readonly TableDiffView[];
   readonly diffSummary: string;
   readonly latencyMs: number | null;
+  /** The fault the run injected into this call, shown on the step; null on a clean call. */
+  readonly fault: InjectedFault | null;
 }
 
 export interface FinalEvent {
@@ -53,6 +56,14 @@ export interface ErrorEvent {
   readonly index: number;
   readonly errorKind: string;
   readonly message: string;
+}
+
+/** A stored fault column read back: `{ kind, ordinal }` with a known kind, else null (never throws on odd rows). */
+export function injectedFault(value: unknown): InjectedFault | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { kind, ordinal } = value as { kind?: unknown; ordinal?: unknown };
+  const known = FAULT_KINDS.find((candidate) => candidate === kind);
+  return known && typeof ordinal === "number" ? { kind: known, ordinal } : null;
 }
 
 export type TraceEvent = ModelEvent | ToolEvent | FinalEvent | ErrorEvent;
@@ -106,6 +117,7 @@ function toEvent(step: StepRecord): TraceEvent {
         diff,
         diffSummary: summarizeDiff(diff),
         latencyMs: step.latencyMs,
+        fault: injectedFault(step.fault),
       };
     }
     case "final":

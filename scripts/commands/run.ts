@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
+import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
@@ -37,6 +38,8 @@ interface RunOptions {
   reasoningEffort?: string;
   maxSteps?: string;
   timeoutMs?: string;
+  faultRate: string;
+  faultSeed: string;
   resultsFile?: string;
   name?: string;
   externalMode?: string;
@@ -51,7 +54,7 @@ export function register(program: Command): void {
   program
     .command("run")
     .description("Run an agent on the benchmark through the same queue as the dashboard")
-    .requiredOption("--agent <kind>", "react | tools | workbench-2026 | oracle | noop | replay | external")
+    .requiredOption("--agent <kind>", "react | tools | workbench-2026 | oracle | oracle-retry | noop | replay | external")
     .option("--endpoint <name>", "a configured endpoint: openai | anthropic | openai-compatible | custom | mock | (config/endpoints.json)")
     .option("--provider <name>", "older name of --endpoint")
     .option("--model <id>", "model id, e.g. gpt-4o")
@@ -75,6 +78,8 @@ export function register(program: Command): void {
     .option("--max-steps <n>", "agent steps per task", String(RUN_SETTINGS_DEFAULTS.maxSteps))
     // No default value: the agent's own applies at launch (launch-input.ts withTimingDefaults).
     .option("--timeout-ms <ms>", `time limit per task (default ${PAPER_TIMEOUT_MS}; workbench-2026: ${TIME_LIMIT_MS_2026}, checked between turns)`)
+    .option("--fault-rate <p>", `each tool call fails on purpose with probability p (0-${MAX_FAULT_RATE}; docs/robustness.md)`, String(RUN_SETTINGS_DEFAULTS.faultRate))
+    .option("--fault-seed <n>", "seed of the fault schedule: the same seed gives every agent the same faults", String(RUN_SETTINGS_DEFAULTS.faultSeed))
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
@@ -95,7 +100,7 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
     sample: options.sample, seed: options.seed,
     concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
-    maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, resultsFile: options.resultsFile, name: options.name,
+    maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed, resultsFile: options.resultsFile, name: options.name,
     externalMode: options.externalMode,
     ...(options.agent === "workbench-2026"
       ? { harness2026: { structuredOutputs: options.structuredOutputs, actWithoutConfirmation: options.actWithoutConfirmation } }

@@ -8,6 +8,9 @@ import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
+import { RobustnessCard } from "@/components/runs/robustness-card";
+import { sweepOfRun } from "@/lib/queries/sweeps";
+import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { getRun, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
@@ -32,6 +35,7 @@ export default async function RunPage({ params, searchParams }: Params) {
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
   const providerFailures = await getProviderFailureCount({ runId: run.id });
+  const sweep = sweepOfRun(run.params);
   return (
     <>
       <AutoRefresh active={active} />
@@ -44,6 +48,11 @@ export default async function RunPage({ params, searchParams }: Params) {
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
+            {sweep ? (
+              <Link href={`/sweeps/${sweep.id}`} className="text-accent hover:underline" data-testid="run-sweep">
+                · part of {sweep.name}
+              </Link>
+            ) : null}
           </span>
         }
         actions={
@@ -73,6 +82,9 @@ export default async function RunPage({ params, searchParams }: Params) {
             <FlakyTasksCard runId={run.id} />
           </Suspense>
         ) : null}
+        <Suspense fallback={null}>
+          <RobustnessCard runId={run.id} />
+        </Suspense>
         <ReproducibilityCard run={run} />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />

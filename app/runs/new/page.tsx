@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
+import { ButtonLink } from "@/components/ui/button";
 import { LaunchForm } from "@/components/runs/launch-form";
 import { currentUser, signInConfigured } from "@/lib/auth";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
@@ -24,6 +25,11 @@ export default async function NewRunPage() {
       <PageHeader
         title="New run"
         description="Launch an agent over the WorkBench tasks. The run is queued at once and workers execute it; you land on its page and watch it progress."
+        actions={
+          <ButtonLink href="/sweeps/new" variant="secondary" size="sm" data-testid="new-sweep-link">
+            Launch a sweep…
+          </ButtonLink>
+        }
       />
       <LaunchForm endpoints={endpoints} datasets={datasets} protocols={protocols} signInRequired={signInRequired} />
     </>

@@ -3,13 +3,14 @@ import type { Agent, AgentKind } from "./types";
 import { reactAgent } from "./react-agent";
 import { toolsAgent } from "./tools-agent";
 import { workbench2026Agent } from "./workbench-2026/agent";
-import { noopAgent, oracleAgent, replayAgent } from "./scripted-agents";
+import { noopAgent, oracleAgent, replayAgent, retryingOracleAgent } from "./scripted-agents";
 
 const AGENTS: Record<AgentKind, Agent> = {
   react: reactAgent,
   tools: toolsAgent,
   "workbench-2026": workbench2026Agent,
   oracle: oracleAgent,
+  "oracle-retry": retryingOracleAgent,
   noop: noopAgent,
   replay: replayAgent,
 };

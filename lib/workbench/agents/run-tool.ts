@@ -6,6 +6,8 @@ import { diffStates } from "./engine";
 import { PROTOCOLS } from "../protocols/definitions";
 import type { Protocol } from "../protocols/types";
 import type { ToolOutcome } from "../tools/types";
+import { isToolkit } from "../core/toolkits";
+import { malformedAnswer, scheduledFault, timeoutAnswer, unavailableAnswer, type InjectedFault } from "../tools/faults";
 
 /** The protocol the agent runs under (its tools and call parser); the 2024 paper's by default. */
 export function protocolOf(deps: AgentDeps) {
@@ -54,13 +56,14 @@ async function executeAndRecord(
 ): Promise<ToolRun> {
   trace.addCall(call.raw);
   const outcome = await executeRecorded(deps, trace, protocolOf(deps), call, recordedArgs, observationOverride);
-  const observation = observationOverride ?? outcome.observation;
-  return { call: call.raw, observation, ok: outcome.ok };
+  return { call: call.raw, observation: outcome.observation, ok: outcome.ok };
 }
 
 /**
  * Steps 3 and 4 of every tool call (tool-call.ts): runs the call on the live sandbox under `protocol`'s
  * tools and records the tool step with its state diff. Whether the call counts as predicted is the caller's.
+ * The outcome's observation is what the agent is shown: `observationOverride`, or the answer of a fault the
+ * run's schedule injects into this call (tools/faults.ts), in place of the tool's.
  */
 export async function executeRecorded(
   deps: AgentDeps,
@@ -70,9 +73,33 @@ export async function executeRecorded(
   recordedArgs: Readonly<Record<string, unknown>>,
   observationOverride?: string,
 ): Promise<ToolOutcome> {
+  const ordinal = trace.toolCallCount;
+  const faults = deps.faults;
+  const kind = faults ? scheduledFault(faults.plan, faults.taskKey, ordinal) : null;
+  const fault: InjectedFault | undefined = kind ? { kind, ordinal } : undefined;
+  if (fault?.kind === "transient") {
+    // The call never reached the service: it is not one of the calls the scorer replays.
+    trace.withdrawCall(call.raw);
+    const observation = unavailableAnswer(serviceOf(call.tool));
+    await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation, ok: true, diff: [], fault });
+    return { ok: true, value: observation, observation };
+  }
   const before = deps.sandbox.state;
   const outcome = protocol.tools.execute(deps.sandbox, call);
   const diff = diffStates(before, deps.sandbox.state);
-  await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation: observationOverride ?? outcome.observation, ok: outcome.ok, diff });
-  return outcome;
+  const shown = observationOverride ?? outcome.observation;
+  if (!fault || !faults) {
+    await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation: shown, ok: outcome.ok, diff });
+    return { ...outcome, observation: shown };
+  }
+  const observation = fault.kind === "ambiguous" ? timeoutAnswer(serviceOf(call.tool)) : malformedAnswer(shown, faults, ordinal);
+  await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation, ok: outcome.ok, diff, fault });
+  // A timeout is an answer, not an exception the harness would end the task on; a cut answer keeps the call's own outcome.
+  return fault.kind === "ambiguous" || outcome.ok ? { ok: true, value: observation, observation } : { ...outcome, observation };
+}
+
+/** The toolkit a dotted tool name belongs to (every offered tool's is one), for the wording of fault answers. */
+function serviceOf(tool: string) {
+  const toolkit = tool.split(".")[0] ?? "";
+  return isToolkit(toolkit) ? toolkit : "company_directory";
 }

@@ -7,10 +7,26 @@ export class Trace {
   private inputTokens = 0;
   private outputTokens = 0;
   private retries = 0;
+  private toolCalls: number;
 
-  constructor(private readonly sink: StepSink) {}
+  /**
+   * `toolCallsBefore`: tool calls this task made before this trace began (an external agent's session
+   * records each call with a trace of its own), so that ordinals count from the task's first call.
+   */
+  constructor(
+    private readonly sink: StepSink,
+    options: { readonly toolCallsBefore?: number } = {},
+  ) {
+    this.toolCalls = options.toolCallsBefore ?? 0;
+  }
+
+  /** Tool steps of this task so far: the ordinal of the next tool call (the fault schedule's input). */
+  get toolCallCount(): number {
+    return this.toolCalls;
+  }
 
   async record(step: AgentStep): Promise<void> {
+    if (step.kind === "tool") this.toolCalls++;
     if (step.kind === "model") {
       this.inputTokens += step.inputTokens;
       this.outputTokens += step.outputTokens;
@@ -22,6 +38,15 @@ export class Trace {
   /** A call the agent made (what the scorer replays), in order. */
   addCall(call: string): void {
     this.calls.push(call);
+  }
+
+  /**
+   * Takes back the call just added: it never reached the service (an injected transient fault), so the
+   * scorer must not replay it. Only the last call can be taken back, and only by its own string.
+   */
+  withdrawCall(call: string): void {
+    if (this.calls.at(-1) !== call) throw new Error(`withdrawCall: the last call is not ${call}`);
+    this.calls.pop();
   }
 
   /** Retries spent on a model call that finally failed (no model step records them). */

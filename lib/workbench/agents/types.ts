@@ -4,8 +4,9 @@ import type { Sandbox, Tool } from "../tools/types";
 import type { StateDiff } from "../sandbox/types";
 import type { Protocol } from "../protocols/types";
 import type { ModelRequestParams } from "./request-params";
+import type { InjectedFault, TaskFaults } from "../tools/faults";
 
-export const AGENT_KINDS = ["react", "tools", "workbench-2026", "oracle", "noop", "replay"] as const;
+export const AGENT_KINDS = ["react", "tools", "workbench-2026", "oracle", "oracle-retry", "noop", "replay"] as const;
 /** The agents that call a model (need a provider and a model id). */
 export const MODEL_AGENT_KINDS: readonly AgentKind[] = ["react", "tools", "workbench-2026"];
 export type AgentKind = (typeof AGENT_KINDS)[number];
@@ -42,6 +43,8 @@ export type AgentStep =
       readonly ok: boolean;
       /** What this call changed in the sandbox (empty when nothing). */
       readonly diff: StateDiff;
+      /** The fault the run's schedule injected into this call (tools/faults.ts); absent on a clean call. */
+      readonly fault?: InjectedFault;
     }
   | { readonly kind: "final"; readonly text: string }
   | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
@@ -87,6 +90,8 @@ export interface AgentDeps {
   readonly harness2026?: Harness2026Options;
   /** For `replay`: the recorded call strings of this task. */
   readonly recordedCalls?: readonly string[];
+  /** Faults to inject into this task's tool calls (a run setting); absent on a clean run. */
+  readonly faults?: TaskFaults;
 }
 
 export interface AgentOutcome {

@@ -78,7 +78,7 @@ export default async function TracePage({ params, searchParams }: Params) {
           </Link>
         }
         title={
-          <span className="font-mono" data-testid="trace-title">
+          <span className="font-mono break-all" data-testid="trace-title">
             {result.task.key}
             {result.trial > 0 ? ` · trial ${result.trial}` : ""}
           </span>

@@ -1,0 +1,70 @@
+"use client";
+
+import { useActionState } from "react";
+import { launchSweepAction, type LaunchSweepState } from "@/app/sweeps/actions";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { FormField, inputClasses } from "./form-field";
+
+const initial: LaunchSweepState = { status: "idle" };
+
+/** Launches a grid of runs: agents × fault rates on the same tasks and fault seed (lib/runs/sweep.ts). */
+export function SweepForm({ datasets }: { datasets: readonly { slug: string; label: string }[] }) {
+  const [state, action, pending] = useActionState(launchSweepAction, initial);
+  const errors = (name: string) => (state.status === "invalid" ? state.fieldErrors[name] : undefined);
+  const invalid = (name: string) => (errors(name) ? true : undefined);
+  return (
+    <form action={action} noValidate className="space-y-6" data-testid="sweep-form">
+      {state.status === "error" ? (
+        <div className="rounded-lg bg-bad-soft px-4 py-2 text-sm text-bad" role="alert" data-testid="sweep-error">
+          {state.message}
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader title="Grid" description="Every agent runs at every fault rate: one run per pair, on the same tasks, facing the same fault schedule." />
+        <CardBody className="grid gap-4 sm:grid-cols-2">
+          <FormField name="agents" label="Agents, one per line" errors={errors("agents")} hint="oracle, oracle-retry or noop; a model agent as agent@endpoint/model, e.g. tools@openai/gpt-4o">
+            <textarea id="agents" name="agents" rows={4} className={`${inputClasses} font-mono`} defaultValue={"oracle\noracle-retry"} aria-invalid={invalid("agents")} />
+          </FormField>
+          <div className="space-y-4">
+            <FormField name="faultRates" label="Fault rates" errors={errors("faultRates")} hint="Comma-separated, 0 to 0.5 (0: a clean run)">
+              <input id="faultRates" name="faultRates" className={inputClasses} defaultValue="0, 0.1, 0.2" aria-invalid={invalid("faultRates")} />
+            </FormField>
+            <FormField name="faultSeed" label="Fault seed" errors={errors("faultSeed")} hint="The same seed gives every agent the same faults">
+              <input id="faultSeed" name="faultSeed" type="number" className={inputClasses} defaultValue="1" aria-invalid={invalid("faultSeed")} />
+            </FormField>
+            <FormField name="name" label="Name" errors={errors("name")} hint="Optional: names the sweep and its runs">
+              <input id="name" name="name" className={inputClasses} aria-invalid={invalid("name")} />
+            </FormField>
+          </div>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Tasks" description="Shared by every run of the sweep." />
+        <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <FormField name="dataset" label="Dataset" errors={errors("dataset")}>
+            <select id="dataset" name="dataset" className={inputClasses} defaultValue={datasets[0]?.slug ?? "workbench"}>
+              {datasets.map((dataset) => (
+                <option key={dataset.slug} value={dataset.slug}>
+                  {dataset.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField name="limit" label="Task limit" errors={errors("limit")} hint="Empty: every task (a stratified sample otherwise, the same for every run)">
+            <input id="limit" name="limit" type="number" min={1} className={inputClasses} aria-invalid={invalid("limit")} />
+          </FormField>
+          <FormField name="trials" label="Trials" errors={errors("trials")} hint="Runs of each task, per run">
+            <input id="trials" name="trials" type="number" min={1} className={inputClasses} defaultValue="1" aria-invalid={invalid("trials")} />
+          </FormField>
+          <FormField name="concurrency" label="Concurrency" errors={errors("concurrency")} hint="Tasks at once, per run">
+            <input id="concurrency" name="concurrency" type="number" min={1} className={inputClasses} defaultValue="4" aria-invalid={invalid("concurrency")} />
+          </FormField>
+        </CardBody>
+      </Card>
+      <Button type="submit" disabled={pending} data-testid="sweep-submit">
+        {pending ? "Launching…" : "Launch sweep"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { expect, test } from "./fixtures";
+import { RunPage } from "./pages/run-page";
+import { screenshotBothWidths } from "./screenshots";
+
+test.describe("robustness under injected faults", () => {
+  test("a sweep of 3 fault rates launched from the form draws its curve; a wrong oracle task shows the injected fault", async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto("/runs/new");
+    await page.getByTestId("new-sweep-link").click();
+    await page.waitForURL(/\/sweeps\/new$/);
+    await page.locator("#agents").fill("oracle\noracle-retry");
+    await page.locator("#faultRates").fill("0, 0.25, 0.5");
+    await page.locator("#faultSeed").fill("5");
+    await page.locator("#limit").fill("24");
+    await page.locator("#concurrency").fill("8");
+    await page.locator("#name").fill(`e2e sweep ${Date.now()}`);
+    await page.getByTestId("sweep-submit").click();
+    await page.waitForURL(/\/sweeps\/(?!new)[^/]+$/, { timeout: 30_000 });
+
+    const rows = page.getByTestId("sweep-run");
+    await expect(rows).toHaveCount(6);
+    // The page refreshes itself until every run has its verdicts.
+    for (const accuracy of await page.getByTestId("sweep-accuracy").all()) await expect(accuracy).toContainText("%", { timeout: 180_000 });
+    await expect(page.getByTestId("sweep-chart").locator("svg .recharts-line")).toHaveCount(2);
+    await expect(page.locator("[data-testid='sweep-run'][data-fault-rate='0']").filter({ hasText: "oracle-retry" })).toHaveCount(1);
+    await screenshotBothWidths(page, "sweep", page.url());
+
+    // The plain oracle at the highest rate: a wrong task lost a write to a transient fault, shown on its trace.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const sweepUrl = page.url();
+    await page.goto(sweepUrl);
+    await page.locator("[data-testid='sweep-run'][data-fault-rate='0.5']").filter({ hasText: /^oracle(?!-retry)/ }).getByRole("link").click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    const run = new RunPage(page);
+    await expect(page.getByTestId("robustness-card")).toContainText("Fault rate 0.5 (seed 5)");
+    await expect(page.getByTestId("run-sweep")).toBeVisible();
+    await run.goto(page.url().split("/runs/")[1] ?? "", { verdict: "wrong" });
+    await run.openFirstResult();
+    const fault = page.getByTestId("tool-fault").first();
+    await expect(fault).toContainText("injected fault: transient");
+    await screenshotBothWidths(page, "trace-injected-fault", page.url());
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, test } from "vitest";
+import { parseSweepForm } from "./sweep-form";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describe("parseSweepForm", () => {
+  test("agents one per line, fault rates deduplicated and sorted, shared settings with their defaults", () => {
+    const parsed = parseSweepForm(form({ agents: "oracle\n tools@mock/oracle \n", faultRates: "0.2, 0 0.1,0.1", limit: "12" }));
+    expect(parsed).toMatchObject({
+      ok: true,
+      sweep: { variants: [{ agent: "oracle" }, { agent: "tools", endpoint: "mock", model: "oracle" }], faultRates: [0, 0.1, 0.2] },
+      base: { dataset: "workbench", limit: 12, trials: 1, faultSeed: 1, sample: "stratified" },
+    });
+  });
+
+  test("every invalid field is reported at once", () => {
+    const parsed = parseSweepForm(form({ agents: "wizard\ntools@mock", faultRates: "0.1, 0.9, x", limit: "0", trials: "99" }));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(Object.keys(parsed.fieldErrors).sort()).toEqual(["agents", "faultRates", "limit", "trials"]);
+    expect(parsed.fieldErrors.agents?.join(" ")).toMatch(/"wizard": not an agent.*tools@mock/);
+  });
+
+  test("no agent, no fault rate: both fields say so", () => {
+    const parsed = parseSweepForm(form({}));
+    expect(parsed.ok ? {} : parsed.fieldErrors).toMatchObject({ agents: ["At least one agent"], faultRates: ["At least one fault rate"] });
+  });
+});

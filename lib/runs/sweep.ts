@@ -1,0 +1,102 @@
+// A sweep: one launch that creates a grid of runs, every agent (with its model) × every fault rate, on the
+// same tasks and the same fault seed, so the runs differ only where the grid says. Each run records its
+// sweep (Run.params.sweep: id and name); the sweep page (app/sweeps/[id]) draws accuracy against fault rate
+// per agent. Trials are each run's own setting (Run.trials).
+import { randomInt, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { cancelRun } from "./cancel";
+import { launchParsedRun, LaunchError, type LaunchDeps, type LaunchedRun } from "./launch";
+import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
+import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
+
+/** One line of the grid: an agent, and for a model agent its endpoint and model. */
+export const sweepVariantSchema = z.object({
+  agent: z.string().trim().min(1),
+  endpoint: z.string().trim().min(1).optional(),
+  model: z.string().trim().min(1).optional(),
+});
+
+export type SweepVariant = z.infer<typeof sweepVariantSchema>;
+
+export const MAX_SWEEP_RUNS = 30;
+
+export const sweepRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80).optional(),
+    variants: z.array(sweepVariantSchema).min(1, "At least one agent").max(10, "At most 10 agents"),
+    faultRates: z
+      .array(z.coerce.number().min(0, "A fault rate is at least 0").max(MAX_FAULT_RATE, `A fault rate is at most ${MAX_FAULT_RATE}`))
+      .min(1, "At least one fault rate")
+      .max(10, "At most 10 fault rates")
+      .transform((rates) => [...new Set(rates)].sort((a, b) => a - b)),
+  })
+  .refine((sweep) => sweep.variants.length * sweep.faultRates.length <= MAX_SWEEP_RUNS, {
+    message: `A sweep makes at most ${MAX_SWEEP_RUNS} runs (agents × fault rates)`,
+    path: ["faultRates"],
+  });
+
+export type SweepRequest = z.input<typeof sweepRequestSchema>;
+
+export interface LaunchedSweep {
+  readonly sweepId: string;
+  readonly name: string;
+  readonly runs: readonly (LaunchedRun & { readonly variant: SweepVariant; readonly faultRate: number })[];
+}
+
+/** "tools · gpt-4o" or "oracle-retry": how a variant is named on the sweep page and in its runs' names. */
+export function variantLabel(variant: { agent: string; model?: string | null }): string {
+  return variant.model ? `${variant.agent} · ${variant.model}` : variant.agent;
+}
+
+/** `agent` or `agent@endpoint/model` (the CLI's --agents items) → a variant. */
+export function parseVariant(text: string): SweepVariant {
+  const [agent = "", target] = text.trim().split("@", 2);
+  if (!target) return { agent };
+  const slash = target.indexOf("/");
+  if (slash <= 0 || slash === target.length - 1) throw new LaunchError("invalid_input", `"${text}": write agent@endpoint/model, e.g. tools@mock/oracle`, "variants");
+  return { agent, endpoint: target.slice(0, slash), model: target.slice(slash + 1) };
+}
+
+/**
+ * Launches every run of the grid, or none: each run's input is parsed before the first is created, and a
+ * launch refused midway (an endpoint without its key, say) cancels the runs already queued.
+ * `base` holds what every run shares (dataset, tasks, trials, fault seed...).
+ */
+export async function launchSweep(request: SweepRequest, base: Omit<LaunchRunRequest, "agent">, deps: LaunchDeps): Promise<LaunchedSweep> {
+  const checked = sweepRequestSchema.safeParse(request);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new LaunchError("invalid_input", issue?.message ?? "invalid sweep", issue?.path[0] === "faultRates" ? "faultRates" : "agents");
+  }
+  const sweep = checked.data;
+  const sweepId = randomUUID();
+  const name = sweep.name ?? `sweep of ${sweep.variants.length} agent${sweep.variants.length === 1 ? "" : "s"} × ${sweep.faultRates.length} fault rate${sweep.faultRates.length === 1 ? "" : "s"}`;
+  // A sample of tasks must be the same for every run: one seed for the sweep when none is given.
+  const seed = base.limit !== undefined && base.seed === undefined ? randomInt(0, 2_147_483_647) : base.seed;
+  const inputs: { variant: SweepVariant; faultRate: number; input: LaunchRunInput }[] = [];
+  for (const variant of sweep.variants) {
+    for (const faultRate of sweep.faultRates) {
+      const parsed = launchRunInputSchema.safeParse({
+        ...base,
+        ...variant,
+        seed,
+        faultRate,
+        name: `${name} · ${variantLabel(variant)} · fault rate ${faultRate}`,
+        sweep: { id: sweepId, name },
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new LaunchError("invalid_input", `${variantLabel(variant)}: ${issue?.message ?? "invalid"}`, String(issue?.path[0] ?? "variants"));
+      }
+      inputs.push({ variant, faultRate, input: parsed.data });
+    }
+  }
+  const runs: LaunchedSweep["runs"][number][] = [];
+  try {
+    for (const { variant, faultRate, input } of inputs) runs.push({ ...(await launchParsedRun(input, deps)), variant, faultRate });
+  } catch (error) {
+    await Promise.all(runs.map((run) => cancelRun(deps.db, run.runId)));
+    throw error;
+  }
+  return { sweepId, name, runs };
+}

@@ -1,0 +1,113 @@
+// Tool faults injected on purpose (a run setting): what still separates agents that all score 98 % is how
+// they behave when a service answers 503, or when a send timed out after the email went out.
+//
+// The schedule is a pure function of (seed, task, ordinal): the n-th tool call of a task fails or not,
+// and how, whatever the agent, so two agents face the same faults call for call and a run repeats.
+// Three kinds, each with the same meaning for every tool:
+//   transient  the service is unavailable: the call does not run, the sandbox is unchanged (a retry works);
+//   ambiguous  the call runs (a write's change is applied) but the answer is a timeout (a blind retry of a
+//              write duplicates it);
+//   malformed  the call runs, the answer is cut short or empty.
+// The engine applies them in executeRecorded (run-tool.ts), the one place every tool call executes.
+import type { Tool } from "./types";
+
+export const FAULT_KINDS = ["transient", "ambiguous", "malformed"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** The largest fault rate a run may ask for: past it most tasks cannot be finished at all. */
+export const MAX_FAULT_RATE = 0.5;
+
+/** How a run injects faults. `rate` 0 injects none (a clean run). */
+export interface FaultPlan {
+  /** Probability that a tool call fails, 0 to MAX_FAULT_RATE. */
+  readonly rate: number;
+  readonly seed: number;
+  /** Relative weight of each kind (need not sum to 1); a kind with weight 0 never occurs. */
+  readonly shares: Readonly<Record<FaultKind, number>>;
+}
+
+/** Equal shares: each kind a third of the faults. */
+export const DEFAULT_FAULT_SHARES: Readonly<Record<FaultKind, number>> = { transient: 1, ambiguous: 1, malformed: 1 };
+
+/** A fault as recorded on the tool step that drew it. */
+export interface InjectedFault {
+  readonly kind: FaultKind;
+  /** The call's ordinal in the task (0 = the first tool call), the schedule's input. */
+  readonly ordinal: number;
+}
+
+/** The faults of one task: the run's plan and the task it applies to. */
+export interface TaskFaults {
+  readonly plan: FaultPlan;
+  readonly taskKey: string;
+}
+
+/** The faults of `taskKey` under a run's plan; undefined for a clean run (no plan, or rate 0). */
+export function taskFaults(plan: FaultPlan | null | undefined, taskKey: string): TaskFaults | undefined {
+  return plan && plan.rate > 0 ? { plan, taskKey } : undefined;
+}
+
+/**
+ * A uniform number in [0, 1) from (seed, task, ordinal, salt): FNV-1a over the fields, then murmur3's
+ * finaliser so that neighbouring ordinals are unrelated. Integer arithmetic only: the same on every platform.
+ */
+export function faultUniform(seed: number, taskKey: string, ordinal: number, salt: string): number {
+  const text = `${seed >>> 0}\u0000${taskKey}\u0000${ordinal}\u0000${salt}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 4_294_967_296;
+}
+
+/** The fault the schedule gives the `ordinal`-th tool call of `taskKey`, or null (no fault). */
+export function scheduledFault(plan: FaultPlan, taskKey: string, ordinal: number): FaultKind | null {
+  if (!(plan.rate > 0)) return null;
+  if (faultUniform(plan.seed, taskKey, ordinal, "fault") >= plan.rate) return null;
+  const total = FAULT_KINDS.reduce((sum, kind) => sum + Math.max(0, plan.shares[kind]), 0);
+  if (total <= 0) return null;
+  let pick = faultUniform(plan.seed, taskKey, ordinal, "kind") * total;
+  for (const kind of FAULT_KINDS) {
+    pick -= Math.max(0, plan.shares[kind]);
+    if (pick < 0) return kind;
+  }
+  return FAULT_KINDS[FAULT_KINDS.length - 1] ?? null;
+}
+
+/** The service a tool belongs to, as its error answers name it. */
+const SERVICE_NAMES: Readonly<Record<Tool["domain"], string>> = {
+  calendar: "calendar",
+  email: "email",
+  analytics: "analytics",
+  customer_relationship_manager: "CRM",
+  project_management: "project management",
+  company_directory: "company directory",
+};
+
+/** The answer a transient fault gives instead of running the call. */
+export function unavailableAnswer(domain: Tool["domain"]): string {
+  return `Service unavailable: the ${SERVICE_NAMES[domain]} service could not be reached (503). Nothing was changed. Please try again.`;
+}
+
+/** The answer an ambiguous fault gives after the call ran. */
+export function timeoutAnswer(domain: Tool["domain"]): string {
+  return `Request timed out: the ${SERVICE_NAMES[domain]} service did not answer in time (504). The request may or may not have been applied.`;
+}
+
+/** Every answer an injected fault can give starts with one of these (for agents' and analyses' tests). */
+export const FAULT_ANSWER_PREFIXES = ["Service unavailable: ", "Request timed out: "] as const;
+
+/**
+ * A malformed answer: the real one cut to a third of its length (at least one character short of it), or
+ * empty, chosen by the schedule so it repeats.
+ */
+export function malformedAnswer(observation: string, faults: TaskFaults, ordinal: number): string {
+  if (observation.length < 3 || faultUniform(faults.plan.seed, faults.taskKey, ordinal, "malformed") < 0.5) return "";
+  return observation.slice(0, Math.floor(observation.length / 3));
+}
