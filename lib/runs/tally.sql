@@ -64,10 +64,14 @@ BEGIN
 END $$;
 
 -- The configuration a run's scored verdicts are folded under: NULL for a run the boards do not count
--- (neither completed nor recorded, or archived).
+-- (neither completed nor recorded, or archived). A test run's key ends in "test": its configuration is
+-- its own, which the boards leave out unless asked for test runs (lib/queries/config-leaderboard.ts).
 CREATE OR REPLACE FUNCTION run_key(r "Run") RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
-                        r."scoringRevision", r.model, r.agent, r."toolSet")
+  SELECT CASE WHEN r."archivedAt" IS NOT NULL THEN NULL
+              WHEN r."testRun" THEN (k::jsonb || '["test"]'::jsonb)::text
+              ELSE k END
+    FROM run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
+                        r."scoringRevision", r.model, r.agent, r."toolSet") AS k
 $$;
 
 -- Folds verdicts into their runs' configurations (the key RunConfigKey holds now): `removed` subtracted,
