@@ -15,6 +15,7 @@ import { register as registerRebuildAggregates } from "./commands/rebuild-aggreg
 import { register as registerMcp } from "./commands/mcp";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
+import { register as registerRuns } from "./commands/runs";
 import { register as registerScore } from "./commands/score";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
@@ -34,6 +35,7 @@ registerRebuildAggregates(program);
 registerMcp(program);
 registerRescore(program);
 registerRun(program);
+registerRuns(program);
 registerScore(program);
 
 // `npm run workbench` puts sh between npm and us; when npm goes (SIGTERM), stop like on SIGTERM.
