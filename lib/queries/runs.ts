@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { planDeletion } from "@/lib/runs/manage";
 
 /** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "cancelling"];
@@ -100,6 +101,12 @@ export async function getRun({ id }: { id: string }) {
 }
 
 export type RunDetail = NonNullable<Awaited<ReturnType<typeof getRun>>>;
+
+/** What deleting the run would remove (its results and steps): the delete confirmation names them. */
+export async function getRunFootprint({ id }: { id: string }) {
+  const [run] = (await planDeletion(prisma, [id])).runs;
+  return { results: run?.results ?? 0, steps: run?.steps ?? 0 };
+}
 
 /** Live progress of one run (polled by the run page while it is active). */
 export async function getRunProgress({ id }: { id: string }) {

@@ -11,6 +11,7 @@ import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
+import { listRunTags } from "@/lib/queries/runs";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
@@ -32,6 +33,8 @@ const searchSchema = z.object({
   rev: z.enum(SCORING_REVISIONS).optional().catch(undefined),
   sort: z.enum(LEADERBOARD_SORTS).catch("accuracy"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
+  tag: z.string().trim().min(1).max(40).optional().catch(undefined),
+  tests: z.enum(["1"]).optional().catch(undefined),
   page: z.coerce.number().int().min(0).catch(0),
 });
 type LeaderboardSearch = z.infer<typeof searchSchema>;
@@ -42,12 +45,12 @@ function hrefWith(search: LeaderboardSearch, change: Partial<LeaderboardSearch>)
   // the sort starts again at the first page.
   const rev = next.protocol === "2026" ? next.rev : undefined;
   const page = change.page ?? 0;
-  return `/leaderboard/runs${queryString({ ds: next.ds, gt: next.gt, tools: next.tools, protocol: next.protocol, rev, sort: next.sort, dir: next.dir, page: page > 0 ? String(page) : undefined })}`;
+  return `/leaderboard/runs${queryString({ ds: next.ds, gt: next.gt, tools: next.tools, protocol: next.protocol, rev, tag: next.tag, tests: next.tests, sort: next.sort, dir: next.dir, page: page > 0 ? String(page) : undefined })}`;
 }
 
 export default async function RunLeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const parsed = searchSchema.parse(await searchParams);
-  const datasets = await listLaunchDatasets();
+  const [datasets, tags] = await Promise.all([listLaunchDatasets(), listRunTags()]);
   // Runs are comparable only on the same dataset: the official one by default, else the first generated.
   const search = { ...parsed, ds: datasets.some((d) => d.slug === parsed.ds) ? parsed.ds : datasets[0]?.slug };
   return (
@@ -97,6 +100,22 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
             hrefFor={(rev) => hrefWith(search, { rev: SCORING_REVISIONS.find((known) => known === rev) })}
           />
         )}
+        {tags.length || search.tag ? (
+          <FilterTabs
+            label="Tag"
+            testId="filter-tag"
+            current={search.tag}
+            options={[{ value: undefined, label: "Any" }, ...tags.map((tag) => ({ value: tag, label: tag }))]}
+            hrefFor={(tag) => hrefWith(search, { tag })}
+          />
+        ) : null}
+        <FilterTabs
+          label="Test runs"
+          testId="filter-tests"
+          current={search.tests}
+          options={[{ value: undefined, label: "Hidden" }, { value: "1", label: "Shown" }]}
+          hrefFor={(tests) => hrefWith(search, { tests: tests === "1" ? "1" : undefined })}
+        />
       </div>
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
         <LeaderboardPanels search={search} />
@@ -112,6 +131,8 @@ async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
     toolSet: search.tools,
     protocol: search.protocol,
     scoringRevision: search.rev,
+    tag: search.tag,
+    includeTests: search.tests === "1",
     sort: search.sort,
     direction: search.dir,
     page: search.page,

@@ -9,7 +9,9 @@ import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
-import { getRun, isActiveStatus } from "@/lib/queries/runs";
+import { RunLabels } from "@/components/runs/run-labels";
+import { RunManagePanel } from "@/components/runs/run-manage-panel";
+import { getRun, getRunFootprint, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
@@ -31,7 +33,7 @@ export default async function RunPage({ params, searchParams }: Params) {
   const search = parseResultSearch(query);
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
-  const providerFailures = await getProviderFailureCount({ runId: run.id });
+  const [providerFailures, footprint] = await Promise.all([getProviderFailureCount({ runId: run.id }), getRunFootprint({ id: run.id })]);
   return (
     <>
       <AutoRefresh active={active} />
@@ -41,6 +43,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
+            <RunLabels test={run.testRun} archived={run.archivedAt !== null} tags={run.tags} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
@@ -68,7 +71,13 @@ export default async function RunPage({ params, searchParams }: Params) {
             <FlakyTasksCard runId={run.id} />
           </Suspense>
         ) : null}
+        {run.note ? (
+          <p className="whitespace-pre-wrap rounded-lg bg-surface px-4 py-3 text-sm ring-1 ring-line" data-testid="run-note">{run.note}</p>
+        ) : null}
         <ReproducibilityCard run={run} />
+        <RunManagePanel
+          run={{ id: run.id, name: run.name, note: run.note, tags: run.tags, archived: run.archivedAt !== null, test: run.testRun, active, ...footprint }}
+        />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />
         </Suspense>
