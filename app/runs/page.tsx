@@ -9,6 +9,7 @@ import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { RunsTable } from "@/components/runs/runs-table";
 import { RunsBulkActions } from "@/components/runs/runs-bulk-actions";
+import { TagFilter } from "@/components/runs/tag-filter";
 import { Pager } from "@/components/ui/pager";
 import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
@@ -57,15 +58,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
             hrefFor={(value) => runsHref({ ...search, ds: value })}
           />
         ) : null}
-        {tags.length || search.tag ? (
-          <FilterTabs
-            label="Tag"
-            testId="runs-filter-tag"
-            current={search.tag}
-            options={[{ value: undefined, label: "Any" }, ...tags.map((tag) => ({ value: tag, label: tag }))]}
-            hrefFor={(value) => runsHref({ ...search, tag: value })}
-          />
-        ) : null}
+        <TagFilter tags={tags} current={search.tag} hrefFor={(tag) => runsHref({ ...search, tag })} testId="runs-filter-tag" />
         <FilterTabs
           label="Show"
           testId="runs-filter-archived"

@@ -65,24 +65,29 @@ export function RunManagePanel({ run }: { run: ManagedRun }) {
           </ManageForm>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <ManageForm op={run.archived ? "restore" : "archive"} runIds={[run.id]}>
-            {(pending) => (
-              <Button type="submit" variant="secondary" size="sm" disabled={pending} data-testid={run.archived ? "run-restore" : "run-archive"}>
-                {run.archived ? "Restore" : "Archive"}
-              </Button>
-            )}
-          </ManageForm>
-          <ManageForm op={run.test ? "untest" : "test"} runIds={[run.id]}>
-            {(pending) => (
-              <Button type="submit" variant="secondary" size="sm" disabled={pending} data-testid={run.test ? "run-unmark-test" : "run-mark-test"}>
-                {run.test ? "Not a test run" : "Mark as test run"}
-              </Button>
-            )}
-          </ManageForm>
+          {run.archived ? <OneClick runId={run.id} op="restore" label="Restore" testId="run-restore" /> : <OneClick runId={run.id} op="archive" label="Archive" testId="run-archive" />}
+          {run.test ? (
+            <OneClick runId={run.id} op="untest" label="Not a test run" testId="run-unmark-test" />
+          ) : (
+            <OneClick runId={run.id} op="test" label="Mark as test run" testId="run-mark-test" />
+          )}
           <DeleteRun run={run} />
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A change made by one button (archive, restore, test mark). */
+function OneClick({ runId, op, label, testId }: { runId: string; op: "archive" | "restore" | "test" | "untest"; label: string; testId: string }) {
+  return (
+    <ManageForm op={op} runIds={[runId]}>
+      {(pending) => (
+        <Button type="submit" variant="secondary" size="sm" disabled={pending} data-testid={testId}>
+          {label}
+        </Button>
+      )}
+    </ManageForm>
   );
 }
 

@@ -11,6 +11,7 @@ import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
+import { TagFilter } from "@/components/runs/tag-filter";
 import { listRunTags } from "@/lib/queries/runs";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
@@ -100,15 +101,7 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
             hrefFor={(rev) => hrefWith(search, { rev: SCORING_REVISIONS.find((known) => known === rev) })}
           />
         )}
-        {tags.length || search.tag ? (
-          <FilterTabs
-            label="Tag"
-            testId="filter-tag"
-            current={search.tag}
-            options={[{ value: undefined, label: "Any" }, ...tags.map((tag) => ({ value: tag, label: tag }))]}
-            hrefFor={(tag) => hrefWith(search, { tag })}
-          />
-        ) : null}
+        <TagFilter tags={tags} current={search.tag} hrefFor={(tag) => hrefWith(search, { tag })} testId="filter-tag" />
         <FilterTabs
           label="Test runs"
           testId="filter-tests"
