@@ -17,6 +17,7 @@ import { register as registerRebuildAggregates } from "./commands/rebuild-aggreg
 import { register as registerMcp } from "./commands/mcp";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
+import { register as registerRuns } from "./commands/runs";
 import { register as registerScore } from "./commands/score";
 import { register as registerSweep } from "./commands/sweep";
 import { env } from "@/lib/env";
@@ -39,6 +40,7 @@ registerRebuildAggregates(program);
 registerMcp(program);
 registerRescore(program);
 registerRun(program);
+registerRuns(program);
 registerScore(program);
 registerSweep(program);
 

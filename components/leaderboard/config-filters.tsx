@@ -78,6 +78,10 @@ function FilterForm({ search, options }: { search: ConfigSearch; options: Option
         <input type="checkbox" name="partial" value="1" defaultChecked={search.partial === "1"} className="accent-accent" data-testid="filter-partial" />
         Include partial runs
       </label>
+      <label className="flex items-center gap-1.5 pb-1 text-sm text-ink" title="Runs on the mock endpoint or a test endpoint, or marked as tests: off the board and the frontier unless ticked">
+        <input type="checkbox" name="tests" value="1" defaultChecked={search.tests === "1"} className="accent-accent" data-testid="filter-tests" />
+        Include test runs
+      </label>
       {search.sort !== "passAt1" ? <input type="hidden" name="sort" value={search.sort} /> : null}
       {search.dir !== "desc" ? <input type="hidden" name="dir" value={search.dir} /> : null}
       <button type="submit" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-white" data-testid="filter-apply">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RunLabels } from "@/components/runs/run-labels";
 import clsx from "clsx";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { configKeyParam, type ConfigRow, type ConfigSort } from "@/lib/metrics/config-leaderboard";
@@ -67,6 +68,7 @@ export function ConfigTable({
             data-tool-set={row.toolSet}
             data-dataset={row.dataset}
             data-reference={row.reference || undefined}
+            data-test-run={row.test || undefined}
           >
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
@@ -74,9 +76,12 @@ export function ConfigTable({
                 <TableCell key={index} numeric={column.numeric}>
                   {/* data-column on the value itself: the second line is not part of the cell's value. */}
                   {index === 0 ? (
-                    <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
-                      {column.cell(row)}
-                    </Link>
+                    <>
+                      <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
+                        {column.cell(row)}
+                      </Link>
+                      {row.test ? <> <RunLabels test /></> : null}
+                    </>
                   ) : (
                     <span data-column={column.id}>
                       <CellText text={column.cell(row)} />

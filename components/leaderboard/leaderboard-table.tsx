@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RunLabels } from "@/components/runs/run-labels";
 import clsx from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
@@ -83,13 +84,15 @@ export function LeaderboardTable({
       </TableHead>
       <TableBody>
         {rows.map((row, position) => (
-          <TableRow key={row.id} data-testid="leaderboard-row" data-model={row.label} data-tool-set={row.toolSet} data-dataset={row.dataset} data-reference={row.reference || undefined}>
+          <TableRow key={row.id} data-testid="leaderboard-row" data-model={row.label} data-tool-set={row.toolSet} data-dataset={row.dataset} data-reference={row.reference || undefined} data-test-run={row.test || undefined}>
             <TableCell className="text-muted tabular-nums">{ranked ? firstRank + position : "ref"}</TableCell>
             <TableCell>
               <Link href={`/runs/${row.id}`} className="font-medium text-ink hover:text-accent">
                 {row.label}
               </Link>
-              <div className="sub">{`${row.agent} · ${row.source}`}</div>
+              <div className="sub inline-flex items-center gap-1">
+                {`${row.agent} · ${row.source}`} <RunLabels test={row.test} tags={row.tags} />
+              </div>
             </TableCell>
             <TableCell>
               <Badge>{row.toolSet}</Badge>

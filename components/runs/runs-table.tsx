@@ -7,15 +7,18 @@ import { formatDate, formatPercent } from "@/lib/metrics/format";
 import { runUsage } from "@/lib/metrics/run-usage";
 import { ratio } from "@/lib/metrics/wilson";
 import type { RunListItem } from "@/lib/queries/runs";
+import { RunLabels } from "./run-labels";
 import { RunProgress } from "./run-progress";
+import { RunSelectBox } from "./runs-bulk-actions";
 import { RunStatusBadge } from "./run-status-badge";
 
 /** The runs list; compact cells (px-3, second lines, long names cut with a tooltip) so every column, Created included, fits the page. */
-export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
+export function RunsTable({ runs, selectable = false }: { runs: readonly RunListItem[]; selectable?: boolean }) {
   return (
     <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
       <TableHead>
         <tr>
+          {selectable ? <TableHeaderCell className="w-6"><span className="sr-only">Select</span></TableHeaderCell> : null}
           <TableHeaderCell>Run</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
           <TableHeaderCell>Progress</TableHeaderCell>
@@ -30,11 +33,19 @@ export function RunsTable({ runs }: { runs: readonly RunListItem[] }) {
       <TableBody>
         {runs.map((run) => (
           <TableRow key={run.id} data-testid="run-row" data-run-id={run.id}>
+            {selectable ? (
+              <TableCell className="w-6">
+                <RunSelectBox id={run.id} name={run.name} />
+              </TableCell>
+            ) : null}
             <TableCell className="max-w-44">
-              <Link href={`/runs/${run.id}`} className="row-link" title={run.name}>
+              {/* Long names are cut; the full name shows on hover. */}
+              <Link href={`/runs/${run.id}`} className="row-link block truncate" title={run.name} data-testid="run-name-link">
                 {run.name}
               </Link>
-              <span className="sub">{run.source}</span>
+              <span className="sub inline-flex items-center gap-1">
+                {run.source} <RunLabels test={run.testRun} tags={run.tags} />
+              </span>
             </TableCell>
             <TableCell className="max-w-36">
               {/* A long status ("completed with errors · 12 % failed") wraps rather than widening the list. */}

@@ -122,3 +122,17 @@ test("configuration keys survive the URL", () => {
   expect(configKeyFromParam(configKeyParam(key))).toBe(key);
   expect(configKeyFromParam("not-base64-json")).toBeNull();
 });
+
+describe("test runs", () => {
+  test("pool apart from the real configuration, off the board unless included, labelled", () => {
+    const runs = [makeRun({ id: "real" }), makeRun({ id: "mock", test: true, domains: [{ domain: "email", results: 4, tasks: 4, correct: 4, sideEffects: 0 }] })];
+    const shown = configLeaderboard(runs, [], {});
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ test: false, results: 4, correct: 3 });
+    const all = configLeaderboard(runs, [], { includeTests: true, includePartial: true });
+    expect(all.map((row) => [row.test, row.correct])).toEqual(expect.arrayContaining([[false, 3], [true, 4]]));
+    const testKey = configKey(makeRun({ test: true }));
+    expect(testKey).not.toBe(KEY);
+    expect(configKeyFromParam(configKeyParam(testKey))).toBe(testKey);
+  });
+});

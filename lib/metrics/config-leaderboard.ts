@@ -41,6 +41,8 @@ export interface ConfigRunInput {
   readonly provider: string | null;
   readonly toolSet: string;
   readonly source: string;
+  /** A test run (mock or test endpoint, or marked): its configuration is apart, off the board unless asked for. */
+  readonly test?: boolean;
   readonly createdAt: Date;
   /** Tasks of the run's ground-truth version (690 for WorkBench). */
   readonly versionTasks: number;
@@ -76,7 +78,7 @@ export interface ConfigCell {
 }
 
 /** One (configuration, provider)'s runs: the board's input, one per ConfigSummary row. */
-export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks"> {
+export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks" | "test"> {
   /** Null when none of the runs has a verdict yet. */
   readonly total: ConfigCell | null;
   readonly domains: Readonly<Record<string, ConfigCell>>;
@@ -100,7 +102,7 @@ export function summaryOfRun(run: ConfigRunInput): ConfigSummary {
   });
   return {
     dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
-    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks,
+    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks, test: run.test,
     total: run.domains.length ? cellOf(run.domains, 1) : null,
     // Cost and tokens are per run: a domain's cell carries the domain's share of the results.
     domains: Object.fromEntries(run.domains.map((cell) => [cell.domain, cellOf([cell], ratio(cell.results, results))])),
@@ -132,6 +134,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly key: string;
   /** A reference agent (oracle, noop): shown apart from the ranking of models. */
   readonly reference: boolean;
+  /** Test runs' configuration (labelled "test"; shown only when the filter asks for test runs). */
+  readonly test: boolean;
   readonly label: string;
   /** Runs pooled into the row (with verdicts in the shown scope). */
   readonly runs: number;
@@ -159,9 +163,11 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
 }
 
 /** The grouping key; stable and URL-safe once encoded (configKeyParam). */
-export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet">): string {
+export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet" | "test">): string {
   const groundTruth = run.versionRevision === null ? run.groundTruth : `${run.groundTruth}@r${run.versionRevision}`;
-  return JSON.stringify([run.dataset, groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet]);
+  const parts = [run.dataset, groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet];
+  // Test runs pool apart from the real configuration they resemble.
+  return JSON.stringify(run.test ? [...parts, "test"] : parts);
 }
 
 export function configKeyParam(key: string): string {
@@ -172,7 +178,8 @@ export function configKeyFromParam(param: string): string | null {
   try {
     const key = Buffer.from(param, "base64url").toString("utf8");
     const parsed: unknown = JSON.parse(key);
-    return Array.isArray(parsed) && parsed.length === 7 && parsed.every((part) => typeof part === "string") ? key : null;
+    const sized = Array.isArray(parsed) && (parsed.length === 7 || (parsed.length === 8 && parsed[7] === "test"));
+    return sized && parsed.every((part) => typeof part === "string") ? key : null;
   } catch {
     return null;
   }
@@ -238,6 +245,7 @@ function toRow(key: string, members: readonly Member[], trials: readonly TaskTri
     groundTruth: shown.groundTruth,
     versionRevision: shown.versionRevision,
     reference: isReferenceAgent(shown.agent),
+    test: shown.test ?? false,
     protocol: shown.protocol,
     revision: shown.revision,
     model: shown.model,
@@ -274,6 +282,8 @@ export interface ConfigFilter {
   /** Restrict every figure to one domain. */
   readonly domain?: string;
   readonly includePartial?: boolean;
+  /** Test runs' configurations too (off the board by default). */
+  readonly includeTests?: boolean;
 }
 
 /**
@@ -294,7 +304,8 @@ export function configLeaderboard(
       (!filter.revision || summary.revision === filter.revision) &&
       (!filter.toolSet || summary.toolSet === filter.toolSet) &&
       (!filter.agent || summary.agent === filter.agent) &&
-      (!filter.provider || summary.provider === filter.provider),
+      (!filter.provider || summary.provider === filter.provider) &&
+      (filter.includeTests || !summary.test),
   );
   const groups = new Map<string, Member[]>();
   for (const summary of kept) {

@@ -26,6 +26,8 @@ export const configSearchSchema = z.object({
   provider: optionalText,
   domain: optionalText,
   partial: z.enum(["1"]).optional().catch(undefined),
+  /** Test runs' configurations too (off the board and the frontier by default). */
+  tests: z.enum(["1"]).optional().catch(undefined),
   sort: sortSchema,
   dir: z.enum(["asc", "desc"]).catch("desc"),
   /** Page of the board's table (0-based); the chart and the exports always cover every row. */
@@ -77,6 +79,7 @@ export function configQueryOf(search: ConfigSearch) {
     provider: search.provider,
     domain: search.domain,
     includePartial: search.partial === "1",
+    includeTests: search.tests === "1",
     sort: search.sort as ConfigSort,
     direction: search.dir,
   };

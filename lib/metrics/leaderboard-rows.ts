@@ -35,6 +35,9 @@ export interface LeaderboardCounts {
   scoringRevision: string | null;
   source: string;
   createdAt: Date;
+  /** A test run (mock or test endpoint, or marked): labelled, and off the ranking unless asked for. */
+  testRun?: boolean;
+  tags?: string[];
   tokens: number;
   costUsd: number;
   /** Recorded runs without usage: the import's estimate (lib/costs); null/absent when none. */
@@ -70,6 +73,8 @@ export interface LeaderboardRow {
   readonly scoringRevision: string | null;
   /** oracle / noop: listed apart from the ranking of models. */
   readonly reference: boolean;
+  readonly test: boolean;
+  readonly tags: readonly string[];
   readonly source: string;
   readonly createdAt: Date;
   readonly n: number;
@@ -104,6 +109,8 @@ export function toLeaderboardRow(row: LeaderboardCounts): LeaderboardRow {
     protocol: row.protocol,
     scoringRevision: row.scoringRevision,
     reference: isReferenceAgent(row.agent),
+    test: row.testRun ?? false,
+    tags: row.tags ?? [],
     source: row.source,
     createdAt: row.createdAt,
     n: row.n,

@@ -27,6 +27,8 @@ const EndpointSchema = z
     models: z.array(z.string().min(1)).optional(),
     /** Keyless endpoints only: the launch form may name the server (e.g. a local Ollama on another port). */
     allowUserBaseUrl: z.boolean().default(false),
+    /** A test endpoint: its runs are labelled "test" and kept off the rankings (the mock always is). */
+    test: z.boolean().optional(),
   })
   .superRefine((endpoint, ctx) => {
     if (endpoint.allowUserBaseUrl && endpoint.keyEnv) {
@@ -165,6 +167,11 @@ export function resolveModelTarget(request: EndpointRequest, endpoints: Readonly
   const baseUrl = apiBaseUrl(endpoint.kind, endpoint.baseUrl);
   if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl };
   return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl, apiKey: secretNamed(endpoint.keyEnv, env), keyEnv: endpoint.keyEnv };
+}
+
+/** Whether runs on this target are test runs: the mock's, and those of endpoints the file marks `test: true`. */
+export function isTestTarget(target: Pick<ModelTarget, "endpoint" | "kind">, endpoints: ReadonlyMap<string, Endpoint> = loadEndpoints()): boolean {
+  return target.kind === "mock" || endpoints.get(target.endpoint)?.test === true;
 }
 
 /** What the launch form may know about an endpoint: never the key, only whether one is set. */

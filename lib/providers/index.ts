@@ -3,6 +3,7 @@
 // request-params.ts, provider-errors.ts): import them from there.
 export { createModel, createModelForEndpoint, PROVIDERS, type ModelSpec, type ProviderName } from "./models";
 export {
+  isTestTarget,
   loadEndpoints,
   resolveModelTarget,
   summarizeEndpoints,

@@ -56,6 +56,8 @@ interface SummaryRow {
   model: string | null;
   agent: string;
   toolSet: string;
+  /** A test runs' configuration (run_key() ends its key in "test"). */
+  test: boolean;
   versionTasks: number;
   total: StoredCell | null;
   domains: Record<string, StoredCell>;
@@ -70,7 +72,7 @@ async function loadSummaryRows(only: Prisma.Sql = Prisma.sql`TRUE`): Promise<Sum
   return prisma.$queryRaw<SummaryRow[]>`
     SELECT s."configKey" AS "tallyKey", s.provider, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", s."groundTruth",
            v.revision AS "versionRevision", s.protocol, s."scoringRevision" AS revision, s.model, s.agent, s."toolSet",
-           coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
+           (s."configKey"::jsonb ->> 8) IS NOT NULL AS test, coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
       FROM "ConfigSummary" s
       JOIN "Dataset" d ON d.id = s."datasetId"
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(s."versionId",
@@ -101,7 +103,7 @@ function summariesOf(rows: readonly SummaryRow[]): ConfigSummary[] {
     const priced = row.provider !== "" && row.model !== null && findPrice(prices, row.provider, row.model) !== undefined;
     return {
       dataset: row.dataset, groundTruth: row.groundTruth, versionRevision: row.versionRevision, protocol: row.protocol, revision: row.revision,
-      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks,
+      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test,
       total: row.total ? cellOf(row.total, priced) : null,
       domains: Object.fromEntries(Object.entries(row.domains).map(([domain, cell]) => [domain, cellOf(cell, priced)])),
     };
@@ -212,7 +214,7 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
     // The board's domain columns: every domain some counted configuration has scored results in.
     prisma.$queryRaw<{ domain: string }[]>`SELECT DISTINCT domain FROM "ConfigTrialHistogram" WHERE tasks > 0 ORDER BY domain`,
   ]);
-  const row = configLeaderboard(summaries, trials, { includePartial: true }).find((candidate) => candidate.key === key);
+  const row = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
   const tallyKeys = [...(groups.get(key) ?? [])];
   // The runs with verdicts (a RunBoard row), as the row pools them.
   const runs = row && tallyKeys.length

@@ -38,7 +38,7 @@ export async function listDatasets(): Promise<DatasetSummary[]> {
       include: { versions: { orderBy: { name: "asc" } } },
     }),
     prisma.task.groupBy({ by: ["versionId", "domain"], _count: { _all: true } }),
-    prisma.run.groupBy({ by: ["datasetId", "groundTruth"], _count: { _all: true } }),
+    prisma.run.groupBy({ by: ["datasetId", "groundTruth"], where: { archivedAt: null }, _count: { _all: true } }),
   ]);
 
   return datasets.map((dataset) => {

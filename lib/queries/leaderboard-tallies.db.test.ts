@@ -4,9 +4,10 @@
 // table is compared with a recount from TaskResult written here, by the stated rules:
 //   - a result is scored when it is done and did not fail at the provider (PROVIDER_FAILURE_KINDS),
 //     except in recorded runs, which are scored as their evaluator did;
-//   - a configuration counts the runs that completed or were recorded, grouped by (dataset, ground
-//     truth, version, protocol, scoring revision, model, agent, tool set).
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
+//   - a configuration counts the runs that completed or were recorded and are not archived, grouped by
+//     (dataset, ground truth, version, protocol, scoring revision, model, agent, tool set), test runs
+//     (on the mock endpoint, or marked) apart from the others.
+import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -46,7 +47,7 @@ interface ResultRow {
   sideEffects: boolean | null;
   exactMatch: boolean | null;
   errorKind: string | null;
-  run: { source: string; status: string; datasetId: string; groundTruth: string; versionId: string | null; protocol: string; scoringRevision: string | null; model: string | null; agent: string; toolSet: string };
+  run: { source: string; status: string; datasetId: string; groundTruth: string; versionId: string | null; protocol: string; scoringRevision: string | null; model: string | null; agent: string; toolSet: string; testRun: boolean; archivedAt: Date | null };
 }
 
 async function allResults(): Promise<ResultRow[]> {
@@ -54,7 +55,7 @@ async function allResults(): Promise<ResultRow[]> {
     select: {
       runId: true, taskId: true, status: true, correct: true, sideEffects: true, exactMatch: true, errorKind: true,
       task: { select: { domain: true, actionCount: true } },
-      run: { select: { source: true, status: true, datasetId: true, groundTruth: true, versionId: true, protocol: true, scoringRevision: true, model: true, agent: true, toolSet: true } },
+      run: { select: { source: true, status: true, datasetId: true, groundTruth: true, versionId: true, protocol: true, scoringRevision: true, model: true, agent: true, toolSet: true, testRun: true, archivedAt: true } },
     },
   });
   return rows.map(({ task, ...row }) => ({ ...row, status: String(row.status), run: { ...row.run, status: String(row.run.status) }, domain: task.domain, actionCount: task.actionCount }));
@@ -62,8 +63,11 @@ async function allResults(): Promise<ResultRow[]> {
 
 const isProviderFailure = (row: ResultRow) => row.errorKind !== null && PROVIDER_FAILURE_KINDS.has(row.errorKind);
 const isScored = (row: ResultRow) => row.status === "done" && (row.run.source === "imported" || !isProviderFailure(row));
-const counted = (run: ResultRow["run"]) => run.status === "completed" || run.source === "imported";
-const configOf = (run: ResultRow["run"]) => JSON.stringify([run.datasetId, run.groundTruth, run.versionId, run.protocol, run.scoringRevision, run.model, run.agent, run.toolSet]);
+const counted = (run: ResultRow["run"]) => (run.status === "completed" || run.source === "imported") && run.archivedAt === null;
+const configOf = (run: ResultRow["run"]) => {
+  const parts = [run.datasetId, run.groundTruth, run.versionId, run.protocol, run.scoringRevision, run.model, run.agent, run.toolSet];
+  return JSON.stringify(run.testRun ? [...parts, "test"] : parts);
+};
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const byKey = <T,>(entries: [string, T][]) => Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -203,7 +207,7 @@ describe("leaderboard tallies kept on write", () => {
     // Computed (and kept per process) now: every later check of the board also checks that a write
     // makes it computed again (LeaderboardStamp).
     const firstKey = await configKeyOfRun(first.runId);
-    const before = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
+    const before = (await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
     expect(before).toMatchObject({ results: 24, correct: 24, providerFailures: 0, k: 4, passHatK: 1 });
 
     // A recorded run, imported in bulk.
@@ -214,12 +218,12 @@ describe("leaderboard tallies kept on write", () => {
     const [failed] = await context.db.taskResult.findMany({ where: { runId: first.runId, correct: true }, orderBy: { id: "asc" }, take: 1 });
     await context.db.taskResult.update({ where: { id: failed!.id }, data: { errorKind: "provider", error: "Provider error (network): down", correct: false } });
     await expectAllExact("provider failure");
-    const board = await getLeaderboard({ pageSize: 10_000 });
+    const board = await getLeaderboard({ includeTests: true, pageSize: 10_000 });
     const row = board.rows.find((candidate) => candidate.id === first.runId);
     expect(row).toMatchObject({ done: 12, providerFailures: 1, n: 11, correct: 11, accuracy: 1 });
     expect(row?.accuracyInterval).toEqual(wilsonInterval(11, 11));
     expect(row?.providerShare).toBeCloseTo(1 / 12, 12);
-    const configs = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
+    const configs = await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" });
     const configRow = configs.rows.find((candidate) => candidate.key === firstKey);
     expect(configRow?.runs).toBe(2);
     // 24 verdicts, 1 at the provider: 23 scored, all correct; pass^k pools each task's scored trials.
@@ -254,20 +258,19 @@ describe("leaderboard tallies kept on write", () => {
     await context.db.run.delete({ where: { id: second.runId } });
     await context.db.run.delete({ where: { id: cancelledId } });
     await expectAllExact("delete");
-    const afterDelete = (await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
+    const afterDelete = (await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" })).rows.find((candidate) => candidate.key === firstKey);
     expect((await getConfiguration(firstKey as string))?.runs.map((run) => run.id)).toEqual([first.runId]);
     expect(afterDelete).toMatchObject({ runs: 1, results: 11, providerFailures: 1, k: 1, passHatK: null });
 
-    // The migration's backfill, run on cleared tables, rebuilds the same figures from TaskResult.
-    const migration = await readFile(path.resolve(import.meta.dirname, "../../prisma/migrations/20261125180000_leaderboard_tallies/migration.sql"), "utf8");
-    const backfill = migration.slice(migration.indexOf("-- backfill:begin"), migration.indexOf("-- backfill:end"));
-    expect(backfill).toContain("ConfigTaskTally");
+    // The rebuild (leaderboard_rebuild: the functions of lib/runs/tally.sql the triggers call), run on
+    // cleared tables, recomputes the same figures from TaskResult. (The leaderboard_tallies migration's
+    // own backfill keyed configurations before test runs were pooled apart; migration run_management re-keys them.)
     await context.db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`UPDATE "RunTally" SET "providerFailures" = 0, "providerCorrect" = 0, "providerSideEffects" = 0, "providerExactMatch" = 0`);
-      for (const table of ["RunBoard", "RunConfigKey", "ConfigTaskTally", "ConfigTrialHistogram"]) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
-      for (const statement of backfill.split(/;\s*\n/)) if (statement.replace(/--.*$/gm, "").trim()) await tx.$executeRawUnsafe(statement);
+      for (const table of ["RunTally", "RunBoard", "ConfigTaskTally", "ConfigTrialHistogram", "ConfigSummary"]) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
+      await tx.$executeRawUnsafe(`UPDATE "RunConfigKey" SET "configKey" = NULL`);
     }, { timeout: 60_000 });
-    await expectAllExact("the migration's backfill");
+    await rebuildAllRunAggregates(context.db);
+    await expectAllExact("a rebuild from cleared tables");
 
     // The repair recomputes the same figures.
     await context.db.$executeRaw`UPDATE "ConfigTaskTally" SET trials = trials + 5`;
@@ -276,14 +279,14 @@ describe("leaderboard tallies kept on write", () => {
   });
 
   test("the runs board pages in SQL: pages concatenate to the ranking, sorted by each figure", async () => {
-    const all = await getLeaderboard({ pageSize: 10_000 });
+    const all = await getLeaderboard({ includeTests: true, pageSize: 10_000 });
     expect(all.total).toBe(all.rows.length);
     for (const sort of ["accuracy", "sideEffects", "twoPlus", "date"] as const) {
-      const full = await getLeaderboard({ pageSize: 10_000, sort, direction: "desc" });
+      const full = await getLeaderboard({ includeTests: true, pageSize: 10_000, sort, direction: "desc" });
       const paged = [];
-      const pages = (await getLeaderboard({ pageSize: 2, sort, direction: "desc" })).pages;
+      const pages = (await getLeaderboard({ includeTests: true, pageSize: 2, sort, direction: "desc" })).pages;
       for (let page = 0; page < pages + 1; page += 1) {
-        const one = await getLeaderboard({ pageSize: 2, page, sort, direction: "desc" });
+        const one = await getLeaderboard({ includeTests: true, pageSize: 2, page, sort, direction: "desc" });
         if (one.page === page) paged.push(...one.rows);
       }
       expect(paged.map((row) => row.id)).toEqual(full.rows.map((row) => row.id));
@@ -292,12 +295,12 @@ describe("leaderboard tallies kept on write", () => {
       expect(values).toEqual([...values].sort((a, b) => b - a));
     }
     // By label: as localeCompare orders them (the page sorted in TypeScript before).
-    const labels = (await getLeaderboard({ pageSize: 10_000, sort: "model", direction: "asc" })).rows.map((row) => row.label);
+    const labels = (await getLeaderboard({ includeTests: true, pageSize: 10_000, sort: "model", direction: "asc" })).rows.map((row) => row.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
   });
 
   test("pass^k from the histogram equals pass^k from the results", async () => {
-    const { rows } = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
+    const { rows } = await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" });
     for (const row of rows.filter((candidate) => candidate.k > 1)) {
       const runIds = new Set((await getConfiguration(row.key))?.runs.map((run) => run.id));
       const results = (await allResults()).filter((result) => runIds.has(result.runId) && isScored(result));

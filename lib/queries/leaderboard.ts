@@ -28,6 +28,10 @@ interface LeaderboardFilter {
   readonly toolSet?: string;
   readonly protocol?: string;
   readonly scoringRevision?: string;
+  /** Only runs with this tag. */
+  readonly tag?: string;
+  /** Test runs too (mock or test endpoints, or marked): off the ranking by default. */
+  readonly includeTests?: boolean;
 }
 
 /** The SQL value each sort orders by: the same figures lib/metrics/leaderboard-rows.ts's sort uses. */
@@ -44,8 +48,11 @@ const SORT_SQL: Record<LeaderboardSort, Prisma.Sql> = {
   model: Prisma.sql`coalesce(r.model, r.agent)`,
 };
 
-function whereOf({ dataset, groundTruth, toolSet, protocol, scoringRevision }: LeaderboardFilter, reference: boolean): Prisma.Sql {
-  const filters = [Prisma.sql`(r.status = 'completed' OR r.source = 'imported')`, Prisma.sql`b.n > 0`];
+function whereOf({ dataset, groundTruth, toolSet, protocol, scoringRevision, tag, includeTests }: LeaderboardFilter, reference: boolean): Prisma.Sql {
+  // Archived runs are on no board; test runs only when asked for.
+  const filters = [Prisma.sql`(r.status = 'completed' OR r.source = 'imported')`, Prisma.sql`b.n > 0`, Prisma.sql`r."archivedAt" IS NULL`];
+  if (!includeTests) filters.push(Prisma.sql`NOT r."testRun"`);
+  if (tag) filters.push(Prisma.sql`${tag} = ANY (r.tags)`);
   filters.push(reference ? Prisma.sql`r.agent IN (${Prisma.join(REFERENCE_AGENTS)})` : Prisma.sql`r.agent NOT IN (${Prisma.join(REFERENCE_AGENTS)})`);
   if (dataset) filters.push(Prisma.sql`r."datasetId" IN (SELECT d.id FROM "Dataset" d WHERE d.slug = ${dataset})`);
   if (groundTruth) filters.push(Prisma.sql`r."groundTruth" = ${groundTruth}`);
@@ -74,7 +81,7 @@ async function leaderboardRows(where: Prisma.Sql, sort: LeaderboardSort, directi
   const collate = await collationOfLabels();
   const value = sort === "model" ? Prisma.sql`${SORT_SQL.model} ${collate}` : SORT_SQL[sort];
   return prisma.$queryRaw<LeaderboardCounts[]>`
-    SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt",
+    SELECT r.id, r.name, r.agent, r.provider, r.model, r."toolSet", r."groundTruth", r.source, r."createdAt", r."testRun", r.tags,
       d.slug AS dataset, v.revision AS "versionRevision", r.protocol, r."scoringRevision",
       (r."inputTokens" + r."outputTokens")::int AS tokens, r."costUsd"::float8 AS "costUsd", r."estimatedCostUsd"::float8 AS "estimatedCostUsd",
       b.done, b."providerFailures", b.n, b.correct, b."sideEffects", b."exactMatch", b."zeroN", b."zeroCorrect",
@@ -100,6 +107,8 @@ export async function getLeaderboard({
   toolSet,
   protocol,
   scoringRevision,
+  tag,
+  includeTests,
   sort = "accuracy",
   direction = "desc",
   page = 0,
@@ -113,12 +122,14 @@ export async function getLeaderboard({
   protocol?: string;
   /** A 2026 scoring revision ("2026-06" | "2026-07"). */
   scoringRevision?: string;
+  tag?: string;
+  includeTests?: boolean;
   sort?: LeaderboardSort;
   direction?: "asc" | "desc";
   page?: number;
   pageSize?: number;
 }): Promise<LeaderboardPage> {
-  const filter = { dataset, groundTruth, toolSet, protocol, scoringRevision };
+  const filter = { dataset, groundTruth, toolSet, protocol, scoringRevision, tag, includeTests };
   const ranked = whereOf(filter, false);
   const [total, references] = await Promise.all([countRanked(ranked), leaderboardRows(whereOf(filter, true), sort, direction, null)]);
   const pages = Math.max(1, Math.ceil(total / pageSize));

@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { planDeletion } from "@/lib/runs/manage";
 
 /** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "cancelling"];
@@ -37,6 +38,10 @@ const runListSelect = {
   inputTokens: true,
   outputTokens: true,
   params: true,
+  tags: true,
+  note: true,
+  archivedAt: true,
+  testRun: true,
   // Tasks that failed at the provider (the status badge reads "failed" / "completed with errors"): the
   // count kept on write in RunBoard, so a page of the list reads 10 rows whatever the history holds.
   board: { select: { providerFailures: true } },
@@ -44,11 +49,27 @@ const runListSelect = {
 
 export type RunListItem = Awaited<ReturnType<typeof listRuns>>["runs"][number];
 
-export const RUN_PAGE_SIZE = 10;
+export const RUN_PAGE_SIZE = 50;
 
-/** One page of runs, newest first (index Run(createdAt)), with the total for the pager; `dataset` is a slug. */
-export async function listRuns({ dataset, groundTruth, source, page = 0 }: { dataset?: string; groundTruth?: string; source?: string; page?: number } = {}) {
-  const where = { groundTruth, source, ...(dataset ? { dataset: { slug: dataset } } : {}) };
+/**
+ * One page of runs, newest first (index Run(createdAt)), with the total for the pager; `dataset` is a
+ * slug, `tag` one of the runs' tags. Archived runs are listed only when `archived` asks for them (then only they).
+ */
+export async function listRuns({
+  dataset,
+  groundTruth,
+  source,
+  tag,
+  archived = false,
+  page = 0,
+}: { dataset?: string; groundTruth?: string; source?: string; tag?: string; archived?: boolean; page?: number } = {}) {
+  const where = {
+    groundTruth,
+    source,
+    archivedAt: archived ? { not: null } : null,
+    ...(tag ? { tags: { has: tag } } : {}),
+    ...(dataset ? { dataset: { slug: dataset } } : {}),
+  };
   const [total, runs] = await Promise.all([
     prisma.run.count({ where }),
     prisma.run.findMany({
@@ -81,6 +102,12 @@ export async function getRun({ id }: { id: string }) {
 
 export type RunDetail = NonNullable<Awaited<ReturnType<typeof getRun>>>;
 
+/** What deleting the run would remove (its results and steps): the delete confirmation names them. */
+export async function getRunFootprint({ id }: { id: string }) {
+  const [run] = (await planDeletion(prisma, [id])).runs;
+  return { results: run?.results ?? 0, steps: run?.steps ?? 0 };
+}
+
 /** Live progress of one run (polled by the run page while it is active). */
 export async function getRunProgress({ id }: { id: string }) {
   return prisma.run.findUnique({
@@ -107,7 +134,7 @@ export async function listComparableRuns({ include = [] }: { include?: readonly 
   } as const;
   const [recent, chosen] = await Promise.all([
     prisma.run.findMany({
-      where: { OR: [{ status: { in: [...COMPARABLE_STATUSES] } }, { source: "imported" }] },
+      where: { archivedAt: null, OR: [{ status: { in: [...COMPARABLE_STATUSES] } }, { source: "imported" }] },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: COMPARE_PICKER_SIZE,
       select,
@@ -128,6 +155,13 @@ export async function listComparableRuns({ include = [] }: { include?: readonly 
       id: run.id, name: run.name, status: run.status, groundTruth: run.groundTruth, protocol: run.protocol, scoringRevision: run.scoringRevision,
       dataset: run.dataset.slug, datasetName: run.dataset.name, datasetKind: run.dataset.kind, versionRevision: run.version?.revision ?? null,
     }));
+}
+
+/** Every tag some listed (not archived) run has, for the runs list's and boards' tag filters. */
+export async function listRunTags(): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ tag: string }[]>`
+    SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL AND cardinality(tags) > 0 ORDER BY 1`;
+  return rows.map((row) => row.tag);
 }
 
 export type ComparableRun = Awaited<ReturnType<typeof listComparableRuns>>[number];

@@ -2,7 +2,7 @@
 // TaskResult per (task, trial) — the pending results are the run's queue (claim.ts) — and return at
 // once (workers do the rest).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { ModelTarget } from "@/lib/providers";
+import { isTestTarget, type ModelTarget } from "@/lib/providers";
 import type { ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import { checkLaunchSize, runBudget } from "./budget";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
@@ -172,6 +172,7 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
     agent: input.agent,
     provider: target?.kind ?? null,
     endpoint: target?.endpoint ?? null,
+    testRun: target ? isTestTarget(target) : false,
     // An external run's model is the user's free label for their agent.
     model: target || external ? (input.model ?? null) : null,
     // Only a user-typed URL (keyless endpoints); a keyed endpoint's URL stays configuration.

@@ -49,9 +49,9 @@ describe("provider failures", () => {
     expect(runs.find((listed) => listed.id === runId)?.board?.providerFailures).toBe(4);
 
     // Neither leaderboard ranks it, partial runs included.
-    const runRows = await getLeaderboard({ pageSize: 10_000 });
+    const runRows = await getLeaderboard({ includeTests: true, pageSize: 10_000 });
     expect(runRows.rows.map((row) => row.id)).not.toContain(runId);
-    const board = await getConfigLeaderboard({ includePartial: true, sort: "passAt1", direction: "desc" });
+    const board = await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" });
     expect(await configKeyOfRun(runId)).toBeNull();
     expect(board.rows.map((row) => row.model)).not.toContain(MODEL);
   });

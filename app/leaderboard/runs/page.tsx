@@ -13,6 +13,8 @@ import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { NoRunsState, datasetTabLabel } from "@/components/leaderboard/no-runs-state";
 import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
 import { listBoardDatasets } from "@/lib/queries/board-datasets";
+import { TagFilter } from "@/components/runs/tag-filter";
+import { listRunTags } from "@/lib/queries/runs";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
@@ -34,6 +36,8 @@ const searchSchema = z.object({
   rev: z.enum(SCORING_REVISIONS).optional().catch(undefined),
   sort: z.enum(LEADERBOARD_SORTS).catch("accuracy"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
+  tag: z.string().trim().min(1).max(40).optional().catch(undefined),
+  tests: z.enum(["1"]).optional().catch(undefined),
   page: z.coerce.number().int().min(0).catch(0),
 });
 type LeaderboardSearch = z.infer<typeof searchSchema>;
@@ -44,12 +48,12 @@ function hrefWith(search: LeaderboardSearch, change: Partial<LeaderboardSearch>)
   // the sort starts again at the first page.
   const rev = next.protocol === "2026" ? next.rev : undefined;
   const page = change.page ?? 0;
-  return `/leaderboard/runs${queryString({ ds: next.ds, gt: next.gt, tools: next.tools, protocol: next.protocol, rev, sort: next.sort, dir: next.dir, page: page > 0 ? String(page) : undefined })}`;
+  return `/leaderboard/runs${queryString({ ds: next.ds, gt: next.gt, tools: next.tools, protocol: next.protocol, rev, tag: next.tag, tests: next.tests, sort: next.sort, dir: next.dir, page: page > 0 ? String(page) : undefined })}`;
 }
 
 export default async function RunLeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const parsed = searchSchema.parse(await searchParams);
-  const datasets = await listBoardDatasets();
+  const [datasets, tags] = await Promise.all([listBoardDatasets(), listRunTags()]);
   // Runs are comparable only on the same dataset: one that has runs by default (the official one unless it has none).
   const search = { ...parsed, ds: datasets.some((d) => d.slug === parsed.ds) ? parsed.ds : defaultBoardDataset(datasets) };
   const shown = datasets.find((dataset) => dataset.slug === search.ds);
@@ -100,6 +104,14 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
             hrefFor={(rev) => hrefWith(search, { rev: SCORING_REVISIONS.find((known) => known === rev) })}
           />
         )}
+        <TagFilter tags={tags} current={search.tag} hrefFor={(tag) => hrefWith(search, { tag })} testId="filter-tag" />
+        <FilterTabs
+          label="Test runs"
+          testId="filter-tests"
+          current={search.tests}
+          options={[{ value: undefined, label: "Hidden" }, { value: "1", label: "Shown" }]}
+          hrefFor={(tests) => hrefWith(search, { tests: tests === "1" ? "1" : undefined })}
+        />
       </div>
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
         {shown && shown.runs === 0 ? <NoRunsState dataset={shown} /> : <LeaderboardPanels search={search} />}
@@ -115,6 +127,8 @@ async function LeaderboardPanels({ search }: { search: LeaderboardSearch }) {
     toolSet: search.tools,
     protocol: search.protocol,
     scoringRevision: search.rev,
+    tag: search.tag,
+    includeTests: search.tests === "1",
     sort: search.sort,
     direction: search.dir,
     page: search.page,

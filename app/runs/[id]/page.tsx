@@ -12,7 +12,9 @@ import { RobustnessCard } from "@/components/runs/robustness-card";
 import { sweepOfRun } from "@/lib/queries/sweeps";
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
-import { getRun, isActiveStatus } from "@/lib/queries/runs";
+import { RunLabels } from "@/components/runs/run-labels";
+import { RunManagePanel } from "@/components/runs/run-manage-panel";
+import { getRun, getRunFootprint, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
@@ -34,7 +36,7 @@ export default async function RunPage({ params, searchParams }: Params) {
   const search = parseResultSearch(query);
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
-  const providerFailures = await getProviderFailureCount({ runId: run.id });
+  const [providerFailures, footprint] = await Promise.all([getProviderFailureCount({ runId: run.id }), getRunFootprint({ id: run.id })]);
   const sweep = sweepOfRun(run.params);
   return (
     <>
@@ -45,6 +47,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
+            <RunLabels test={run.testRun} archived={run.archivedAt !== null} tags={run.tags} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
@@ -82,10 +85,16 @@ export default async function RunPage({ params, searchParams }: Params) {
             <FlakyTasksCard runId={run.id} />
           </Suspense>
         ) : null}
+        {run.note ? (
+          <p className="whitespace-pre-wrap rounded-lg bg-surface px-4 py-3 text-sm ring-1 ring-line" data-testid="run-note">{run.note}</p>
+        ) : null}
         <Suspense fallback={null}>
           <RobustnessCard runId={run.id} />
         </Suspense>
         <ReproducibilityCard run={run} />
+        <RunManagePanel
+          run={{ id: run.id, name: run.name, note: run.note, tags: run.tags, archived: run.archivedAt !== null, test: run.testRun, active, ...footprint }}
+        />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />
         </Suspense>

@@ -1,0 +1,141 @@
+// Run management: rename, note, tags, archive/restore, test marking and delete. The one place the web's
+// server actions (app/runs/manage-actions.ts) and the CLI (`workbench runs`) change runs: both pass the
+// actor (lib/auth requireActor, or the CLI's), and every change is written to the audit log here.
+// Archiving and the test mark move a run's verdicts between configurations by trigger (run_key(),
+// lib/runs/tally.sql); a delete takes the run's results and steps with it by cascade, and the triggers
+// subtract them from every tally in the same transaction.
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/auth/audit";
+import type { Actor } from "@/lib/auth/guard";
+import { CodedError } from "@/lib/errors";
+
+/** Statuses of a run that is still going: not deletable (cancel it first). */
+export const ACTIVE_RUN_STATUSES = ["queued", "running", "cancelling"] as const;
+
+export class RunManageError extends CodedError<"not_found" | "active" | "invalid"> {
+  constructor(code: "not_found" | "active" | "invalid", message: string) {
+    super(code, message);
+    this.name = "RunManageError";
+  }
+}
+
+export const runNameSchema = z.string().trim().min(1, "A name is needed").max(200, "At most 200 characters");
+export const runNoteSchema = z.string().trim().max(5000, "At most 5,000 characters");
+/** A tag: free text without commas (lists of tags are written comma-separated). */
+export const runTagSchema = z.string().trim().min(1).max(40, "A tag has at most 40 characters").regex(/^[^,]+$/, "A tag cannot contain a comma");
+
+/** Tags from a comma-separated text (or a list), trimmed, without empties or repeats. */
+export function parseTags(input: string | readonly string[]): string[] {
+  const parts = (typeof input === "string" ? input.split(",") : input.flatMap((part) => part.split(","))).map((tag) => tag.trim()).filter(Boolean);
+  for (const tag of parts) {
+    const checked = runTagSchema.safeParse(tag);
+    if (!checked.success) throw new RunManageError("invalid", `${tag}: ${checked.error.issues[0]?.message ?? "not a tag"}`);
+  }
+  return [...new Set(parts)];
+}
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+async function existingRuns(db: Db, ids: readonly string[]) {
+  const runs = await db.run.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, status: true, tags: true, archivedAt: true } });
+  const missing = ids.filter((id) => !runs.some((run) => run.id === id));
+  if (missing.length) throw new RunManageError("not_found", `No run ${missing.join(", ")}`);
+  return runs;
+}
+
+export async function renameRun(db: PrismaClient, actor: Actor, runId: string, name: string): Promise<void> {
+  const parsed = runNameSchema.parse(name);
+  const [run] = await existingRuns(db, [runId]);
+  await db.run.update({ where: { id: runId }, data: { name: parsed } });
+  await recordAudit(db, actor, "run.rename", runId, { from: run?.name ?? null, to: parsed });
+}
+
+export async function setRunNote(db: PrismaClient, actor: Actor, runId: string, note: string): Promise<void> {
+  const parsed = runNoteSchema.parse(note);
+  await existingRuns(db, [runId]);
+  await db.run.update({ where: { id: runId }, data: { note: parsed === "" ? null : parsed } });
+  await recordAudit(db, actor, "run.note", runId, { length: parsed.length });
+}
+
+/** Adds and removes tags on runs; returns each run's tags after the change. */
+export async function tagRuns(
+  db: PrismaClient,
+  actor: Actor,
+  runIds: readonly string[],
+  change: { readonly add?: readonly string[]; readonly remove?: readonly string[] },
+): Promise<Map<string, string[]>> {
+  const add = parseTags(change.add ?? []);
+  const remove = new Set(parseTags(change.remove ?? []));
+  const runs = await existingRuns(db, runIds);
+  const result = new Map<string, string[]>();
+  for (const run of runs) {
+    const tags = [...new Set([...run.tags, ...add])].filter((tag) => !remove.has(tag));
+    await db.run.update({ where: { id: run.id }, data: { tags } });
+    result.set(run.id, tags);
+  }
+  await recordAudit(db, actor, "run.tag", runIds.join(","), { add: add.join(","), remove: [...remove].join(",") });
+  return result;
+}
+
+/** Archives (`archived`) or restores runs: an archived run is off every board, picker and count. */
+export async function setRunsArchived(db: PrismaClient, actor: Actor, runIds: readonly string[], archived: boolean): Promise<number> {
+  await existingRuns(db, runIds);
+  const { count } = await db.run.updateMany({
+    where: { id: { in: [...runIds] }, archivedAt: archived ? null : { not: null } },
+    data: { archivedAt: archived ? new Date() : null },
+  });
+  await recordAudit(db, actor, archived ? "run.archive" : "run.restore", runIds.join(","), { runs: runIds.length, changed: count });
+  return count;
+}
+
+/** Marks runs as test runs (kept off the rankings) or as real ones. */
+export async function setRunsTest(db: PrismaClient, actor: Actor, runIds: readonly string[], test: boolean): Promise<number> {
+  await existingRuns(db, runIds);
+  const { count } = await db.run.updateMany({ where: { id: { in: [...runIds] }, testRun: !test }, data: { testRun: test } });
+  await recordAudit(db, actor, test ? "run.mark_test" : "run.unmark_test", runIds.join(","), { runs: runIds.length, changed: count });
+  return count;
+}
+
+export interface DeletionPlan {
+  readonly runs: readonly { readonly id: string; readonly name: string; readonly status: string; readonly results: number; readonly steps: number }[];
+  /** Runs that cannot be deleted now (still going: cancel them first). */
+  readonly active: readonly string[];
+}
+
+/** What deleting these runs would remove: each run with its results and steps (the confirmation names them). */
+export async function planDeletion(db: Db, runIds: readonly string[]): Promise<DeletionPlan> {
+  await existingRuns(db, runIds);
+  const rows = await db.$queryRaw<{ id: string; name: string; status: string; results: number; steps: number }[]>`
+    SELECT r.id, r.name, r.status::text AS status,
+           (SELECT count(*) FROM "TaskResult" x WHERE x."runId" = r.id)::int AS results,
+           (SELECT count(*) FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId" WHERE x."runId" = r.id)::int AS steps
+      FROM "Run" r WHERE r.id = ANY (${[...runIds]}::text[]) ORDER BY r."createdAt", r.id`;
+  return { runs: rows, active: rows.filter((row) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(row.status)).map((row) => row.name) };
+}
+
+/**
+ * Deletes runs with their results and steps, or none of them: a run still going is refused (cancel it
+ * first). The runs are locked first, so a worker writing a verdict for one of them either finishes
+ * before (and its verdict goes with the run) or finds the run gone (its write fails on the foreign key):
+ * no orphan row either way, and every tally is what a recount of the remaining results gives.
+ */
+export async function deleteRuns(db: PrismaClient, actor: Actor, runIds: readonly string[]): Promise<DeletionPlan> {
+  const plan = await db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string; name: string; status: string }[]>`
+      SELECT id, name, status::text AS status FROM "Run" WHERE id = ANY (${[...runIds]}::text[]) ORDER BY id FOR UPDATE`;
+    const missing = runIds.filter((id) => !locked.some((run) => run.id === id));
+    if (missing.length) throw new RunManageError("not_found", `No run ${missing.join(", ")}`);
+    const active = locked.filter((run) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status));
+    if (active.length) {
+      throw new RunManageError("active", `${active.map((run) => `"${run.name}" is ${run.status}`).join("; ")}: cancel it first, then delete`);
+    }
+    const counted = await planDeletion(tx, runIds);
+    await tx.run.deleteMany({ where: { id: { in: [...runIds] } } });
+    return counted;
+  }, { timeout: 120_000 });
+  for (const run of plan.runs) {
+    await recordAudit(db, actor, "run.delete", run.id, { name: run.name, results: run.results, steps: run.steps });
+  }
+  return plan;
+}
