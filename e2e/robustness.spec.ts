@@ -25,6 +25,15 @@ test.describe("robustness under injected faults", () => {
     await expect(page.locator("[data-testid='sweep-run'][data-fault-rate='0']").filter({ hasText: "oracle-retry" })).toHaveCount(1);
     await screenshotBothWidths(page, "sweep", page.url());
 
+    // The leaderboard's robustness view: each faulted configuration beside its clean one, with the drop.
+    await page.goto("/leaderboard");
+    await page.getByTestId("robustness-link").click();
+    await page.waitForURL(/\/leaderboard\/robustness$/);
+    const faultedOracle = page.locator("[data-testid='robustness-row'][data-agent='oracle'][data-fault-rate='0.5']");
+    await expect(faultedOracle).toHaveCount(1);
+    await expect(faultedOracle.getByTestId("robustness-drop")).toContainText("%");
+    await screenshotBothWidths(page, "leaderboard-robustness", "/leaderboard/robustness");
+
     // The plain oracle at the highest rate: a wrong task lost a write to a transient fault, shown on its trace.
     await page.setViewportSize({ width: 1400, height: 900 });
     const sweepUrl = page.url();

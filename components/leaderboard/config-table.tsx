@@ -69,6 +69,7 @@ export function ConfigTable({
             data-dataset={row.dataset}
             data-reference={row.reference || undefined}
             data-test-run={row.test || undefined}
+            data-fault-rate={row.faultRate ?? undefined}
           >
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
@@ -80,7 +81,7 @@ export function ConfigTable({
                       <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
                         {column.cell(row)}
                       </Link>
-                      {row.test ? <> <RunLabels test /></> : null}
+                      {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
                     </>
                   ) : (
                     <span data-column={column.id}>

@@ -1,10 +1,28 @@
 import { Badge } from "@/components/ui/badge";
 
-/** A run's labels wherever it is listed: "test" (kept off the rankings), "archived", and its tags. */
-export function RunLabels({ test, archived = false, tags = [] }: { test: boolean; archived?: boolean; tags?: readonly string[] }) {
-  if (!test && !archived && tags.length === 0) return null;
+/**
+ * A run's labels wherever it is listed: "test" (kept off the rankings), "faults p" (tool faults injected at
+ * that rate: a configuration of its own), "archived", and its tags.
+ */
+export function RunLabels({
+  test,
+  faultRate = null,
+  archived = false,
+  tags = [],
+}: {
+  test: boolean;
+  faultRate?: number | null;
+  archived?: boolean;
+  tags?: readonly string[];
+}) {
+  if (!test && !faultRate && !archived && tags.length === 0) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
+      {faultRate ? (
+        <Badge tone="warn" title={`Tool faults injected into ${faultRate * 100} % of calls (docs/robustness.md)`} data-testid="fault-label">
+          faults {faultRate}
+        </Badge>
+      ) : null}
       {test ? (
         <Badge tone="warn" title="A test run (mock or test endpoint, or marked by hand): not ranked on the leaderboards" data-testid="test-label">
           test

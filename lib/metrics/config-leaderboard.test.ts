@@ -136,3 +136,20 @@ describe("test runs", () => {
     expect(configKeyFromParam(configKeyParam(testKey))).toBe(testKey);
   });
 });
+
+describe("runs with injected faults", () => {
+  test("pool apart from the clean configuration, one row per fault rate, and their keys round-trip", () => {
+    const faulted = (id: string, faultRate: number) => makeRun({ id, faultRate, domains: [{ domain: "email", results: 4, tasks: 4, correct: 2, sideEffects: 1 }] });
+    const rows = configLeaderboard([makeRun({ id: "clean" }), faulted("f1", 0.1), faulted("f2", 0.2), faulted("f3", 0.2)], [], { includePartial: true });
+    expect(rows.map((row) => [row.faultRate, row.runs]).sort()).toEqual([[0.1, 1], [0.2, 2], [null, 1]].sort());
+    const key = configKey(makeRun({ faultRate: 0.2 }));
+    expect(JSON.parse(key).slice(7)).toEqual(["fault=0.2"]);
+    expect(configKeyFromParam(configKeyParam(key))).toBe(key);
+    const testAndFault = configKey(makeRun({ faultRate: 0.25, test: true }));
+    expect(JSON.parse(testAndFault).slice(7)).toEqual(["fault=0.25", "test"]);
+    expect(configKeyFromParam(configKeyParam(testAndFault))).toBe(testAndFault);
+    // A rate of 0 is a clean run: the same key as one launched before faults existed.
+    expect(configKey(makeRun({ faultRate: 0 }))).toBe(KEY);
+    expect(configKeyFromParam(configKeyParam(JSON.stringify([...JSON.parse(KEY), "fault=x"])))).toBeNull();
+  });
+});

@@ -43,6 +43,8 @@ export interface ConfigRunInput {
   readonly source: string;
   /** A test run (mock or test endpoint, or marked): its configuration is apart, off the board unless asked for. */
   readonly test?: boolean;
+  /** The run's injected fault rate (RunSettings faultRate); a faulted run's configuration is apart from the clean one. */
+  readonly faultRate?: number | null;
   readonly createdAt: Date;
   /** Tasks of the run's ground-truth version (690 for WorkBench). */
   readonly versionTasks: number;
@@ -78,7 +80,7 @@ export interface ConfigCell {
 }
 
 /** One (configuration, provider)'s runs: the board's input, one per ConfigSummary row. */
-export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks" | "test"> {
+export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks" | "test" | "faultRate"> {
   /** Null when none of the runs has a verdict yet. */
   readonly total: ConfigCell | null;
   readonly domains: Readonly<Record<string, ConfigCell>>;
@@ -102,7 +104,7 @@ export function summaryOfRun(run: ConfigRunInput): ConfigSummary {
   });
   return {
     dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
-    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks, test: run.test,
+    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks, test: run.test, faultRate: run.faultRate,
     total: run.domains.length ? cellOf(run.domains, 1) : null,
     // Cost and tokens are per run: a domain's cell carries the domain's share of the results.
     domains: Object.fromEntries(run.domains.map((cell) => [cell.domain, cellOf([cell], ratio(cell.results, results))])),
@@ -136,6 +138,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly reference: boolean;
   /** Test runs' configuration (labelled "test"; shown only when the filter asks for test runs). */
   readonly test: boolean;
+  /** The injected fault rate of the configuration's runs; null for clean runs. */
+  readonly faultRate: number | null;
   readonly label: string;
   /** Runs pooled into the row (with verdicts in the shown scope). */
   readonly runs: number;
@@ -162,12 +166,22 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly latest: Date;
 }
 
-/** The grouping key; stable and URL-safe once encoded (configKeyParam). */
-export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet" | "test">): string {
+/**
+ * The grouping key; stable and URL-safe once encoded (configKeyParam). After the seven parts come the
+ * suffixes run_key() (lib/runs/tally.sql) gives the tally key, in its order: `fault=<rate>` for runs with
+ * injected faults, then `test` for test runs; each pools apart from the configuration it resembles.
+ */
+export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet" | "test" | "faultRate">): string {
   const groundTruth = run.versionRevision === null ? run.groundTruth : `${run.groundTruth}@r${run.versionRevision}`;
   const parts = [run.dataset, groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet];
-  // Test runs pool apart from the real configuration they resemble.
-  return JSON.stringify(run.test ? [...parts, "test"] : parts);
+  if (run.faultRate) parts.push(faultSuffix(run.faultRate));
+  if (run.test) parts.push("test");
+  return JSON.stringify(parts);
+}
+
+/** The key suffix of a fault rate, as run_key() writes it (PostgreSQL prints a JSON number as JS does for these rates). */
+export function faultSuffix(rate: number): string {
+  return `fault=${rate}`;
 }
 
 export function configKeyParam(key: string): string {
@@ -178,8 +192,10 @@ export function configKeyFromParam(param: string): string | null {
   try {
     const key = Buffer.from(param, "base64url").toString("utf8");
     const parsed: unknown = JSON.parse(key);
-    const sized = Array.isArray(parsed) && (parsed.length === 7 || (parsed.length === 8 && parsed[7] === "test"));
-    return sized && parsed.every((part) => typeof part === "string") ? key : null;
+    if (!Array.isArray(parsed) || parsed.length < 7 || !parsed.every((part) => typeof part === "string")) return null;
+    const suffixes = parsed.slice(7) as string[];
+    const known = suffixes.filter((suffix, index) => (suffix === "test" && index === suffixes.length - 1) || (/^fault=[0-9.e-]+$/.test(suffix) && index === 0));
+    return known.length === suffixes.length && suffixes.length <= 2 ? key : null;
   } catch {
     return null;
   }
@@ -246,6 +262,7 @@ function toRow(key: string, members: readonly Member[], trials: readonly TaskTri
     versionRevision: shown.versionRevision,
     reference: isReferenceAgent(shown.agent),
     test: shown.test ?? false,
+    faultRate: shown.faultRate ?? null,
     protocol: shown.protocol,
     revision: shown.revision,
     model: shown.model,

@@ -58,6 +58,8 @@ interface SummaryRow {
   toolSet: string;
   /** A test runs' configuration (run_key() ends its key in "test"). */
   test: boolean;
+  /** Runs with injected faults (run_key() adds "fault=<rate>" to their key); null for clean runs. */
+  faultRate: number | null;
   versionTasks: number;
   total: StoredCell | null;
   domains: Record<string, StoredCell>;
@@ -72,7 +74,9 @@ async function loadSummaryRows(only: Prisma.Sql = Prisma.sql`TRUE`): Promise<Sum
   return prisma.$queryRaw<SummaryRow[]>`
     SELECT s."configKey" AS "tallyKey", s.provider, d.slug AS dataset, d.name AS "datasetName", d.kind AS "datasetKind", s."groundTruth",
            v.revision AS "versionRevision", s.protocol, s."scoringRevision" AS revision, s.model, s.agent, s."toolSet",
-           (s."configKey"::jsonb ->> 8) IS NOT NULL AS test, coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
+           s."configKey"::jsonb ? 'test' AS test,
+           (SELECT substr(e, 7)::float8 FROM jsonb_array_elements_text(s."configKey"::jsonb) e WHERE e LIKE 'fault=%' LIMIT 1) AS "faultRate",
+           coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
       FROM "ConfigSummary" s
       JOIN "Dataset" d ON d.id = s."datasetId"
       LEFT JOIN "GroundTruthVersion" v ON v.id = coalesce(s."versionId",
@@ -103,7 +107,7 @@ function summariesOf(rows: readonly SummaryRow[]): ConfigSummary[] {
     const priced = row.provider !== "" && row.model !== null && findPrice(prices, row.provider, row.model) !== undefined;
     return {
       dataset: row.dataset, groundTruth: row.groundTruth, versionRevision: row.versionRevision, protocol: row.protocol, revision: row.revision,
-      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test,
+      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test, faultRate: row.faultRate,
       total: row.total ? cellOf(row.total, priced) : null,
       domains: Object.fromEntries(Object.entries(row.domains).map(([domain, cell]) => [domain, cellOf(cell, priced)])),
     };

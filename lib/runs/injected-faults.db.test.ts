@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "./launch";
 import { getRunRobustness } from "@/lib/queries/robustness";
+import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { injectedFault } from "@/lib/traces/build-trace";
 import { PROTOCOLS } from "@/lib/workbench/protocols/definitions";
 import { DEFAULT_FAULT_SHARES, scheduledFault, type InjectedFault } from "@/lib/workbench/tools/faults";
@@ -166,4 +167,16 @@ describe("the oracle agents under faults at p = 0.2 on the 690 official tasks", 
     // Every ambiguous fault on a write was retried blindly, unless the retry itself drew a transient fault and the next one failed again.
     expect(duplicates).toBeGreaterThan(0);
   });
+
+  test("a faulted run is a configuration of its own: clean and faulted oracles are separate rows of the board", async () => {
+    const clean = await launchRun({ agent: "oracle", concurrency: 16 }, context);
+    expect(await waitForRun(context.db, clean.runId, 600_000)).toMatchObject({ status: "completed" });
+    const faulted = await context.db.run.findFirstOrThrow({ where: { agent: "oracle", params: { path: ["faultRate"], equals: FAULTS.faultRate } }, select: { correctCount: true, tasksDone: true } });
+    const { rows } = await getConfigLeaderboard({ agent: "oracle", groundTruth: "v1", sort: "passAt1", direction: "desc" });
+    const byRate = new Map(rows.map((row) => [row.faultRate, row]));
+    expect(byRate.get(null)).toMatchObject({ correct: byRate.get(null)?.results, faultRate: null });
+    expect(byRate.get(FAULTS.faultRate)).toMatchObject({ faultRate: 0.2, runs: 1, results: faulted.tasksDone, correct: faulted.correctCount });
+    expect(byRate.get(FAULTS.faultRate)?.key).not.toBe(byRate.get(null)?.key);
+  });
 });
+
