@@ -46,9 +46,21 @@ describe("StartProgress", () => {
   });
 
   test("prints on its own every few seconds while a step runs", async () => {
+    // The step ends once the timer has printed twice on its own (no fixed wait: a loaded machine may
+    // delay a timer, never skip it); a progress that never ticks leaves the step running and the test fails.
     const lines: string[] = [];
-    const progress = new StartProgress({ everyMs: 20, log: (line) => lines.push(line) });
-    await progress.track("building", new Promise((resolve) => setTimeout(resolve, 150)));
-    expect(lines.filter((line) => line.startsWith("start: still working: building")).length).toBeGreaterThanOrEqual(2);
+    const stillWorking = () => lines.filter((line) => line.startsWith("start: still working: building")).length;
+    let finish = () => {};
+    const step = new Promise<void>((resolve) => (finish = resolve));
+    const progress = new StartProgress({
+      everyMs: 20,
+      log: (line) => {
+        lines.push(line);
+        if (stillWorking() === 2) finish();
+      },
+    });
+    await progress.track("building", step);
+    expect(stillWorking()).toBe(2);
+    expect(lines.at(-1)).toMatch(/^start: building: finished in \d+ s$/);
   });
 });
