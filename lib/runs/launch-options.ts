@@ -25,3 +25,9 @@ export const PAPER_TIMEOUT_MS = 120_000;
  * CLI show them (the timeout: the paper's, where no agent chose one).
  */
 export const RUN_SETTINGS_DEFAULTS = { concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: PAPER_TIMEOUT_MS } as const satisfies Record<string, number>;
+
+/** RunSettings' provider retry policy where a run sets none (lib/providers' clients start from it too). */
+export const RETRY_DEFAULTS = { maxRetries: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, requestTimeoutMs: 60_000 } as const satisfies Record<string, number>;
+
+/** RunSettings' workbench-2026 harness flags where a run sets none: as the published runs. */
+export const HARNESS_2026_DEFAULTS = { structuredOutputs: true, actWithoutConfirmation: true } as const;

@@ -54,6 +54,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     protocol: run.protocol,
     harness2026: run.harness2026,
     sink,
+    engine: run.engine,
     scorer: run.version.scorer,
     timeoutMs: run.timeoutMs,
     signal: shutdown,

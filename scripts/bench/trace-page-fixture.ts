@@ -9,6 +9,7 @@ import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import { executeTask } from "@/lib/runs/execute-task";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
 import { finishResult } from "@/lib/runs/persist-result";
 import { createSqlPool } from "@/lib/runs/sql";
 import { createBufferedStepSink } from "@/lib/runs/step-store";
@@ -80,8 +81,11 @@ export async function seedLongTrace(databaseUrl: string, tag: string): Promise<S
       sandbox: createSandbox(dataset.sandbox),
       tools: ALL_TOOLS,
       sink,
+      engine: { dataDir: DATA_DIR },
       scorer: createProtocolEvaluator({ dataset, protocol: "2024" }),
       timeoutMs: 60_000,
+      maxSteps: RUN_SETTINGS_DEFAULTS.maxSteps,
+      temperature: RUN_SETTINGS_DEFAULTS.temperature,
       model: scriptedModel(turns),
     });
     const { outcome } = execution;
