@@ -9,27 +9,30 @@ import { call, type TemplateContext } from "./context";
 import { cell, personByEmail, tasksNamed } from "./find";
 import { pickTask, teamMembers } from "./pick";
 import type { Template } from "./types";
+import { fieldUpdate, setFieldTemplate } from "./field-change";
 
 const P = "project_management";
 const SEARCH = "project_management.search_tasks";
 const UPDATE = "project_management.update_task";
 const LOOKUP = "company_directory.find_email_address";
 
-const update = (id: string, field: string, value: string) => call(UPDATE, { task_id: id, field, new_value: value });
+const update = fieldUpdate(UPDATE, "task_id");
 
 export const PROJECT_TEMPLATES: Template[] = [
-  {
-    id: "project.move-to-list", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
-    text: "Move '{task}' on the {board} board to {list}",
-    tools: [SEARCH, UPDATE],
-    ambiguity: "Name + board identify one task; the target list differs from the current one.",
-    instantiate(ctx) {
-      const row = pickTask(ctx);
-      const list = ctx.rng.pick(LISTS);
-      if (!row || row.list_name === list) return null;
-      return { text: `Move '${row.task_name}' on the ${row.board} board to ${list}`, calls: [update(row.task_id as string, "list_name", list)] };
+  setFieldTemplate(
+    {
+      id: "project.move-to-list", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
+      text: "Move '{task}' on the {board} board to {list}",
+      tools: [SEARCH, UPDATE],
+      ambiguity: "Name + board identify one task; the target list differs from the current one.",
     },
-  },
+    {
+      pick: (ctx) => pickTask(ctx),
+      draw: (ctx) => ctx.rng.pick(LISTS),
+      current: (row) => row.list_name,
+      instance: (row, list) => ({ text: `Move '${row.task_name}' on the ${row.board} board to ${list}`, calls: [update(row.task_id as string, "list_name", list)] }),
+    },
+  ),
   {
     id: "project.reassign", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
     text: "Give the {board} task '{task}' to {name}",
