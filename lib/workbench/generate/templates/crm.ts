@@ -17,28 +17,39 @@ const LOOKUP = "company_directory.find_email_address";
 
 const update = fieldUpdate(UPDATE, "customer_id");
 
-/** A request that sets one field of one customer (named in full) to a drawn value it does not hold yet. */
-function setCustomerField(head: Omit<Template, "instantiate">, field: string, draw: (ctx: TemplateContext) => string, text: (customer: string, value: string) => string): Template {
-  return setFieldTemplate(head, {
-    pick: (ctx) => pickCustomer(ctx),
-    draw,
-    current: (c) => c[field],
-    instance: (c, value) => ({ text: text(cell(c.customer_name), value), calls: [update(cell(c.customer_id), field, value)] }),
-  });
+/**
+ * A request that sets one field of one customer (named in full, found with search_customers) to a
+ * drawn value it does not hold yet.
+ */
+function setCustomerField(spec: {
+  readonly id: string;
+  readonly text: string;
+  readonly ambiguity: string;
+  readonly field: string;
+  readonly draw: (ctx: TemplateContext) => string;
+  readonly say: (customer: string, value: string) => string;
+}): Template {
+  const { id, text, ambiguity, field } = spec;
+  return setFieldTemplate(
+    { id, domain: CRM, toolkits: ["crm"], writes: ["crm"], text, tools: [SEARCH, UPDATE], ambiguity },
+    {
+      pick: (ctx) => pickCustomer(ctx),
+      draw: spec.draw,
+      current: (c) => c[field],
+      instance: (c, value) => ({ text: spec.say(cell(c.customer_name), value), calls: [update(cell(c.customer_id), field, value)] }),
+    },
+  );
 }
 
 export const CRM_TEMPLATES: Template[] = [
-  setCustomerField(
-    {
-      id: "crm.set-status", domain: CRM, toolkits: ["crm"], writes: ["crm"],
-      text: "Change {customer}'s status to {status}",
-      tools: [SEARCH, UPDATE],
-      ambiguity: "Full customer names are unique; the new status differs from the current one.",
-    },
-    "status",
-    (ctx) => ctx.rng.pick(STATUSES),
-    (customer, status) => `Change ${customer}'s status to ${status}`,
-  ),
+  setCustomerField({
+    id: "crm.set-status",
+    text: "Change {customer}'s status to {status}",
+    ambiguity: "Full customer names are unique; the new status differs from the current one.",
+    field: "status",
+    draw: (ctx) => ctx.rng.pick(STATUSES),
+    say: (customer, status) => `Change ${customer}'s status to ${status}`,
+  }),
   {
     id: "crm.add-lead", domain: CRM, toolkits: ["crm"], writes: ["crm"],
     text: "Add {customer} to the CRM as a {status} interested in {product}, assigned to {name}",
@@ -79,17 +90,14 @@ export const CRM_TEMPLATES: Template[] = [
       return { text: `Hand ${cell(c.customer_name)} over to ${p.ref}`, calls: [update(cell(c.customer_id), "assigned_to_email", p.person.email)] };
     },
   },
-  setCustomerField(
-    {
-      id: "crm.follow-up-date", domain: CRM, toolkits: ["crm"], writes: ["crm"],
-      text: "Set the follow-up date for {customer} to {date}",
-      tools: [SEARCH, UPDATE],
-      ambiguity: "An explicit date different from the current one.",
-    },
-    "follow_up_by",
-    (ctx) => addDays("2023-12-01", ctx.rng.int(0, 40)),
-    (customer, date) => `Set the follow-up date for ${customer} to ${say(date)}`,
-  ),
+  setCustomerField({
+    id: "crm.follow-up-date",
+    text: "Set the follow-up date for {customer} to {date}",
+    ambiguity: "An explicit date different from the current one.",
+    field: "follow_up_by",
+    draw: (ctx) => addDays("2023-12-01", ctx.rng.int(0, 40)),
+    say: (customer, date) => `Set the follow-up date for ${customer} to ${say(date)}`,
+  }),
   {
     id: "crm.new-phone", domain: CRM, toolkits: ["crm"], writes: ["crm"],
     text: "{customer} has a new phone number: {phone}",
@@ -102,17 +110,14 @@ export const CRM_TEMPLATES: Template[] = [
       return { text: `${cell(c.customer_name)} has a new phone number: ${phone}`, calls: [update(cell(c.customer_id), "customer_phone", phone)] };
     },
   },
-  setCustomerField(
-    {
-      id: "crm.switch-product", domain: CRM, toolkits: ["crm"], writes: ["crm"],
-      text: "{customer} is now interested in {product} instead",
-      tools: [SEARCH, UPDATE],
-      ambiguity: "The product differs from the current one.",
-    },
-    "product_interest",
-    (ctx) => ctx.rng.pick(PRODUCTS),
-    (customer, product) => `${customer} is now interested in ${product} instead`,
-  ),
+  setCustomerField({
+    id: "crm.switch-product",
+    text: "{customer} is now interested in {product} instead",
+    ambiguity: "The product differs from the current one.",
+    field: "product_interest",
+    draw: (ctx) => ctx.rng.pick(PRODUCTS),
+    say: (customer, product) => `${customer} is now interested in ${product} instead`,
+  }),
   {
     id: "crm.lose-if-stale", domain: CRM, toolkits: ["crm"], writes: ["crm"], conditional: true, mayNeedNoAction: true,
     text: "If we haven't contacted {customer} since {date}, mark them as Lost; otherwise leave them",

@@ -18,6 +18,15 @@ const LOOKUP = "company_directory.find_email_address";
 
 const update = fieldUpdate(UPDATE, "task_id");
 
+/**
+ * Every task of one person in one list of a board, as search_tasks returns them (no result limit), for
+ * a request that changes them all; null when there are more than such a request should carry.
+ */
+function bulkTasks(ctx: TemplateContext, email: string, list: string, board: string): Record<string, string>[] | null {
+  const rows = ctx.read(SEARCH, { assigned_to_email: email, list_name: list, board }) as Record<string, string>[];
+  return rows.length > ctx.params.chainLength + 1 ? null : rows;
+}
+
 export const PROJECT_TEMPLATES: Template[] = [
   setFieldTemplate(
     {
@@ -98,8 +107,8 @@ export const PROJECT_TEMPLATES: Template[] = [
       const p = pickPerson(ctx, teamMembers(ctx));
       const board = ctx.rng.pick(BOARDS);
       if (!p) return null;
-      const rows = ctx.read(SEARCH, { assigned_to_email: p.person.email, list_name: "In Review", board }) as Record<string, string>[];
-      if (rows.length > ctx.params.chainLength + 1) return null;
+      const rows = bulkTasks(ctx, p.person.email, "In Review", board);
+      if (!rows) return null;
       return { text: `Move all of ${p.ref}'s In Review tasks on the ${board} board to Completed`, calls: rows.map((row) => update(cell(row.task_id), "list_name", "Completed")) };
     },
   },
@@ -137,8 +146,8 @@ export const PROJECT_TEMPLATES: Template[] = [
       const to = from && pickPerson(ctx, teamMembers(ctx), [from.person.email]);
       const board = ctx.rng.pick(BOARDS);
       if (!from || !to) return null;
-      const rows = ctx.read(SEARCH, { assigned_to_email: from.person.email, list_name: "In Progress", board }) as Record<string, string>[];
-      if (rows.length > ctx.params.chainLength + 1) return null;
+      const rows = bulkTasks(ctx, from.person.email, "In Progress", board);
+      if (!rows) return null;
       return { text: `${from.ref} is off next week: hand their In Progress tasks on the ${board} board to ${to.ref}`, calls: rows.map((row) => update(cell(row.task_id), "assigned_to_email", to.person.email)) };
     },
   },
