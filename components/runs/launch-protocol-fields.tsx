@@ -5,6 +5,7 @@
 // combination again (lib/runs/launch.ts) and answers a bad one beside the revision field.
 import { useState } from "react";
 import { GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
+import { HARNESS_2026_DEFAULTS } from "@/lib/runs/launch-options";
 import { FormField, inputClasses } from "./form-field";
 
 /** What the form needs of a protocol (lib/workbench/protocols PROTOCOLS, passed from the server page). */
@@ -78,13 +79,13 @@ export function Harness2026Fields({ enabled, values, errors }: { enabled: boolea
   return (
     <>
       <FormField name="structuredOutputs" label="Structured outputs" errors={harnessErrors} hint={enabled ? "on: native tool calls; off: the ReAct text loop" : "workbench-2026 only"}>
-        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? "true"} disabled={!enabled}>
+        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? String(HARNESS_2026_DEFAULTS.structuredOutputs)} disabled={!enabled}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>
       </FormField>
       <FormField name="actWithoutConfirmation" label="Act without confirmation" hint={enabled ? "on: the prompt says not to ask before acting" : "workbench-2026 only"}>
-        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? "true"} disabled={!enabled}>
+        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? String(HARNESS_2026_DEFAULTS.actWithoutConfirmation)} disabled={!enabled}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>
