@@ -56,7 +56,7 @@ function sourceFiles(dir: string): string[] {
     const relative = path.posix.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules" && entry.name !== "generated" && entry.name !== "fixtures") out.push(...sourceFiles(relative));
-    } else if (/\.tsx?$/.test(entry.name)) out.push(relative);
+    } else if (/\.(tsx?|mjs)$/.test(entry.name)) out.push(relative);
   }
   return out;
 }
@@ -88,6 +88,12 @@ export function violations(edges: readonly ImportEdge[]): string[] {
     }
     // Tests of lib may drive a server action; lib's code never imports the app.
     if (from.startsWith("lib/") && !isTest(from) && edge.local && /^(app|components)\//.test(to)) line("lib never imports app/ or components/");
+    // scripts/ are the entry points (CLI, worker, start, benches): they build on lib, never the other way
+    // round (a lib test may seed through a script's fixture), and they run without Next's app.
+    if (edge.local && to.startsWith("scripts/") && !from.startsWith("scripts/") && !(from.startsWith("lib/") && isTest(from))) {
+      line("only scripts (and lib's tests) import scripts/: lib, app and components never do");
+    }
+    if (from.startsWith("scripts/") && edge.local && /^(app|components)\//.test(to)) line("scripts never import app/ or components/");
     if (from.startsWith("lib/runs/") && edge.local && EXTERNAL_RUNS.some((folder) => `${to}/`.startsWith(folder))) {
       line("runs (orchestration) do not import external runs; external runs build on runs");
     }
@@ -96,13 +102,15 @@ export function violations(edges: readonly ImportEdge[]): string[] {
 }
 
 describe("import boundaries", () => {
-  const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components")];
+  const files = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components"), ...sourceFiles("scripts")];
   const edges = files.flatMap((file) => importsOf(file, readFileSync(path.join(REPO_ROOT, file), "utf8")));
 
   test("the scan sees the code base (files and imports of every kind)", () => {
     expect(files.length).toBeGreaterThan(300);
     expect(edges).toContainEqual({ from: "lib/runs/worker.ts", to: "lib/runs/claim", local: true });
     expect(edges).toContainEqual({ from: "lib/workbench/evaluate/evaluator.ts", to: "lib/workbench/sandbox/diff", local: true });
+    expect(edges).toContainEqual({ from: "scripts/worker.ts", to: "scripts/db/database-session", local: true });
+    expect(edges).toContainEqual({ from: "scripts/worker.ts", to: "lib/node-version-check", local: true });
   });
 
   test("no file crosses a boundary", () => {
@@ -125,6 +133,11 @@ describe("import boundaries", () => {
     ["lib/queries/runs.ts", "@/components/runs/run-table", "lib never imports app/ or components/"],
     ["lib/runs/launch.ts", "@/lib/external-runs/push", "runs (orchestration) do not import external runs"],
     ["lib/runs/launch.ts", "@/lib/external-runs/tokens", "runs (orchestration) do not import external runs"],
+    ["lib/runs/launch.ts", "@/scripts/commands/run", "lib, app and components never do"],
+    ["app/runs/actions.ts", "../../scripts/starter-data", "lib, app and components never do"],
+    ["components/runs/run-table.tsx", "@/scripts/bench/trace-page-fixture", "lib, app and components never do"],
+    ["scripts/commands/runs.ts", "@/components/runs/run-table", "scripts never import app/ or components/"],
+    ["scripts/start.ts", "../app/layout", "scripts never import app/ or components/"],
   ])("catches %s importing %s", (file, specifier, rule) => {
     const found = violations(importsOf(file, `import { x } from "${specifier}";`));
     expect(found.join("\n")).toContain(rule);
@@ -134,6 +147,9 @@ describe("import boundaries", () => {
     ["lib/workbench/tools/index.ts", "../sandbox/types"],
     ["lib/workbench/tools/calendar.test.ts", "../test-support/fixture-sandbox"],
     ["lib/external-runs/claim.ts", "@/lib/runs/sql"],
+    ["scripts/worker.ts", "@/lib/runs/worker"],
+    ["scripts/bench/runs.bench.ts", "./trace-page-fixture"],
+    ["lib/queries/step-payload.db.test.ts", "@/scripts/bench/trace-page-fixture"],
   ])("allows %s importing %s", (file, specifier) => {
     expect(violations(importsOf(file, `export { x } from "${specifier}";`))).toEqual([]);
   });

@@ -5,6 +5,7 @@
 // combination again (lib/runs/launch.ts) and answers a bad one beside the revision field.
 import { useState } from "react";
 import { GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
+import { HARNESS_2026_DEFAULTS } from "@/lib/runs/launch-options";
 import { FormField, inputClasses } from "./form-field";
 
 /** What the form needs of a protocol (lib/workbench/protocols PROTOCOLS, passed from the server page). */
@@ -77,13 +78,13 @@ export function Harness2026Fields({ values, errors }: { values: Record<string, s
   return (
     <>
       <FormField name="structuredOutputs" label="Structured outputs" errors={errors("harness2026")} hint="on: native tool calls; off: the ReAct text loop">
-        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? "true"}>
+        <select id="structuredOutputs" name="structuredOutputs" className={inputClasses} defaultValue={values.structuredOutputs ?? String(HARNESS_2026_DEFAULTS.structuredOutputs)}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>
       </FormField>
       <FormField name="actWithoutConfirmation" label="Act without confirmation" hint="on: the prompt says not to ask before acting">
-        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? "true"}>
+        <select id="actWithoutConfirmation" name="actWithoutConfirmation" className={inputClasses} defaultValue={values.actWithoutConfirmation ?? String(HARNESS_2026_DEFAULTS.actWithoutConfirmation)}>
           <option value="true">on</option>
           <option value="false">off</option>
         </select>

@@ -1,6 +1,6 @@
 import { DOMAINS } from "@/lib/workbench/datasets/types";
-import { buttonClasses } from "@/components/ui/button";
 import { controlClasses } from "./form-field";
+import { FilterForm } from "./filter-form";
 
 export interface ResultSearch {
   readonly domain?: string;
@@ -10,11 +10,11 @@ export interface ResultSearch {
   readonly q?: string;
 }
 
-/** A plain GET form: filters live in the URL and work without JavaScript. */
+/** Filters of a run's results (FilterForm: in the URL, no JavaScript needed). */
 export function ResultFilters({ action, search }: { action: string; search: ResultSearch }) {
   const select = "w-auto " + controlClasses;
   return (
-    <form method="get" action={action} className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="result-filters">
+    <FilterForm action={action} testId="result-filters" q={search.q}>
       <select name="domain" defaultValue={search.domain ?? ""} className={select} aria-label="Domain">
         <option value="">All domains</option>
         {DOMAINS.map((domain) => (
@@ -38,10 +38,6 @@ export function ResultFilters({ action, search }: { action: string; search: Resu
         <option value="yes">With run error</option>
         <option value="no">Without run error</option>
       </select>
-      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + controlClasses} aria-label="Search" />
-      <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-        Filter
-      </button>
-    </form>
+    </FilterForm>
   );
 }

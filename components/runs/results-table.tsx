@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import type { RunResultRow } from "@/lib/queries/results";
-import { VerdictBadges } from "./verdict-badges";
+import { ResultVerdictBadges } from "./verdict-badges";
 
 /** Task results of a run; each row links to its trace. */
 export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: readonly RunResultRow[]; showTrial: boolean }) {
@@ -34,14 +34,7 @@ export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: 
             <TableCell numeric>{row.task.actionCount}</TableCell>
             <TableCell numeric>{row.calls.length}</TableCell>
             <TableCell>
-              <VerdictBadges
-                pending={row.status !== "done"}
-                skipped={row.status === "skipped"}
-                correct={row.correct}
-                sideEffects={row.sideEffects}
-                exactMatch={row.exactMatch}
-                error={row.error}
-              />
+              <ResultVerdictBadges result={row} />
             </TableCell>
           </TableRow>
         ))}

@@ -44,3 +44,26 @@ export function VerdictBadges({
     </span>
   );
 }
+
+/** A stored result's row as the badges read it: its status says whether it is pending or was skipped. */
+export interface ResultVerdict {
+  readonly status: string;
+  readonly correct: boolean | null;
+  readonly sideEffects: boolean | null;
+  readonly exactMatch: boolean | null;
+  readonly error: string | null;
+}
+
+/** The verdict badges of a stored result (a run's results table, a result's page). */
+export function ResultVerdictBadges({ result }: { result: ResultVerdict }) {
+  return (
+    <VerdictBadges
+      pending={result.status !== "done"}
+      skipped={result.status === "skipped"}
+      correct={result.correct}
+      sideEffects={result.sideEffects}
+      exactMatch={result.exactMatch}
+      error={result.error}
+    />
+  );
+}

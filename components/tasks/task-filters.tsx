@@ -1,5 +1,5 @@
-import { buttonClasses } from "@/components/ui/button";
 import { controlClasses } from "@/components/runs/form-field";
+import { FilterForm } from "@/components/runs/filter-form";
 import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 
 export interface TaskSearch {
@@ -23,7 +23,7 @@ export function TaskFilters({
 }) {
   const select = "w-auto max-w-80 " + controlClasses;
   return (
-    <form method="get" action="/tasks" className="flex flex-wrap items-end gap-2 px-5 py-3" data-testid="task-filters">
+    <FilterForm action="/tasks" testId="task-filters" q={search.q}>
       {search.ds !== OFFICIAL_DATASET_SLUG ? <input type="hidden" name="ds" value={search.ds} /> : null}
       <select name="gt" defaultValue={search.gt} className={select} aria-label="Ground truth version">
         <option value="v1">v1 (2024)</option>
@@ -45,10 +45,6 @@ export function TaskFilters({
           </option>
         ))}
       </select>
-      <input name="q" defaultValue={search.q ?? ""} placeholder="Search task text" className={"w-56 " + controlClasses} aria-label="Search" />
-      <button type="submit" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-        Filter
-      </button>
-    </form>
+    </FilterForm>
   );
 }

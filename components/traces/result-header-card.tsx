@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { VerdictBadges } from "@/components/runs/verdict-badges";
+import { ResultVerdictBadges } from "@/components/runs/verdict-badges";
 import type { ResultWithTrace } from "@/lib/queries/results";
 import { buildCallViews, activeDiagnostics } from "@/lib/traces/result-view";
 import { CallsList } from "./calls-list";
@@ -15,14 +15,7 @@ export function ResultHeaderCard({ result }: { result: ResultWithTrace }) {
     <Card data-testid="result-header">
       <div className="space-y-3 px-5 py-4">
         <div className="flex flex-wrap items-center gap-2">
-          <VerdictBadges
-            pending={result.status !== "done"}
-            skipped={result.status === "skipped"}
-            correct={result.correct}
-            sideEffects={result.sideEffects}
-            exactMatch={result.exactMatch}
-            error={result.error}
-          />
+          <ResultVerdictBadges result={result} />
           {diagnostics.map((label) => (
             <Badge key={label} tone="warn" data-testid="diagnostic">
               {label}

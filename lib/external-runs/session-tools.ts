@@ -81,7 +81,7 @@ export async function callSessionTool(deps: McpDeps, session: OpenSession, name:
   const live = await sessionSandbox(deps, session, run);
   try {
     const faults = taskFaults(run.faultPlan, session.taskKey);
-    const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, signal: NEVER_ABORTED, protocol: run.protocol, ...(faults ? { faults } : {}) };
+    const agentDeps: AgentDeps = { sandbox: live.sandbox, tools, sink, engine: run.engine, signal: NEVER_ABORTED, protocol: run.protocol, ...(faults ? { faults } : {}) };
     const result = await callTool(agentDeps, trace, { name, input });
     const reply: ToolCallReply = { text: result.observation, isError: !result.ok, ...(result.unknownTool ? { unknownTool: true } : {}) };
     const calls = trace.outcome(null, null).calls;

@@ -8,6 +8,7 @@ import { createModel } from "../providers/models";
 import type { RetryPolicy } from "../providers/retry-fetch";
 import type { ProviderKind } from "../providers/endpoints";
 import type { ModelRequestParams } from "../workbench/agents/request-params";
+import { TEST_ENGINE, TEST_MAX_STEPS, TEST_TEMPERATURE } from "../workbench/test-support/agent-deps";
 
 /** Retries fast in tests. */
 export const FAST_RETRY: Partial<RetryPolicy> = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20, requestTimeoutMs: 2_000 };
@@ -40,9 +41,11 @@ export async function runAgent(
     sandbox: createSandbox(dataset.sandbox),
     tools: options.allTools ? ALL_TOOLS : toolsForToolkits(task.toolkits),
     sink: { record: async (step) => void steps.push(step) },
+    engine: TEST_ENGINE,
     signal: options.signal ?? AbortSignal.timeout(60_000),
     model: createModel({ target: targetOf(options), model: options.model ?? "default", retry: options.retry ?? FAST_RETRY, mockDataset: options.mockDataset }),
-    maxSteps: options.maxSteps,
+    maxSteps: options.maxSteps ?? TEST_MAX_STEPS,
+    temperature: TEST_TEMPERATURE,
     requestParams: options.requestParams,
   };
   const outcome = await createAgent(kind).run(task, deps);

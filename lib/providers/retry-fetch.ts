@@ -3,6 +3,7 @@
 // (maxRetries: 0 in the agents) so every retry happens here and can be counted.
 import { ProviderError, RETRIES_HEADER } from "@/lib/workbench/agents/provider-errors";
 import { errorMessage } from "@/lib/errors";
+import { RETRY_DEFAULTS } from "@/lib/runs/launch-options";
 
 /** How hard to retry. Small values in tests, defaults for real providers. */
 export interface RetryPolicy {
@@ -15,12 +16,8 @@ export interface RetryPolicy {
   readonly random?: () => number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxRetries: 4,
-  baseDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  requestTimeoutMs: 60_000,
-};
+/** RunSettings' retry defaults (a run's `retry` overrides them field by field). */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = RETRY_DEFAULTS;
 
 type Fetch = typeof globalThis.fetch;
 

@@ -1,5 +1,5 @@
 -- workbench_claim_results: THE claim. Workers (lib/runs/claim.ts claimResults) and external agents
--- (lib/mcp/claim.ts claimNextTask: pull mode and push mode) take pending results through this one
+-- (lib/external-runs/claim.ts claimNextTask: pull mode and push mode) take pending results through this one
 -- function, so every claimer counts a run's concurrency the same way. The database gets it from a
 -- migration; claim-sql.test.ts checks that the latest migration defining it matches this text, so a
 -- change here needs a migration (DROP FUNCTION + this CREATE) to take effect.

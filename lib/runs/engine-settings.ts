@@ -1,7 +1,11 @@
-// What the engine is told of the configuration, since it reads no environment itself: the data folder
-// where workbench-2026 finds upstream's tool sources (their docstrings are its tool descriptions).
-// Imported for this effect by the modules that build prompts or run agents (prompt-hash, run-context).
+// What the engine is told of the configuration, since it reads no environment itself: handed to every
+// agent run (AgentDeps.engine, through RunContext) and to the prompt fingerprint, never set globally, so
+// an entry point cannot forget it and silently run on a default folder.
 import { env } from "@/lib/env";
-import { dataDirFrom } from "@/lib/workbench/agents/workbench-2026/docstrings";
+import type { EngineSettings } from "@/lib/workbench/agents/types";
+import { resolveDataDir } from "@/lib/workbench/datasets";
 
-dataDirFrom(() => env().WORKBENCH_DATA_DIR);
+/** The data folder (WORKBENCH_DATA_DIR, default ../shared/workbench): workbench-2026's tool sources. */
+export function engineSettings(): EngineSettings {
+  return { dataDir: resolveDataDir(env().WORKBENCH_DATA_DIR) };
+}

@@ -3,9 +3,11 @@ import type { Agent, AgentDeps, AgentOutcome, AgentStep } from "@/lib/workbench/
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox } from "@/lib/workbench/tools/types";
-import { executeTask, type TaskScorer } from "./execute-task";
+import { executeTask, type ExecuteTaskDeps, type TaskScorer } from "./execute-task";
+import { createAgent } from "@/lib/workbench/agents";
 import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { LostClaimError } from "./step-store";
+import { TEST_ENGINE, TEST_MAX_STEPS } from "@/lib/workbench/test-support/agent-deps";
 
 function makeTask(overrides: Partial<Task> = {}): Task {
   return {
@@ -48,7 +50,7 @@ const sandbox = {} as Sandbox; // the fake agents below never touch it
 function deps(agent: Agent, overrides: { timeoutMs?: number } = {}) {
   const { scorer, seen } = recordingScorer();
   const { sink, steps } = memorySink();
-  return { seen, steps, deps: { agent, sandbox, tools: [], sink, scorer, timeoutMs: overrides.timeoutMs ?? 1_000 } };
+  return { seen, steps, deps: { agent, sandbox, tools: [], sink, scorer, engine: TEST_ENGINE, maxSteps: TEST_MAX_STEPS, temperature: 0, timeoutMs: overrides.timeoutMs ?? 1_000 } };
 }
 
 describe("executeTask", () => {
@@ -95,6 +97,27 @@ describe("executeTask", () => {
     expect(execution.errorKind).toBe("internal");
     expect(execution.verdict.error).toBe("Agent failed: socket hang up");
     expect(execution.verdict.correct).toBe(false);
+  });
+
+  // executeTask is the one way a run's task reaches an agent (worker, in-process worker, CLI `run`):
+  // what it is handed of the engine's settings and the run's step limit is what the agent gets.
+  test("hands the agent the engine's settings and the run's step limit it was given", async () => {
+    const seen: Pick<AgentDeps, "engine" | "maxSteps">[] = [];
+    const agent = agentFrom(async ({ engine, maxSteps }) => {
+      seen.push({ engine, maxSteps });
+      return okOutcome([]);
+    });
+    const { deps: d } = deps(agent);
+    await executeTask(makeTask(), { ...d, engine: { dataDir: "/srv/workbench-data" }, maxSteps: 7 });
+    expect(seen).toEqual([{ engine: { dataDir: "/srv/workbench-data" }, maxSteps: 7 }]);
+  });
+
+  test("a task run without the engine's settings fails naming them, never on a default folder", async () => {
+    const configured: ExecuteTaskDeps = deps(createAgent("noop")).deps;
+    const { engine: _forgotten, ...unconfigured } = configured;
+    const execution = await executeTask(makeTask(), unconfigured as ExecuteTaskDeps);
+    expect(execution.errorKind).toBe("internal");
+    expect(execution.verdict.error).toBe("Agent failed: The agent was run without the engine's settings (deps.engine.dataDir)");
   });
 
   test("a lost claim propagates so the worker drops the attempt without scoring", async () => {

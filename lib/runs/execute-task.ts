@@ -3,7 +3,7 @@
 // and a worker with the Postgres one. Agent failures become the task's error; they never throw out.
 import type { LanguageModel } from "ai";
 import type { TaskFaults } from "@/lib/workbench/tools/faults";
-import type { Agent, AgentOutcome, AgentStep, Harness2026Options, StepSink } from "@/lib/workbench/agents/types";
+import type { Agent, AgentOutcome, AgentStep, EngineSettings, Harness2026Options, StepSink } from "@/lib/workbench/agents/types";
 import type { Task } from "@/lib/workbench/datasets/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { Sandbox, Tool } from "@/lib/workbench/tools/types";
@@ -27,14 +27,18 @@ export interface ExecuteTaskDeps {
   readonly protocol?: Protocol;
   readonly harness2026?: Harness2026Options;
   readonly sink: StepSink;
+  /** The configuration the engine is handed (lib/runs/engine-settings.ts; RunContext.engine in a worker). */
+  readonly engine: EngineSettings;
   readonly scorer: TaskScorer;
   readonly timeoutMs: number;
   /** Aborted when the worker shuts down. */
   readonly signal?: AbortSignal;
   readonly model?: LanguageModel;
-  readonly temperature?: number;
+  /** The run's RunSettings.temperature. */
+  readonly temperature: number;
   readonly requestParams?: ModelRequestParams;
-  readonly maxSteps?: number;
+  /** The run's RunSettings.maxSteps. */
+  readonly maxSteps: number;
   readonly recordedCalls?: readonly string[];
   /** Faults to inject into this task's tool calls (RunSettings faultRate/faultSeed); absent on a clean run. */
   readonly faults?: TaskFaults;
@@ -68,6 +72,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
     protocol: deps.protocol,
     harness2026: deps.harness2026,
     sink,
+    engine: deps.engine,
     signal,
     model: deps.model,
     temperature: deps.temperature,

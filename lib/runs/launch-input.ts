@@ -4,9 +4,8 @@ import { z } from "zod";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
-import { runSettingsSchema } from "./run-settings";
-import { EXTERNAL_MODES, MODEL_AGENTS, PAPER_TIMEOUT_MS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
-import { timingDefaults2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
+import { runSettingsSchema, withTimingDefaults } from "./run-settings";
+import { EXTERNAL_MODES, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
@@ -53,20 +52,10 @@ export const launchFieldsSchema = z
     sample: z.enum(SAMPLE_METHODS).default("first"),
     /** Seed of the stratified sample and of the queue's domain order (task-order.ts); a random one is drawn and stored on the run when absent. */
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-    /** concurrency, trials, temperature, maxSteps, timeoutMs: RunSettings (run-settings.ts). */
+    /** concurrency, trials, temperature, maxSteps, timeoutMs, retry, harness2026: RunSettings (run-settings.ts). */
     ...runSettingsSchema.shape,
     /** Sent only to models that take it (lib/workbench/agents/model-capabilities.ts); checked against the model at launch. */
     reasoningEffort: z.enum(REASONING_EFFORTS, { error: `One of ${REASONING_EFFORTS.join(", ")}` }).optional(),
-    /** Provider retry policy overrides (CLI and tests; the form leaves the defaults). */
-    retry: z
-      .object({
-        maxRetries: z.number().int().min(0).max(10).optional(),
-        baseDelayMs: z.number().int().min(0).max(60_000).optional(),
-        requestTimeoutMs: z.number().int().min(100).max(600_000).optional(),
-      })
-      .optional(),
-    /** `workbench-2026` only: the upstream harness flags (default: both on, as the published runs). */
-    harness2026: z.object({ structuredOutputs: z.boolean().optional(), actWithoutConfirmation: z.boolean().optional() }).optional(),
     /** `replay` only: a recorded results CSV (v1 format) whose calls are replayed (CLI only: the web refuses it). */
     resultsFile: z.string().min(1).max(4_096).optional(),
     /** Spending limits for this run (lib/runs/budget.ts): it stops as budget_exceeded when reached. */
@@ -88,17 +77,6 @@ export const launchRunInputSchema = launchFieldsSchema
     // Also when another field failed: the form reports every missing field at once, not after a fix.
   }, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
   .transform(({ provider, ...input }) => withTimingDefaults({ ...input, endpoint: input.endpoint ?? provider }));
-
-/**
- * The paper's 120 s per task, aborting mid-request; a workbench-2026 run instead gets upstream's
- * timing: the time limit (600 s unless given) checked by the agent between turns, a worker deadline
- * after the worst case of the last call, and upstream's per-call deadline and retries.
- */
-function withTimingDefaults<T extends { agent: string; timeoutMs?: number; retry?: object; harness2026?: object }>(input: T) {
-  if (input.agent !== "workbench-2026") return { ...input, timeoutMs: input.timeoutMs ?? PAPER_TIMEOUT_MS };
-  const timing = timingDefaults2026(input.timeoutMs, input.retry);
-  return { ...input, timeoutMs: timing.hardTimeoutMs, retry: timing.retry, harness2026: { ...input.harness2026, timeLimitMs: timing.timeLimitMs } };
-}
 
 export type LaunchRunInput = z.infer<typeof launchRunInputSchema>;
 /** Before defaults are applied (what callers may pass). */

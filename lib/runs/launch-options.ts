@@ -37,9 +37,15 @@ export const RUN_SETTINGS_DEFAULTS = {
   faultSeed: 1,
 } as const satisfies Record<string, number>;
 
+/** RunSettings' provider retry policy where a run sets none (lib/providers' clients start from it too). */
+export const RETRY_DEFAULTS = { maxRetries: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, requestTimeoutMs: 60_000 } as const satisfies Record<string, number>;
+
+/** RunSettings' workbench-2026 harness flags where a run sets none: as the published runs. */
+export const HARNESS_2026_DEFAULTS = { structuredOutputs: true, actWithoutConfirmation: true } as const;
+
 /**
  * The per-task time limit a run of `agent` gets when it names none, as the form says it: upstream's,
- * checked between turns, for workbench-2026 (launch-input.ts withTimingDefaults); the paper's for the rest.
+ * checked between turns, for workbench-2026 (run-settings.ts withTimingDefaults); the paper's for the rest.
  */
 export function defaultTimeLimitMs(agent: string): number {
   return agent === "workbench-2026" ? TIME_LIMIT_MS_2026 : RUN_SETTINGS_DEFAULTS.timeoutMs;

@@ -9,6 +9,7 @@ import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from
 import { WAKE_CHANNEL } from "./wake";
 import { appRevision } from "./app-revision";
 import { promptHashFor } from "./prompt-hash";
+import { engineSettings } from "./engine-settings";
 import { recordedCallsByTaskText } from "./recorded-calls";
 import { newSampleSeed, sampleTasks } from "./sample-tasks";
 import { interleaveDomains } from "./task-order";
@@ -200,7 +201,7 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       ...(input.resultsFile ? { resultsFile: input.resultsFile } : {}),
       ...(external ? { externalMode: input.externalMode } : {}),
     },
-    promptHash: input.agent === "external" ? null : promptHashFor(input.agent),
+    promptHash: input.agent === "external" ? null : promptHashFor(input.agent, engineSettings()),
     appRevision: appRevision(),
     trials: input.trials,
     concurrency: input.concurrency,

@@ -3,6 +3,7 @@
 // or release it (back to pending) when its attempt failed for an infrastructure reason.
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { ClaimedResult } from "./claim";
+import type { TaskExecution } from "./execute-task";
 import type { Sql } from "./sql";
 import { STEP_INSERT, stepRowsSelect, type StepRow } from "./step-store";
 import { judgeRunOutcome, PROVIDER_FAILURE_KINDS } from "./run-outcome";
@@ -24,6 +25,23 @@ export interface FinishedTask {
   readonly latencyMs: number;
   /** Steps recorded but not written yet (see step-store.ts). */
   readonly steps: readonly StepRow[];
+}
+
+/** What finishResult writes of one execution: the agent's outcome and verdict, its cost, the steps not written yet. */
+export function finishedTaskOf(execution: TaskExecution, costUsd: number, steps: readonly StepRow[]): FinishedTask {
+  const { outcome } = execution;
+  return {
+    calls: outcome.calls,
+    verdict: execution.verdict,
+    errorKind: execution.errorKind,
+    finalAnswer: outcome.finalAnswer,
+    inputTokens: outcome.inputTokens,
+    outputTokens: outcome.outputTokens,
+    costUsd,
+    retries: outcome.retries,
+    latencyMs: execution.latencyMs,
+    steps,
+  };
 }
 
 export interface RunProgress {

@@ -9,7 +9,7 @@ import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { toolsForTask } from "@/lib/workbench/agents/tool-call";
 import { executeTask, type TaskExecution } from "./execute-task";
-import { deletePartialSteps, finishResult, releaseResult } from "./persist-result";
+import { deletePartialSteps, finishedTaskOf, finishResult, releaseResult } from "./persist-result";
 import { getRunContext, type RunContext } from "./run-context";
 import { createBufferedStepSink, type StepRow } from "./step-store";
 import type { Sql } from "./sql";
@@ -55,6 +55,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     protocol: run.protocol,
     harness2026: run.harness2026,
     sink,
+    engine: run.engine,
     scorer: run.version.scorer,
     timeoutMs: run.timeoutMs,
     signal: shutdown,
@@ -79,18 +80,7 @@ async function finish(
   steps: readonly StepRow[],
 ): Promise<JobOutcome> {
   const { outcome } = execution;
-  const progress = await finishResult(sql, claim, {
-    calls: outcome.calls,
-    verdict: execution.verdict,
-    errorKind: execution.errorKind,
-    finalAnswer: outcome.finalAnswer,
-    inputTokens: outcome.inputTokens,
-    outputTokens: outcome.outputTokens,
-    costUsd: costFor(run, outcome.inputTokens, outcome.outputTokens),
-    retries: outcome.retries,
-    latencyMs: execution.latencyMs,
-    steps,
-  });
+  const progress = await finishResult(sql, claim, finishedTaskOf(execution, costFor(run, outcome.inputTokens, outcome.outputTokens), steps));
   if (!progress) return "lost";
   await afterFinish(db, sql, run, claim.runId, progress, claim.id);
   return "done";

@@ -2,11 +2,11 @@
 // ground-truth version's dataset + scorer (loaded once from Postgres, keyed by content hash so a
 // re-imported version is picked up).
 import type { LanguageModel } from "ai";
-import { EndpointError, PROVIDERS, type RetryPolicy } from "@/lib/providers";
+import { EndpointError, PROVIDERS } from "@/lib/providers";
 import { MissingApiKeyError } from "@/lib/workbench/agents/provider-errors";
 import { ModelRequestParamsSchema, resolveRequestParams, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { AgentKind, Harness2026Options } from "@/lib/workbench/agents/types";
+import type { AgentKind, EngineSettings, Harness2026Options } from "@/lib/workbench/agents/types";
 import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets/types";
 import { createModelForEndpoint } from "@/lib/providers";
 import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
@@ -15,7 +15,7 @@ import { MODEL_AGENTS } from "./launch-options";
 import type { TaskScorer } from "./execute-task";
 import { faultPlanOf, runSettingsFrom } from "./run-settings";
 import type { FaultPlan } from "@/lib/workbench/tools/faults";
-import "./engine-settings"; // the engine is told the data folder (workbench-2026 tool sources)
+import { engineSettings } from "./engine-settings";
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -42,6 +42,8 @@ export interface RunContext {
   readonly protocol: Protocol;
   /** The 2026 harness flags of a workbench-2026 run. */
   readonly harness2026: Harness2026Options | undefined;
+  /** The configuration handed to the engine with every task (the data folder). */
+  readonly engine: EngineSettings;
   /** Has a spending limit (lib/runs/budget.ts checks it after each task; others skip that query). */
   readonly budgeted: boolean;
   /** Built once per run; only for the react and tools agents. */
@@ -73,14 +75,12 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     where: run.versionId ? { id: run.versionId } : { datasetId: run.datasetId, name: run.groundTruth },
     select: { contentHash: true },
   });
-  const params = (run.params ?? {}) as Record<string, unknown>;
-  const settings = runSettingsFrom(params);
+  const { retry, harness2026, ...settings } = runSettingsFrom(run.params); // read back through RunSettings' schema
   const usesModel = MODEL_AGENTS.includes(run.agent);
   const scoring = resolveScoringConfig({ protocol: run.protocol, groundTruth: run.groundTruth, revision: run.scoringRevision ?? undefined });
   const versionContext = await getVersionContext(db, run.groundTruth as GroundTruthVersion, version.contentHash, run.datasetId);
   // Runs from before named endpoints stored only the provider, which is also a default endpoint's name.
   const endpoint = run.endpoint ?? run.provider;
-  const retry = (params.retry ?? undefined) as Partial<RetryPolicy> | undefined;
   // The key is resolved here, in the worker, from the server's endpoint configuration (never stored).
   const model =
     usesModel && endpoint && run.model
@@ -92,16 +92,14 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     provider: run.provider,
     modelId: run.model,
     toolSet: run.toolSet === "domains" ? "domains" : "all",
-    ...settings, // temperature, maxSteps, timeoutMs, faultRate, faultSeed: read back through RunSettings' schema
+    ...settings, // temperature, maxSteps, timeoutMs, faultRate, faultSeed
     faultPlan: faultPlanOf(settings),
-    requestParams: usesModel && run.model ? requestParamsOf(params, run.model, run.provider) : undefined,
+    requestParams: usesModel && run.model ? requestParamsOf(run.params, run.model, run.provider, settings.temperature) : undefined,
     version: { ...versionContext, scorer: createProtocolEvaluator({ protocol: scoring.protocol, dataset: versionContext.dataset, revision: scoring.revision }) },
     protocol: getProtocol(scoring.protocol),
     // The 2026 harness selects its own tools from the run's tool set (upstream tool_selection).
-    harness2026:
-      run.agent === "workbench-2026"
-        ? { ...((params.harness2026 ?? {}) as Harness2026Options), toolSelection: run.toolSet === "domains" ? "domains" : "all" }
-        : ((params.harness2026 ?? undefined) as Harness2026Options | undefined),
+    harness2026: run.agent === "workbench-2026" ? { ...harness2026, toolSelection: run.toolSet === "domains" ? "domains" : "all" } : undefined,
+    engine: engineSettings(),
     budgeted: run.budgetUsd !== null || run.budgetTokens !== null,
     model,
   };
@@ -149,9 +147,10 @@ export function getVersionContext(db: PrismaClient, version: GroundTruthVersion,
  * The parameters recorded at launch, so the run sends what it says it used; runs launched before they
  * were recorded get the capability table's answer for their model now.
  */
-function requestParamsOf(params: Record<string, unknown>, model: string, provider: string | null): ModelRequestParams {
-  const recorded = ModelRequestParamsSchema.safeParse(params.request);
+function requestParamsOf(params: unknown, model: string, provider: string | null, temperature: number): ModelRequestParams {
+  const request = typeof params === "object" && params !== null && "request" in params ? params.request : undefined;
+  const recorded = ModelRequestParamsSchema.safeParse(request);
   if (recorded.success) return recorded.data;
   const kind = PROVIDERS.find((candidate) => candidate === provider);
-  return resolveRequestParams({ model, kind, temperature: runSettingsFrom(params).temperature });
+  return resolveRequestParams({ model, kind, temperature });
 }

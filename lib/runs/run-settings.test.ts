@@ -4,14 +4,14 @@ import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import { runSettingsFrom } from "./run-settings";
 
 describe("RunSettings", () => {
-  test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial", () => {
-    expect(RUN_SETTINGS_DEFAULTS).toEqual({ concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: 120_000 });
+  test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial, no injected faults", () => {
+    expect(RUN_SETTINGS_DEFAULTS).toEqual({ concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: 120_000, faultRate: 0, faultSeed: 1 });
   });
 
   test("the launch input takes its settings and defaults from RunSettings (an empty form launches with them)", () => {
     const parsed = launchRunInputSchema.parse({ ...launchFormToObject(new FormData()), agent: "noop" });
-    const { concurrency, trials, temperature, maxSteps, timeoutMs } = parsed;
-    expect({ concurrency, trials, temperature, maxSteps, timeoutMs }).toEqual(RUN_SETTINGS_DEFAULTS);
+    const { concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed } = parsed;
+    expect({ concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed }).toEqual(RUN_SETTINGS_DEFAULTS);
   });
 
   test("form text is coerced and checked by the same schema", () => {
@@ -22,12 +22,51 @@ describe("RunSettings", () => {
     expect(launchRunInputSchema.safeParse(launchFormToObject(form)).success).toBe(false);
   });
 
+  const published2026 = { structuredOutputs: true, actWithoutConfirmation: true, timeLimitMs: 600_000 };
+
   test.each([
     ["a launched run's params", { temperature: 0.7, maxSteps: 12, timeoutMs: 30_000, domains: [] }, { temperature: 0.7, maxSteps: 12, timeoutMs: 30_000 }],
     ["a run stored before a setting existed", { temperature: 0.2 }, { temperature: 0.2, maxSteps: 20, timeoutMs: 120_000 }],
     ["an imported run (no params)", null, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
     ["a value the schema refuses", { maxSteps: "many", timeoutMs: -1 }, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
   ])("reads back %s through the schema", (_label, params, expected) => {
-    expect(runSettingsFrom(params)).toEqual(expected);
+    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, retry: undefined, harness2026: published2026 });
+  });
+
+  test.each([
+    ["a workbench-2026 launch's own flags", { structuredOutputs: false, actWithoutConfirmation: false, timeLimitMs: 90_000 }, { structuredOutputs: false, actWithoutConfirmation: false, timeLimitMs: 90_000 }],
+    ["a run stored before the time limit was (published flags, upstream's 600 s)", { structuredOutputs: false }, { ...published2026, structuredOutputs: false }],
+    ["flags the schema refuses (each falls back on its own)", { structuredOutputs: "yes", actWithoutConfirmation: false, timeLimitMs: -5 }, { ...published2026, actWithoutConfirmation: false }],
+    ["no flags at all", undefined, published2026],
+    ["not an object", "on", published2026],
+  ])("the 2026 harness flags: %s", (_label, harness2026, expected) => {
+    expect(runSettingsFrom({ harness2026 }).harness2026).toEqual(expected);
+  });
+
+  test.each([
+    ["a launch's overrides", { maxRetries: 2, requestTimeoutMs: 5_000 }, { maxRetries: 2, requestTimeoutMs: 5_000 }],
+    ["a workbench-2026 launch's merged policy", { maxRetries: 9, baseDelayMs: 2_000, maxDelayMs: 90_000, requestTimeoutMs: 75_000 }, { maxRetries: 9, baseDelayMs: 2_000, maxDelayMs: 90_000, requestTimeoutMs: 75_000 }],
+    ["none stored (the provider defaults apply)", undefined, undefined],
+    ["a policy the schema refuses (the defaults apply, not the bad value)", { maxRetries: -1 }, undefined],
+  ])("the retry policy: %s", (_label, retry, expected) => {
+    expect(runSettingsFrom({ retry }).retry).toEqual(expected);
+  });
+
+  test.each([
+    ["a faulted launch's rate and seed", { faultRate: 0.2, faultSeed: 7 }, { faultRate: 0.2, faultSeed: 7 }],
+    ["a clean run (nothing stored)", {}, { faultRate: 0, faultSeed: 1 }],
+    ["a rate the schema refuses (above 0.5)", { faultRate: 0.9, faultSeed: 3 }, { faultRate: 0, faultSeed: 3 }],
+  ])("the fault settings: %s", (_label, params, expected) => {
+    expect(runSettingsFrom(params)).toMatchObject(expected);
+  });
+
+  test("a launch stores the timing a run reads back: the paper's, or upstream's for workbench-2026", () => {
+    const paper = launchRunInputSchema.parse({ agent: "noop" });
+    expect({ timeoutMs: paper.timeoutMs, retry: paper.retry, harness2026: paper.harness2026 }).toEqual({ timeoutMs: 120_000, retry: undefined, harness2026: undefined });
+    const upstream = launchRunInputSchema.parse({ agent: "workbench-2026", endpoint: "openai", model: "gpt-4o", retry: { maxRetries: 3 }, harness2026: { structuredOutputs: false } });
+    const stored = runSettingsFrom({ timeoutMs: upstream.timeoutMs, retry: upstream.retry, harness2026: upstream.harness2026 });
+    // 600 s checked between turns, then the worst case of the last call: 10 attempts of 75 s and 9 waits of at most 90 s.
+    expect(stored).toMatchObject({ timeoutMs: 600_000 + 10 * 75_000 + 9 * 90_000, harness2026: { structuredOutputs: false, actWithoutConfirmation: true, timeLimitMs: 600_000 } });
+    expect(stored.retry).toEqual({ maxRetries: 3, baseDelayMs: 2_000, maxDelayMs: 90_000, requestTimeoutMs: 75_000 });
   });
 });

@@ -4,7 +4,8 @@
 // columns, the rest in `params`), and the worker and the external claim read them back through
 // runSettingsFrom, so a default is written in one place.
 import { z } from "zod";
-import { MAX_CONCURRENCY, RUN_SETTINGS_DEFAULTS } from "./launch-options";
+import { HARNESS_2026_DEFAULTS, MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "./launch-options";
+import { LAST_CALL_WORST_CASE_MS_2026, RETRY_POLICY_2026, TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DEFAULT_FAULT_SHARES, MAX_FAULT_RATE, type FaultPlan } from "@/lib/workbench/tools/faults";
 
 export const runSettingsSchema = z.object({
@@ -16,7 +17,7 @@ export const runSettingsSchema = z.object({
   /** The paper's limit: 20 agent steps. */
   maxSteps: z.coerce.number().int().min(1).max(100).default(RUN_SETTINGS_DEFAULTS.maxSteps),
   /**
-   * Per task. Left out, each agent's default applies at launch (launch-input.ts withTimingDefaults):
+   * Per task. Left out, each agent's default applies at launch (withTimingDefaults below):
    * the paper's 120 s, or upstream's 600 s checked between turns for workbench-2026.
    */
   timeoutMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
@@ -24,20 +25,67 @@ export const runSettingsSchema = z.object({
   faultRate: z.coerce.number().min(0).max(MAX_FAULT_RATE).default(RUN_SETTINGS_DEFAULTS.faultRate),
   /** The fault schedule's seed: a pure function of (seed, task, call ordinal). */
   faultSeed: z.coerce.number().int().min(0).max(2_147_483_647).default(RUN_SETTINGS_DEFAULTS.faultSeed),
+  /** Provider retry policy overrides (CLI and tests; the form leaves the defaults, RETRY_DEFAULTS). */
+  retry: z
+    .object({
+      maxRetries: z.number().int().min(0).max(10).optional(),
+      baseDelayMs: z.number().int().min(0).max(60_000).optional(),
+      requestTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+    })
+    .optional(),
+  /** `workbench-2026` only: the upstream harness flags (left out: HARNESS_2026_DEFAULTS, as the published runs). */
+  harness2026: z.object({ structuredOutputs: z.boolean().optional(), actWithoutConfirmation: z.boolean().optional() }).optional(),
 });
 
 export type RunSettings = z.infer<typeof runSettingsSchema>;
+
+/**
+ * The timing a launch stores: the paper's 120 s per task, aborting mid-request; a workbench-2026 run
+ * instead gets upstream's timing: the time limit (600 s unless given) checked by the agent between
+ * turns, a worker deadline after the worst case of the last call, and upstream's per-call deadline and
+ * retries wherever the user set none.
+ */
+export function withTimingDefaults<T extends { agent: string; timeoutMs?: number; retry?: object; harness2026?: object }>(input: T) {
+  if (input.agent !== "workbench-2026") return { ...input, timeoutMs: input.timeoutMs ?? PAPER_TIMEOUT_MS };
+  const timeLimitMs = input.timeoutMs ?? TIME_LIMIT_MS_2026;
+  return {
+    ...input,
+    timeoutMs: timeLimitMs + LAST_CALL_WORST_CASE_MS_2026,
+    retry: { ...RETRY_POLICY_2026, ...input.retry },
+    harness2026: { ...input.harness2026, timeLimitMs },
+  };
+}
 
 /**
  * The settings stored in `Run.params` (concurrency and trials are columns; see launch.ts runRow). The
  * stored timeout is the resolved one: a workbench-2026 run's worker deadline is its time limit plus the
  * worst case of its last call, so it may exceed what a user may type.
  */
-const storedSettingsSchema = runSettingsSchema
-  .pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true })
-  .extend({ timeoutMs: z.number().int().positive() });
+const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true }).extend({
+  timeoutMs: z.number().int().positive(),
+  /** What launch stored: the user's overrides, on a workbench-2026 run merged over upstream's policy. */
+  retry: runSettingsSchema.shape.retry.unwrap().extend({ maxDelayMs: z.number().int().min(0).optional() }).optional(),
+  /** Each flag read on its own: a missing or invalid one is its default (runs from before it was stored). */
+  harness2026: z
+    .object({
+      structuredOutputs: z.boolean().catch(HARNESS_2026_DEFAULTS.structuredOutputs),
+      actWithoutConfirmation: z.boolean().catch(HARNESS_2026_DEFAULTS.actWithoutConfirmation),
+      timeLimitMs: z.number().int().positive().catch(TIME_LIMIT_MS_2026),
+    })
+    .catch(() => ({ ...HARNESS_2026_DEFAULTS, timeLimitMs: TIME_LIMIT_MS_2026 })),
+});
 
 export type StoredRunSettings = z.infer<typeof storedSettingsSchema>;
+
+const STORED_DEFAULTS = {
+  temperature: RUN_SETTINGS_DEFAULTS.temperature,
+  maxSteps: RUN_SETTINGS_DEFAULTS.maxSteps,
+  timeoutMs: RUN_SETTINGS_DEFAULTS.timeoutMs,
+  faultRate: RUN_SETTINGS_DEFAULTS.faultRate,
+  faultSeed: RUN_SETTINGS_DEFAULTS.faultSeed,
+  retry: undefined,
+  harness2026: { ...HARNESS_2026_DEFAULTS, timeLimitMs: TIME_LIMIT_MS_2026 },
+} satisfies StoredRunSettings;
 
 /**
  * A run's settings read back from its params: each stored value through the schema, a missing or invalid
@@ -47,7 +95,7 @@ export function runSettingsFrom(params: unknown): StoredRunSettings {
   const record = typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
   const read = <Key extends keyof StoredRunSettings>(key: Key): StoredRunSettings[Key] => {
     const parsed = storedSettingsSchema.shape[key].safeParse(record[key]);
-    return parsed.success ? (parsed.data as StoredRunSettings[Key]) : RUN_SETTINGS_DEFAULTS[key];
+    return parsed.success ? (parsed.data as StoredRunSettings[Key]) : STORED_DEFAULTS[key];
   };
   return {
     temperature: read("temperature"),
@@ -55,6 +103,8 @@ export function runSettingsFrom(params: unknown): StoredRunSettings {
     timeoutMs: read("timeoutMs"),
     faultRate: read("faultRate"),
     faultSeed: read("faultSeed"),
+    retry: read("retry"),
+    harness2026: read("harness2026"),
   };
 }
 

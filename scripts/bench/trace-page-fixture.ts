@@ -9,7 +9,8 @@ import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import { executeTask } from "@/lib/runs/execute-task";
-import { finishResult } from "@/lib/runs/persist-result";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
+import { finishedTaskOf, finishResult } from "@/lib/runs/persist-result";
 import { createSqlPool } from "@/lib/runs/sql";
 import { createBufferedStepSink } from "@/lib/runs/step-store";
 import { DATA_DIR } from "@/lib/test-support/db";
@@ -80,23 +81,15 @@ export async function seedLongTrace(databaseUrl: string, tag: string): Promise<S
       sandbox: createSandbox(dataset.sandbox),
       tools: ALL_TOOLS,
       sink,
+      engine: { dataDir: DATA_DIR },
       scorer: createProtocolEvaluator({ dataset, protocol: "2024" }),
       timeoutMs: 60_000,
+      maxSteps: RUN_SETTINGS_DEFAULTS.maxSteps,
+      temperature: RUN_SETTINGS_DEFAULTS.temperature,
       model: scriptedModel(turns),
     });
-    const { outcome } = execution;
-    const progress = await finishResult(sql, { id: resultId, runId, taskKey: task.key, trial: 0, attempt: 1, calls: [] }, {
-      calls: outcome.calls,
-      verdict: execution.verdict,
-      errorKind: execution.errorKind,
-      finalAnswer: outcome.finalAnswer,
-      inputTokens: outcome.inputTokens,
-      outputTokens: outcome.outputTokens,
-      costUsd: 0,
-      retries: outcome.retries,
-      latencyMs: execution.latencyMs,
-      steps: await sink.drain(),
-    });
+    const claim = { id: resultId, runId, taskKey: task.key, trial: 0, attempt: 1, calls: [] };
+    const progress = await finishResult(sql, claim, finishedTaskOf(execution, 0, await sink.drain()));
     if (!progress) throw new Error("trace fixture: the result was not finished");
     const { rows } = await sql.query<{ index: number; observation: string | null }>(
       `SELECT index, observation FROM "Step" WHERE "resultId" = $1 ORDER BY index`,

@@ -76,7 +76,7 @@ export function register(program: Command): void {
     .option("--temperature <t>", "model temperature", String(RUN_SETTINGS_DEFAULTS.temperature))
     .option("--reasoning-effort <level>", `${REASONING_EFFORTS.join(" | ")}, for models that take one (default: the provider's)`)
     .option("--max-steps <n>", "agent steps per task", String(RUN_SETTINGS_DEFAULTS.maxSteps))
-    // No default value: the agent's own applies at launch (launch-input.ts withTimingDefaults).
+    // No default value: the agent's own applies at launch (run-settings.ts withTimingDefaults).
     .option("--timeout-ms <ms>", `time limit per task (default ${PAPER_TIMEOUT_MS}; workbench-2026: ${TIME_LIMIT_MS_2026}, checked between turns)`)
     .option("--fault-rate <p>", `each tool call fails on purpose with probability p (0-${MAX_FAULT_RATE}; docs/robustness.md)`, String(RUN_SETTINGS_DEFAULTS.faultRate))
     .option("--fault-seed <n>", "seed of the fault schedule: the same seed gives every agent the same faults", String(RUN_SETTINGS_DEFAULTS.faultSeed))

@@ -8,6 +8,7 @@ import type { RecordedResult, RecordedTurn } from "@/lib/workbench/results/types
 import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
+import { engineSettings } from "../engine-settings";
 import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
 
@@ -26,6 +27,7 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
     tools: protocol.tools.all,
     protocol,
     sink: { record: async (step) => void replayed.push(step) },
+    engine: engineSettings(),
     signal: new AbortController().signal,
     recordedCalls: row.calls,
   });

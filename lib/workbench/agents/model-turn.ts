@@ -2,6 +2,7 @@
 // and the provider retries our fetch wrapper counted. SDK retries are off: lib/providers retries.
 import { generateText, type ModelMessage, type ToolSet } from "ai";
 import type { AgentDeps } from "./types";
+import { temperatureOf } from "./required-deps";
 import type { Trace } from "./trace";
 import { runErrorFrom, type RunError } from "./run-errors";
 import { classifyProviderError, retriesFromHeaders } from "./provider-errors";
@@ -54,13 +55,14 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
   }
 }
 
-/** The run's resolved parameters, or (tests, scripts) the capability table's answer for this model. */
+/** The run's resolved parameters, or (tests, scripts) the capability table's answer for this model at `deps.temperature`. */
 export function requestParamsOf(deps: AgentDeps): ModelRequestParams {
   if (deps.requestParams) return deps.requestParams;
+  const temperature = temperatureOf(deps);
   const model = deps.model;
-  if (typeof model === "string" || model === undefined) return resolveRequestParams({ model: model ?? "", temperature: deps.temperature ?? 0 });
+  if (typeof model === "string" || model === undefined) return resolveRequestParams({ model: model ?? "", temperature });
   // The vendor SDKs name themselves "openai.chat", "anthropic.messages"; others are OpenAI-compatible.
   const vendor = model.provider.split(".")[0];
   const kind = vendor === "openai" || vendor === "anthropic" ? vendor : undefined;
-  return resolveRequestParams({ model: model.modelId, kind, temperature: deps.temperature ?? 0 });
+  return resolveRequestParams({ model: model.modelId, kind, temperature });
 }

@@ -1,5 +1,5 @@
 // The paper's agent: LangChain structured-chat ReAct, one generateText per step with the whole
-// scratchpad rebuilt into the human message, stop sequence "Observation:", at most 20 model steps.
+// scratchpad rebuilt into the human message, stop sequence "Observation:", at most the run's maxSteps model steps (the paper's: 20).
 import type { Agent, AgentDeps, AgentOutcome } from "./types";
 import type { Task } from "../datasets/types";
 import { Trace } from "./trace";
@@ -10,9 +10,9 @@ import { parseReactReply } from "./react-parser";
 import { buildReactHumanMessage, buildReactSystemPrompt, type ScratchpadEntry } from "./react-prompt";
 import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
 import { abortError } from "./run-errors";
+import { stepLimitOf } from "./required-deps";
 
 const STOP = "Observation:";
-export const DEFAULT_MAX_STEPS = 20;
 
 export const reactAgent: Agent = {
   kind: "react",
@@ -20,7 +20,8 @@ export const reactAgent: Agent = {
     const trace = new Trace(deps.sink);
     const system = buildReactSystemPrompt(deps.tools);
     const scratchpad: ScratchpadEntry[] = [];
-    for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
+    const maxSteps = stepLimitOf(deps);
+    for (let step = 0; step < maxSteps; step++) {
       if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
       const content = buildReactHumanMessage(task.text, scratchpad);
       const turn = await modelTurn(deps, trace, { system, messages: [{ role: "user", content }], stopSequences: [STOP] });

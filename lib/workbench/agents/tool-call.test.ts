@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { PROTOCOLS } from "../protocols/definitions";
 import { createSandbox } from "../sandbox/sandbox";
 import { fixtureSandboxData } from "../test-support/fixture-sandbox";
+import { TEST_ENGINE } from "../test-support/agent-deps";
 import type { AgentStep, AgentDeps } from "./types";
 import { Trace } from "./trace";
 import { callTool, toolsForTask } from "./tool-call";
@@ -13,6 +14,7 @@ function setUp() {
     sandbox: createSandbox(fixtureSandboxData()),
     tools: toolsForTask(protocol.tools, "domains", { toolkits: ["email"] }),
     sink: { record: async (step: AgentStep) => void steps.push(step) },
+    engine: TEST_ENGINE,
     signal: new AbortController().signal,
     protocol,
   };

@@ -16,6 +16,7 @@ import { createAgent, toProviderToolName, type AgentOutcome } from "./index";
 import { scriptedModel, type ScriptedToolCall } from "./scripted-model";
 import { createProtocolEvaluator } from "../protocols";
 import { testDataDir } from "../test-support/data-dir";
+import { TEST_ENGINE, TEST_MAX_STEPS, TEST_TEMPERATURE } from "../test-support/agent-deps";
 
 const DATA_DIR = testDataDir();
 const RESULTS = path.join(DATA_DIR, "v1/data/results/analytics");
@@ -55,8 +56,11 @@ function runTools(task: Task, turns: readonly ScriptedToolCall[][]): Promise<Age
     sandbox: createSandbox(dataset.sandbox),
     tools: toolsForToolkits(task.toolkits),
     sink: { record: async () => undefined },
+    engine: TEST_ENGINE,
     signal: new AbortController().signal,
     model: scriptedModel(turns),
+    maxSteps: TEST_MAX_STEPS,
+    temperature: TEST_TEMPERATURE,
   });
 }
 

@@ -11,7 +11,7 @@ import { toolInputSchema } from "../tools/input-schema";
 import { Trace } from "./trace";
 import { modelTurn } from "./model-turn";
 import { DATE_PREAMBLE } from "./react-prompt";
-import { DEFAULT_MAX_STEPS } from "./react-agent";
+import { stepLimitOf } from "./required-deps";
 import { toProviderToolName } from "./tool-names";
 import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
 import { abortError } from "./run-errors";
@@ -52,7 +52,8 @@ export const toolsAgent: Agent = {
     const trace = new Trace(deps.sink);
     const tools = buildToolSet(deps.tools);
     const messages: ModelMessage[] = [{ role: "user", content: task.text }];
-    for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
+    const maxSteps = stepLimitOf(deps);
+    for (let step = 0; step < maxSteps; step++) {
       if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
       const turn = await modelTurn(deps, trace, { system: TOOLS_SYSTEM_PROMPT, messages, tools });
       if (!turn.ok) return trace.fail(turn.error);

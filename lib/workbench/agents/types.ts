@@ -49,16 +49,29 @@ export type AgentStep =
   | { readonly kind: "final"; readonly text: string }
   | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
 
-/** inference.py generate_results flags of the 2026 harness. */
+/**
+ * inference.py generate_results flags of the 2026 harness, as the run resolved them (their defaults are
+ * RunSettings', lib/runs/run-settings.ts: the engine is handed values, it keeps no defaults of its own).
+ */
 export interface Harness2026Options {
   /** Native tool calling (run_agent_structured); false: the ReAct text loop (run_agent). */
-  readonly structuredOutputs?: boolean;
+  readonly structuredOutputs: boolean;
   /** Appends ACT_WITHOUT_CONFIRMATION_SUFFIX to the prompt. */
-  readonly actWithoutConfirmation?: boolean;
+  readonly actWithoutConfirmation: boolean;
   /** tool_selection: the run's tool set ("domains" reads the task's domains column as upstream does). */
-  readonly toolSelection?: "all" | "domains";
-  /** max_execution_time: checked before each model call, never mid-request (default 600 s). */
-  readonly timeLimitMs?: number;
+  readonly toolSelection: "all" | "domains";
+  /** max_execution_time: checked before each model call, never mid-request. */
+  readonly timeLimitMs: number;
+}
+
+/**
+ * What the engine is told of the app's configuration, since it reads no environment itself. Every caller
+ * that runs an agent hands it in (lib/runs/engine-settings.ts builds it from lib/env); an agent run
+ * without it fails (EngineSettingsMissingError) instead of falling back to a default folder.
+ */
+export interface EngineSettings {
+  /** The data folder (WORKBENCH_DATA_DIR, resolved): workbench-2026 reads upstream's tool sources under it. */
+  readonly dataDir: string;
 }
 
 /** Where an agent reports steps as they happen (Postgres in a worker, an array in a test). */
@@ -74,19 +87,22 @@ export interface AgentDeps {
   /** Whose tools execute the calls and whose parser reads call strings (default: the 2024 protocol). */
   readonly protocol?: Protocol;
   readonly sink: StepSink;
+  /** The app's configuration the engine needs (the data folder). */
+  readonly engine: EngineSettings;
   /** Aborted on the per-task timeout or on cancel. */
   readonly signal: AbortSignal;
   /** Required by `react` and `tools`. */
   readonly model?: LanguageModel;
+  /** The run's RunSettings.temperature; required by the agents that call a model unless `requestParams` are given. */
   readonly temperature?: number;
   /**
    * What the model requests carry (request-params.ts), resolved once per run; when absent
    * the model turn asks the capability table with `temperature` and the model's id.
    */
   readonly requestParams?: ModelRequestParams;
-  /** Max model steps (paper: 20). */
+  /** Max model steps: the run's RunSettings.maxSteps. Required by the agents that call a model. */
   readonly maxSteps?: number;
-  /** For `workbench-2026`: the upstream run settings (default: as the published runs, both true). */
+  /** Required by `workbench-2026`: the upstream run settings, resolved by RunSettings. */
   readonly harness2026?: Harness2026Options;
   /** For `replay`: the recorded call strings of this task. */
   readonly recordedCalls?: readonly string[];

@@ -24,8 +24,12 @@ export interface CallDialect {
   readonly repeatedKeywords: "syntax-error" | "last-wins";
   /** eval() strips leading spaces; `ast.parse` raises IndentationError on them. */
   readonly leadingWhitespace: "ignored" | "indentation-error";
-  /** `ast.parse` accepts a trailing `# comment`. */
-  readonly trailingComment: boolean;
+  /**
+   * A call as the one element of a tuple, list or set display (`(f(),)`, `f(),`, `[f()]`, `{f()}`):
+   * eval() runs the call while building the display; `ast.parse` gives a Tuple/List/Set, not a Call,
+   * and the dispatcher runs nothing and reports failure (actions.py:29-31, no exception raised).
+   */
+  readonly callInDisplay: "executed" | "not-dispatched";
   /**
    * How the harness wrote a call's values into the string: as they are (2024, so a `"` breaks the
    * call) or with `\\`, `\"` and `\n` escaped (2026 actions.py:18-24 `_escape_arg_value`).
@@ -40,7 +44,7 @@ export const CALL_DIALECT_2024: CallDialect = {
   nonStringValues: "error",
   repeatedKeywords: "syntax-error",
   leadingWhitespace: "ignored",
-  trailingComment: false,
+  callInDisplay: "executed",
   valueEscaping: "none",
 };
 
@@ -51,7 +55,7 @@ export const CALL_DIALECT_2026: CallDialect = {
   nonStringValues: "str",
   repeatedKeywords: "last-wins",
   leadingWhitespace: "indentation-error",
-  trailingComment: true,
+  callInDisplay: "not-dispatched",
   valueEscaping: "escape",
 };
 
@@ -92,7 +96,10 @@ export function parseCallWith(dialect: CallDialect, raw: string): ParsedCall {
     if (dialect.leadingWhitespace === "indentation-error" && /^[ \t\f]/.test(source)) {
       throw new PythonSyntaxError("unexpected indent", 0, "IndentationError");
     }
-    const { names, args } = new CallSyntax(source, dialect).read();
+    const { names, args, display } = new CallSyntax(source, dialect).read();
+    if (display && dialect.callInDisplay === "not-dispatched") {
+      return { ok: false, error: { raw, errorType: "NotACall", message: `a ${display} holding a call is not a call: nothing was dispatched` } };
+    }
     return dialect.funcSuffix === "required" ? evalCall(raw, names, args) : dispatchedCall(dialect, raw, names, args);
   } catch (error) {
     if (!(error instanceof PythonSyntaxError)) throw error;
@@ -151,7 +158,32 @@ function nonStringErrorType(value: PyValue): string {
   return isName ? "NameError" : "TypeError";
 }
 
-/** Recursive-descent reader for `name(.name)* ( [arg (, arg)* [,]] )` and nothing after it. */
+/** What a call string reads as: a dotted name, a call of one, or a one-element display around either. */
+type Expression =
+  | { readonly kind: "name"; readonly names: readonly string[] }
+  | { readonly kind: "call"; readonly names: readonly string[]; readonly args: readonly Argument[] }
+  | { readonly kind: "display"; readonly display: Display; readonly element: Expression };
+
+type Display = "tuple" | "list" | "set";
+
+const CLOSING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+
+/**
+ * Python's parser accepts a call (and its callee) in grouping brackets, at any depth and with spaces
+ * inside: eval() runs it and `ast.parse` drops the brackets, so both evaluators run the call. Other
+ * expressions around a call (an operator, an attribute or call of its result, a display of several
+ * calls) are refused: eval() would run the call inside them, a case no recorded call string has.
+ */
+class UnsupportedExpressionError extends PythonSyntaxError {
+  constructor(what: string, position: number) {
+    super(`not supported: ${what} (a call string is run as one call)`, position, "UnsupportedExpression");
+  }
+}
+
+/**
+ * Recursive-descent reader for `name(.name)* ( [arg (, arg)* [,]] )`, in grouping brackets or one
+ * display if any, with an optional comment and nothing else after it.
+ */
 class CallSyntax {
   private pos = 0;
   constructor(
@@ -159,14 +191,26 @@ class CallSyntax {
     private readonly dialect: CallDialect,
   ) {}
 
-  read(): { names: string[]; args: Argument[] } {
-    const names = this.dottedName();
-    this.expect("(");
-    const args = this.arguments();
+  read(): { names: readonly string[]; args: readonly Argument[]; display: Display | null } {
+    let expression = this.primary();
     this.skipSpace();
-    if (this.dialect.trailingComment && this.text[this.pos] === "#") this.pos = this.text.length;
+    if (expression.kind === "name") throw new PythonSyntaxError("invalid syntax: expected '('", this.pos);
+    // A bare trailing comma makes a one-element tuple: `f(),`.
+    if (this.text[this.pos] === ",") {
+      this.pos += 1;
+      this.skipSpace();
+      expression = { kind: "display", display: "tuple", element: expression };
+    }
+    // A trailing comment is Python's too: eval() and ast.parse both accept it.
+    if (this.text[this.pos] === "#") this.pos = this.text.length;
     if (this.pos < this.text.length) throw new PythonSyntaxError("invalid syntax: text after the call", this.pos);
-    return { names, args };
+    let display: Display | null = null;
+    while (expression.kind === "display") {
+      display ??= expression.display;
+      expression = expression.element;
+    }
+    if (expression.kind !== "call") throw new PythonSyntaxError("invalid syntax: expected '('", this.pos);
+    return { names: expression.names, args: expression.args, display };
   }
 
   private skipSpace(): void {
@@ -181,14 +225,40 @@ class CallSyntax {
     return match[0];
   }
 
-  private dottedName(): string[] {
-    const names = [this.identifier()];
+  /** An atom followed by `.name` and `(arguments)` trailers. */
+  private primary(): Expression {
+    let expression = this.atom();
     for (;;) {
       this.skipSpace();
-      if (this.text[this.pos] !== ".") return names;
+      const at = this.pos;
+      const next = this.text[at];
+      if (next !== "." && next !== "(") return expression;
+      if (expression.kind !== "name") throw new UnsupportedExpressionError(`${next === "." ? "an attribute" : "a call"} of ${expression.kind === "call" ? "a call's result" : "a display"}`, at);
       this.pos += 1;
-      names.push(this.identifier());
+      expression = next === "." ? { kind: "name", names: [...expression.names, this.identifier()] } : { kind: "call", names: expression.names, args: this.arguments() };
     }
+  }
+
+  /** A name, or a bracketed expression: grouping (no trace left, as in Python's AST) or a one-element display. */
+  private atom(): Expression {
+    this.skipSpace();
+    const open = this.text[this.pos] ?? "";
+    const close = CLOSING[open];
+    if (!close) return { kind: "name", names: [this.identifier()] };
+    this.pos += 1;
+    const element = this.primary();
+    this.skipSpace();
+    let display: Display | null = open === "[" ? "list" : open === "{" ? "set" : null;
+    if (this.text[this.pos] === ",") {
+      this.pos += 1;
+      display ??= "tuple";
+    }
+    this.skipSpace();
+    if (this.text[this.pos] !== close && display !== null && this.text[this.pos] !== undefined) {
+      throw new UnsupportedExpressionError(`a ${display} with more than the call in it`, this.pos);
+    }
+    this.expect(close);
+    return display ? { kind: "display", display, element } : element;
   }
 
   private expect(ch: string): void {

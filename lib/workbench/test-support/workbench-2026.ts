@@ -9,6 +9,7 @@ import { PROTOCOLS } from "../protocols";
 import { createAgent } from "../agents";
 import type { AgentOutcome, AgentStep, Harness2026Options } from "../agents/types";
 import { scriptedModel, type ScriptedTurn } from "../agents/scripted-model";
+import { TEST_ENGINE, TEST_MAX_STEPS, TEST_TEMPERATURE, testHarness2026 } from "./agent-deps";
 
 const DATA_DIR = resolveDataDir(process.env.WORKBENCH_DATA_DIR, path.resolve(import.meta.dirname, "../../.."));
 
@@ -28,7 +29,7 @@ export async function loadFixture2026(): Promise<Fixture2026> {
 export async function runWorkbench2026(
   { dataset, task }: Fixture2026,
   turns: readonly ScriptedTurn[],
-  options: { finalText?: string; harness2026?: Harness2026Options; maxSteps?: number; modelId?: string; task?: Task; tools?: readonly Tool[] } = {},
+  options: { finalText?: string; harness2026?: Partial<Harness2026Options>; maxSteps?: number; modelId?: string; task?: Task; tools?: readonly Tool[] } = {},
 ) {
   const steps: AgentStep[] = [];
   const model = scriptedModel(turns, options.finalText ?? "All done.", options.modelId);
@@ -36,11 +37,13 @@ export async function runWorkbench2026(
     sandbox: createSandbox(dataset.sandbox),
     tools: options.tools ?? PROTOCOLS["2026"].tools.forToolkits(["email"]),
     protocol: PROTOCOLS["2026"],
-    harness2026: options.harness2026,
+    harness2026: testHarness2026(options.harness2026),
     sink: { record: async (step) => void steps.push(step) },
+    engine: TEST_ENGINE,
     signal: new AbortController().signal,
     model,
-    maxSteps: options.maxSteps,
+    maxSteps: options.maxSteps ?? TEST_MAX_STEPS,
+    temperature: TEST_TEMPERATURE,
   });
   return { outcome, steps, requests: model.doGenerateCalls };
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { PROTOCOLS } from "../protocols/definitions";
 import { createSandbox } from "../sandbox/sandbox";
 import { fixtureSandboxData } from "../test-support/fixture-sandbox";
+import { TEST_ENGINE } from "../test-support/agent-deps";
 import type { AgentDeps, AgentStep } from "../agents/types";
 import { Trace } from "../agents/trace";
 import { callTool, toolsForTask } from "../agents/tool-call";
@@ -67,6 +68,7 @@ function setUp(kind: FaultKind) {
     sandbox: createSandbox(fixtureSandboxData()),
     tools: toolsForTask(protocol.tools, "domains", { toolkits: ["email"] }),
     sink: { record: async (step: AgentStep) => void steps.push(step) },
+    engine: TEST_ENGINE,
     signal: new AbortController().signal,
     protocol,
     faults: { plan: plan(0.5, seed, shares), taskKey: "task-x" },

@@ -6,6 +6,7 @@ import { PROTOCOLS } from "../../protocols";
 import type { ScriptedToolCall } from "../scripted-model";
 import { formatCall2026, orderTools2026 } from "./harness";
 import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "../../test-support/workbench-2026";
+import { TEST_ENGINE, TEST_MAX_STEPS, TEST_TEMPERATURE, testHarness2026 } from "../../test-support/agent-deps";
 import { scriptedModel } from "../scripted-model";
 import { createAgent } from "..";
 import { createSandbox } from "../../sandbox/sandbox";
@@ -131,8 +132,11 @@ describe("workbench-2026 agent", () => {
       sandbox: createSandbox(fixture.dataset.sandbox),
       tools: PROTOCOLS["2026"].tools.forToolkits(["email"]),
       protocol: PROTOCOLS["2026"],
-      harness2026: { timeLimitMs: 10 },
+      harness2026: testHarness2026({ timeLimitMs: 10 }),
       sink: slowSink,
+      engine: TEST_ENGINE,
+      maxSteps: TEST_MAX_STEPS,
+      temperature: TEST_TEMPERATURE,
       signal: new AbortController().signal,
       model,
     });

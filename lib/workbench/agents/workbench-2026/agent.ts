@@ -8,7 +8,7 @@
 // ends the task with that error and NO recorded calls: inference.py only collects calls from a
 // returned AgentResult.
 import { jsonSchema, tool as defineTool, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
-import type { Agent, AgentDeps, AgentOutcome } from "../types";
+import type { Agent, AgentDeps, AgentOutcome, EngineSettings } from "../types";
 import type { Task } from "../../datasets/types";
 import type { Tool } from "../../tools/types";
 import { Trace } from "../trace";
@@ -16,9 +16,8 @@ import { modelTurn } from "../model-turn";
 import { ITERATION_LIMIT_MESSAGE } from "../../core/v1-error-wording";
 import { abortError } from "../run-errors";
 import { execute2026, raised } from "./execute";
-import { TIME_LIMIT_MS_2026 } from "./defaults";
 import { runReact2026 } from "./react";
-import { DEFAULT_MAX_STEPS } from "../react-agent";
+import { harness2026Of, stepLimitOf } from "../required-deps";
 import {
   formatCall2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
 } from "./harness";
@@ -32,7 +31,7 @@ interface OfferedTools {
   readonly bySanitized: ReadonlyMap<string, Tool>;
 }
 
-function offer(tools: readonly Tool[]): OfferedTools {
+function offer(tools: readonly Tool[], engine: EngineSettings): OfferedTools {
   const bySanitized = new Map<string, Tool>();
   for (const tool of tools) {
     const name = sanitizeToolName2026(tool.name);
@@ -41,7 +40,7 @@ function offer(tools: readonly Tool[]): OfferedTools {
   }
   // No validation by the SDK: the harness passes whatever object the model sent, in its key order.
   const toolSet = Object.fromEntries(
-    [...bySanitized].map(([name, tool]) => [name, defineTool({ description: toolDescription2026(tool), inputSchema: jsonSchema(parametersSchema2026(tool)) })]),
+    [...bySanitized].map(([name, tool]) => [name, defineTool({ description: toolDescription2026(tool, engine), inputSchema: jsonSchema(parametersSchema2026(tool, engine)) })]),
   );
   return { tools, toolSet, bySanitized };
 }
@@ -49,10 +48,7 @@ function offer(tools: readonly Tool[]): OfferedTools {
 export const workbench2026Agent: Agent = {
   kind: "workbench-2026",
   run(task: Task, deps: AgentDeps): Promise<AgentOutcome> {
-    const actWithoutConfirmation = deps.harness2026?.actWithoutConfirmation ?? true;
-    return deps.harness2026?.structuredOutputs === false
-      ? runReact2026(task, deps, actWithoutConfirmation)
-      : runStructured(task, deps, actWithoutConfirmation);
+    return harness2026Of(deps).structuredOutputs ? runStructured(task, deps) : runReact2026(task, deps);
   },
 };
 
@@ -84,14 +80,15 @@ async function answerCall(
 }
 
 /** agent.py run_agent_structured. */
-async function runStructured(task: Task, deps: AgentDeps, actWithoutConfirmation: boolean): Promise<AgentOutcome> {
+async function runStructured(task: Task, deps: AgentDeps): Promise<AgentOutcome> {
   const trace = new Trace(deps.sink);
-  const offered = offer(orderTools2026(deps.tools, task.toolkits, deps.harness2026?.toolSelection));
+  const { toolSelection, actWithoutConfirmation, timeLimitMs } = harness2026Of(deps);
+  const offered = offer(orderTools2026(deps.tools, task.toolkits, toolSelection), deps.engine);
   const system = systemPrompt2026(actWithoutConfirmation);
   const messages: ModelMessage[] = [{ role: "user", content: task.text }];
   const started = performance.now();
-  const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
-  for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
+  const maxSteps = stepLimitOf(deps);
+  for (let step = 0; step < maxSteps; step++) {
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
     // agent.py: the time limit is checked before each call (a call in flight is never cut short).
     if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });

@@ -1,5 +1,5 @@
-// The run settings upstream's 2026 harness uses (src/evals/agent.py, 5b76dee), as the defaults of a
-// workbench-2026 run. Upstream checks its time limit before each model call and never aborts one in
+// The run settings upstream's 2026 harness uses (src/evals/agent.py, 5b76dee): facts of upstream's
+// source, which RunSettings (lib/runs/run-settings.ts) makes the defaults of a workbench-2026 run. Upstream checks its time limit before each model call and never aborts one in
 // flight; each call has a 75 s wall-clock deadline and up to 10 attempts (tenacity: 429, 5xx, timeouts
 // and connection errors; random exponential wait, multiplier 2, at most 90 s); no max_tokens is sent.
 
@@ -26,17 +26,3 @@ export const RETRY_POLICY_2026 = {
   maxDelayMs: RETRY_MAX_DELAY_MS_2026,
   requestTimeoutMs: CALL_DEADLINE_MS_2026,
 } as const;
-
-/**
- * A workbench-2026 launch's timing settings: the time limit the agent checks between turns (the
- * user's `timeoutMs`, else upstream's 600 s), the worker's hard deadline after it, and the retry policy
- * with upstream's values wherever the user set none.
- */
-export function timingDefaults2026<R extends object>(timeoutMs: number | undefined, retry: R | undefined) {
-  const timeLimitMs = timeoutMs ?? TIME_LIMIT_MS_2026;
-  return {
-    timeLimitMs,
-    hardTimeoutMs: timeLimitMs + LAST_CALL_WORST_CASE_MS_2026,
-    retry: { ...RETRY_POLICY_2026, ...(retry ?? {}) },
-  };
-}

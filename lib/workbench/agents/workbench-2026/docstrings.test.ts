@@ -8,6 +8,9 @@ import { describe, expect, test } from "vitest";
 import { loadUpstreamTools2026, parseToolModule2026, toolSourcesDir2026, UpstreamToolSourceError } from "./docstrings";
 import { argsSchemaRepr2026, parametersSchemaOf2026, signatureOf2026 } from "./tool-schema";
 import { PROTOCOLS } from "../../protocols";
+import { testDataDir } from "../../test-support/data-dir";
+
+const officialDir = () => toolSourcesDir2026(testDataDir());
 
 const MODULE = [
   "import json",
@@ -93,7 +96,7 @@ describe("parseToolModule2026", () => {
 
 describe("the official 2026 tool sources", () => {
   test("define exactly the 27 tools of the 2026 protocol", () => {
-    const names = [...loadUpstreamTools2026().keys()].sort();
+    const names = [...loadUpstreamTools2026(officialDir()).keys()].sort();
     expect(names).toEqual(PROTOCOLS["2026"].tools.all.map((tool) => tool.name).sort());
   });
 
@@ -102,9 +105,10 @@ describe("the official 2026 tool sources", () => {
     try {
       const fetched = path.join(cwd, ".data", "workbench-data", "v2026", "src", "tools");
       expect(toolSourcesDir2026(path.join(cwd, "nowhere"), cwd)).toBe(path.join(cwd, "nowhere", "v2026", "src", "tools"));
-      cpSync(toolSourcesDir2026(), fetched, { recursive: true });
+      cpSync(officialDir(), fetched, { recursive: true });
       expect(toolSourcesDir2026(path.join(cwd, "nowhere"), cwd)).toBe(fetched);
-      expect(toolSourcesDir2026(undefined, cwd)).toBe(toolSourcesDir2026());
+      // The data directory the engine was handed comes first.
+      expect(toolSourcesDir2026(testDataDir(), cwd)).toBe(officialDir());
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }
@@ -113,7 +117,7 @@ describe("the official 2026 tool sources", () => {
   test("are read at run time from the data directory: an edited copy is what gets described", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "workbench-tools-2026-"));
     try {
-      cpSync(toolSourcesDir2026(), dir, { recursive: true });
+      cpSync(officialDir(), dir, { recursive: true });
       const file = path.join(dir, "email.py");
       writeFileSync(file, readFileSync(file, "utf8").replace("Sends an email to the specified recipient.", "Sends a letter."));
       expect(loadUpstreamTools2026(dir).get("email.send_email")!.docstring).toContain("\n    Sends a letter.\n");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { readStringLiteral, startsStringLiteral } from "../../calls/python-string";
 import { CodedError } from "../../core/errors";
 import { TOOLKITS } from "../../core/toolkits";
-import { resolveDataDir, resolveDataRoot } from "../../datasets";
+import { resolveDataRoot } from "../../datasets";
 
 export interface UpstreamParameter2026 {
   readonly name: string;
@@ -202,22 +202,12 @@ function skipBlank(text: string, i: number): number {
   }
 }
 
-let configuredDataDir: () => string | undefined = () => undefined;
-
 /**
- * Called by the app (lib/runs/engine-settings.ts): the configured data folder (WORKBENCH_DATA_DIR), read
- * when the tool sources are looked for. The engine reads no environment itself.
- */
-export function dataDirFrom(source: () => string | undefined): void {
-  configuredDataDir = source;
-}
-
-/**
- * Where the official 2026 tool sources are: <data root>/v2026/src/tools of the data directory
- * (the configured one, default ../shared/workbench), else of the copy `npm start` fetched into
+ * Where the official 2026 tool sources are: <data root>/v2026/src/tools of the data directory the
+ * engine was handed (EngineSettings.dataDir), else of the copy `npm start` fetched into
  * .data/workbench-data. The first candidate when neither exists (the error then names it).
  */
-export function toolSourcesDir2026(dataDir: string = resolveDataDir(configuredDataDir()), cwd: string = process.cwd()): string {
+export function toolSourcesDir2026(dataDir: string, cwd: string = process.cwd()): string {
   const candidates = [dataDir, path.join(cwd, ".data", "workbench-data")].map((dir) => {
     // turbopackIgnore: the data folder is the user's, outside the app, read at run time only; without it
     // Turbopack's file tracing would copy the whole project into the build's output (`next start` runs
@@ -239,7 +229,7 @@ const loaded = new Map<string, ReadonlyMap<string, UpstreamTool2026>>();
  * Every upstream 2026 tool by name, read from the six toolkit modules (once per directory per
  * process). A missing or unreadable file fails naming it and how to get it.
  */
-export function loadUpstreamTools2026(dir: string = toolSourcesDir2026()): ReadonlyMap<string, UpstreamTool2026> {
+export function loadUpstreamTools2026(dir: string): ReadonlyMap<string, UpstreamTool2026> {
   const cached = loaded.get(dir);
   if (cached) return cached;
   const tools = new Map<string, UpstreamTool2026>();
@@ -258,8 +248,12 @@ export function loadUpstreamTools2026(dir: string = toolSourcesDir2026()): Reado
   return tools;
 }
 
-/** One tool's upstream definition; fails naming the tool when the sources do not define it. */
-export function upstreamTool2026(name: string, dir: string = toolSourcesDir2026()): UpstreamTool2026 {
+/**
+ * One tool's upstream definition, from the tool sources under the data folder `dataDir`; fails naming
+ * the tool when the sources do not define it.
+ */
+export function upstreamTool2026(name: string, dataDir: string): UpstreamTool2026 {
+  const dir = toolSourcesDir2026(dataDir);
   const tool = loadUpstreamTools2026(dir).get(name);
   if (!tool) throw new UpstreamToolSourceError(dir, `no @tool("${name}") in the upstream 2026 tool sources`);
   return tool;

@@ -3,6 +3,7 @@
 import { pythonStr } from "../../calls";
 import { PROTOCOLS } from "../../protocols/definitions";
 import type { Tool } from "../../tools/types";
+import type { EngineSettings } from "../types";
 import { upstreamTool2026 } from "./docstrings";
 import { parametersSchemaOf2026, type FunctionParameters2026 } from "./tool-schema";
 
@@ -79,8 +80,8 @@ export function sanitizeToolName2026(name: string): string {
  * at run time: every parameter typed by its annotation and described by its title; none is required
  * (every tool argument has a default), and extra keys are not forbidden.
  */
-export function parametersSchema2026(tool: Tool): FunctionParameters2026 {
-  return parametersSchemaOf2026(upstreamTool2026(tool.name));
+export function parametersSchema2026(tool: Tool, engine: EngineSettings): FunctionParameters2026 {
+  return parametersSchemaOf2026(upstreamTool2026(tool.name, engine.dataDir));
 }
 
 /**
@@ -111,6 +112,6 @@ export const PROVIDER_OPTIONS_2026 = { openai: { systemMessageMode: "system" } }
  * The description the 2026 harness sends for a tool: its Python docstring verbatim (tool.py
  * `description=func.__doc__ or ""`), read at run time from the official source files.
  */
-export function toolDescription2026(tool: Tool): string {
-  return upstreamTool2026(tool.name).docstring;
+export function toolDescription2026(tool: Tool, engine: EngineSettings): string {
+  return upstreamTool2026(tool.name, engine.dataDir).docstring;
 }

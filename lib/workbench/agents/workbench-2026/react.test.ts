@@ -4,6 +4,7 @@ import { PROTOCOLS } from "../../protocols";
 import type { ScriptedTurn } from "../scripted-model";
 import { buildSystemPrompt2026React, parseAction2026 } from "./react";
 import { loadFixture2026, runWorkbench2026, type Fixture2026 } from "../../test-support/workbench-2026";
+import { TEST_ENGINE } from "../../test-support/agent-deps";
 
 let fixture: Fixture2026;
 
@@ -50,12 +51,12 @@ describe("workbench-2026 agent, structured outputs off", () => {
 
   test("the system prompt: date prefix glued to the template, quoted tool names, no act suffix when off", () => {
     const tools = PROTOCOLS["2026"].tools.forToolkits(["email"]);
-    const prompt = buildSystemPrompt2026React(tools, false);
+    const prompt = buildSystemPrompt2026React(tools, false, TEST_ENGINE);
     expect(prompt.startsWith("Today's date is Thursday, 2023-11-30 and the current time is 00:00:00. Remember the current date and time when completing tasks. Meetings must not start before 9am or end after 6pm.Respond to the human as helpfully")).toBe(true);
     expect(prompt).toContain("email.search_emails: email.search_emails(query: str = '', date_min: str | None = None, date_max: str | None = None) -> str - ");
     expect(prompt).toContain("args: {'query': {'title': 'Query', 'type': 'string', 'default': ''}, 'date_min': {'title': 'Date Min', 'type': 'string', 'default': None}");
     expect(prompt).toContain('Valid "action" values: "Final Answer" or "email.');
     expect(prompt.endsWith("Format is Action:```$JSON_BLOB```then Observation:.")).toBe(true);
-    expect(buildSystemPrompt2026React(tools, true).endsWith("then Observation:. Do not ask for confirmation before executing actions. Execute actions immediately and continue until the task is fully complete. Do not stop after a search or lookup step.")).toBe(true);
+    expect(buildSystemPrompt2026React(tools, true, TEST_ENGINE).endsWith("then Observation:. Do not ask for confirmation before executing actions. Execute actions immediately and continue until the task is fully complete. Do not stop after a search or lookup step.")).toBe(true);
   });
 });

@@ -3,14 +3,14 @@
 // reply's JSON blob is read by parse_action; a blob that is not valid JSON is answered with a retry
 // instruction as the observation (no call made) and the loop goes on; text without any blob is the
 // final answer. Non-object action input reaches the tool as one positional str().
-import type { AgentDeps, AgentOutcome } from "../types";
+import type { AgentDeps, AgentOutcome, EngineSettings } from "../types";
 import type { Task } from "../../datasets/types";
 import type { Tool } from "../../tools/types";
 import { Trace } from "../trace";
 import { modelTurn } from "../model-turn";
 import { ITERATION_LIMIT_MESSAGE } from "../../core/v1-error-wording";
 import { abortError } from "../run-errors";
-import { DEFAULT_MAX_STEPS } from "../react-agent";
+import { harness2026Of, stepLimitOf } from "../required-deps";
 import { FORMAT_INSTRUCTIONS, SUFFIX_REMINDER } from "../react-prompt";
 import { upstreamTool2026 } from "./docstrings";
 import { renderToolDescription2026 } from "./tool-schema";
@@ -18,7 +18,6 @@ import {
   ACT_WITHOUT_CONFIRMATION_SUFFIX, DATETIME_PREFIX_2026, formatCall2026, PROVIDER_OPTIONS_2026, orderTools2026, recordedInput2026, toolNotFound2026,
 } from "./harness";
 import { execute2026, raised } from "./execute";
-import { TIME_LIMIT_MS_2026 } from "./defaults";
 import { pythonStr } from "../../calls";
 import { errorMessage } from "../../core/errors";
 
@@ -26,15 +25,15 @@ const PREFIX = "Respond to the human as helpfully and accurately as possible. Yo
 const FINAL_ANSWER = "Final Answer";
 
 /** tool.py render_tool_description of the tool's upstream definition (read from the official source). */
-function describeTool2026(tool: Tool): string {
-  return renderToolDescription2026(upstreamTool2026(tool.name));
+function describeTool2026(tool: Tool, engine: EngineSettings): string {
+  return renderToolDescription2026(upstreamTool2026(tool.name, engine.dataDir));
 }
 
 /** agent.py build_system_prompt: the date prefix directly followed by the LangChain-style template. */
-export function buildSystemPrompt2026React(tools: readonly Tool[], actWithoutConfirmation: boolean): string {
+export function buildSystemPrompt2026React(tools: readonly Tool[], actWithoutConfirmation: boolean, engine: EngineSettings): string {
   const names = tools.map((tool) => `"${tool.name}"`).join(", ");
   const suffix = actWithoutConfirmation ? SUFFIX_REMINDER + ACT_WITHOUT_CONFIRMATION_SUFFIX : SUFFIX_REMINDER;
-  return DATETIME_PREFIX_2026 + [PREFIX, tools.map(describeTool2026).join("\n"), FORMAT_INSTRUCTIONS.replace("{tool_names}", names), suffix].join("\n\n");
+  return DATETIME_PREFIX_2026 + [PREFIX, tools.map((tool) => describeTool2026(tool, engine)).join("\n"), FORMAT_INSTRUCTIONS.replace("{tool_names}", names), suffix].join("\n\n");
 }
 
 export type Action2026 =
@@ -77,15 +76,16 @@ function balancedEnd(text: string, start: number): number {
   return start;
 }
 
-export async function runReact2026(task: Task, deps: AgentDeps, actWithoutConfirmation: boolean): Promise<AgentOutcome> {
+export async function runReact2026(task: Task, deps: AgentDeps): Promise<AgentOutcome> {
   const trace = new Trace(deps.sink);
-  const tools = orderTools2026(deps.tools, task.toolkits, deps.harness2026?.toolSelection);
+  const { toolSelection, actWithoutConfirmation, timeLimitMs } = harness2026Of(deps);
+  const tools = orderTools2026(deps.tools, task.toolkits, toolSelection);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const system = buildSystemPrompt2026React(tools, actWithoutConfirmation);
+  const system = buildSystemPrompt2026React(tools, actWithoutConfirmation, deps.engine);
   let scratchpad = "";
   const started = performance.now();
-  const timeLimitMs = deps.harness2026?.timeLimitMs ?? TIME_LIMIT_MS_2026;
-  for (let step = 0; step < (deps.maxSteps ?? DEFAULT_MAX_STEPS); step++) {
+  const maxSteps = stepLimitOf(deps);
+  for (let step = 0; step < maxSteps; step++) {
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
     // agent.py: the time limit is checked before each call (a call in flight is never cut short).
     if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });

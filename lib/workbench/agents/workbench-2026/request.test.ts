@@ -11,6 +11,7 @@ import { createSandbox } from "../../sandbox/sandbox";
 import { createAgent } from "..";
 import { toolDescription2026 } from "./harness";
 import { loadFixture2026, type Fixture2026 } from "../../test-support/workbench-2026";
+import { TEST_ENGINE, TEST_MAX_STEPS, TEST_TEMPERATURE, testHarness2026 } from "../../test-support/agent-deps";
 import type { Harness2026Options } from "../types";
 import type { Task } from "../../datasets/types";
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 /** The JSON body of the agent's first request (answered with a final message, so there is one). */
-async function firstRequest(modelId: string, toolSet: "all" | "domains", harness2026: Harness2026Options): Promise<Record<string, unknown>> {
+async function firstRequest(modelId: string, toolSet: "all" | "domains", harness2026: Partial<Harness2026Options>): Promise<Record<string, unknown>> {
   const bodies: Record<string, unknown>[] = [];
   const fetch: typeof globalThis.fetch = async (_input, init) => {
     bodies.push(JSON.parse(String(init?.body)));
@@ -42,8 +43,11 @@ async function firstRequest(modelId: string, toolSet: "all" | "domains", harness
     sandbox: createSandbox(data.dataset.sandbox),
     tools,
     protocol: PROTOCOLS["2026"],
-    harness2026: { ...harness2026, toolSelection: toolSet },
+    harness2026: testHarness2026({ ...harness2026, toolSelection: toolSet }),
     sink: { record: async () => {} },
+    engine: TEST_ENGINE,
+    maxSteps: TEST_MAX_STEPS,
+    temperature: TEST_TEMPERATURE,
     signal: new AbortController().signal,
     model,
   });
@@ -64,11 +68,11 @@ function comparable(body: Record<string, unknown>) {
 describe("workbench-2026: the first request equals upstream's", () => {
   test("27/27 tool descriptions are upstream's docstrings verbatim, read from the official sources", () => {
     const tools = PROTOCOLS["2026"].tools.all;
-    const identical = tools.filter((tool) => toolDescription2026(tool) === (fixture.docstrings as Record<string, string>)[tool.name]);
+    const identical = tools.filter((tool) => toolDescription2026(tool, TEST_ENGINE) === (fixture.docstrings as Record<string, string>)[tool.name]);
     expect(tools).toHaveLength(27);
     expect(identical.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
     // Including upstream's own slips, kept as sent: the wrong field names of get_email_information_by_id.
-    expect(toolDescription2026(tools.find((tool) => tool.name === "email.get_email_information_by_id")!)).toContain('"sender", "subject", "sent_date"');
+    expect(toolDescription2026(tools.find((tool) => tool.name === "email.get_email_information_by_id")!, TEST_ENGINE)).toContain('"sender", "subject", "sent_date"');
   });
 
   test("structured outputs, all tools, act without confirmation, a model that takes a temperature", async () => {

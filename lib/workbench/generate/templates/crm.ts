@@ -8,27 +8,48 @@ import { call, type TemplateContext } from "./context";
 import { allCustomers, cell } from "./find";
 import { pickCustomer, salesPeople } from "./pick";
 import type { Template } from "./types";
+import { fieldUpdate, setFieldTemplate } from "./field-change";
 
 const CRM = "customer_relationship_manager";
 const SEARCH = "customer_relationship_manager.search_customers";
 const UPDATE = "customer_relationship_manager.update_customer";
 const LOOKUP = "company_directory.find_email_address";
 
-const update = (id: string, field: string, value: string) => call(UPDATE, { customer_id: id, field, new_value: value });
+const update = fieldUpdate(UPDATE, "customer_id");
+
+/**
+ * A request that sets one field of one customer (named in full, found with search_customers) to a
+ * drawn value it does not hold yet.
+ */
+function setCustomerField(spec: {
+  readonly id: string;
+  readonly text: string;
+  readonly ambiguity: string;
+  readonly field: string;
+  readonly draw: (ctx: TemplateContext) => string;
+  readonly say: (customer: string, value: string) => string;
+}): Template {
+  const { id, text, ambiguity, field } = spec;
+  return setFieldTemplate(
+    { id, domain: CRM, toolkits: ["crm"], writes: ["crm"], text, tools: [SEARCH, UPDATE], ambiguity },
+    {
+      pick: (ctx) => pickCustomer(ctx),
+      draw: spec.draw,
+      current: (c) => c[field],
+      instance: (c, value) => ({ text: spec.say(cell(c.customer_name), value), calls: [update(cell(c.customer_id), field, value)] }),
+    },
+  );
+}
 
 export const CRM_TEMPLATES: Template[] = [
-  {
-    id: "crm.set-status", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+  setCustomerField({
+    id: "crm.set-status",
     text: "Change {customer}'s status to {status}",
-    tools: [SEARCH, UPDATE],
     ambiguity: "Full customer names are unique; the new status differs from the current one.",
-    instantiate(ctx) {
-      const c = pickCustomer(ctx);
-      const status = ctx.rng.pick(STATUSES);
-      if (!c || c.status === status) return null;
-      return { text: `Change ${cell(c.customer_name)}'s status to ${status}`, calls: [update(cell(c.customer_id), "status", status)] };
-    },
-  },
+    field: "status",
+    draw: (ctx) => ctx.rng.pick(STATUSES),
+    say: (customer, status) => `Change ${customer}'s status to ${status}`,
+  }),
   {
     id: "crm.add-lead", domain: CRM, toolkits: ["crm"], writes: ["crm"],
     text: "Add {customer} to the CRM as a {status} interested in {product}, assigned to {name}",
@@ -69,18 +90,14 @@ export const CRM_TEMPLATES: Template[] = [
       return { text: `Hand ${cell(c.customer_name)} over to ${p.ref}`, calls: [update(cell(c.customer_id), "assigned_to_email", p.person.email)] };
     },
   },
-  {
-    id: "crm.follow-up-date", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+  setCustomerField({
+    id: "crm.follow-up-date",
     text: "Set the follow-up date for {customer} to {date}",
-    tools: [SEARCH, UPDATE],
     ambiguity: "An explicit date different from the current one.",
-    instantiate(ctx) {
-      const c = pickCustomer(ctx);
-      const date = addDays("2023-12-01", ctx.rng.int(0, 40));
-      if (!c || c.follow_up_by === date) return null;
-      return { text: `Set the follow-up date for ${cell(c.customer_name)} to ${say(date)}`, calls: [update(cell(c.customer_id), "follow_up_by", date)] };
-    },
-  },
+    field: "follow_up_by",
+    draw: (ctx) => addDays("2023-12-01", ctx.rng.int(0, 40)),
+    say: (customer, date) => `Set the follow-up date for ${customer} to ${say(date)}`,
+  }),
   {
     id: "crm.new-phone", domain: CRM, toolkits: ["crm"], writes: ["crm"],
     text: "{customer} has a new phone number: {phone}",
@@ -93,18 +110,14 @@ export const CRM_TEMPLATES: Template[] = [
       return { text: `${cell(c.customer_name)} has a new phone number: ${phone}`, calls: [update(cell(c.customer_id), "customer_phone", phone)] };
     },
   },
-  {
-    id: "crm.switch-product", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+  setCustomerField({
+    id: "crm.switch-product",
     text: "{customer} is now interested in {product} instead",
-    tools: [SEARCH, UPDATE],
     ambiguity: "The product differs from the current one.",
-    instantiate(ctx) {
-      const c = pickCustomer(ctx);
-      const product = ctx.rng.pick(PRODUCTS);
-      if (!c || c.product_interest === product) return null;
-      return { text: `${cell(c.customer_name)} is now interested in ${product} instead`, calls: [update(cell(c.customer_id), "product_interest", product)] };
-    },
-  },
+    field: "product_interest",
+    draw: (ctx) => ctx.rng.pick(PRODUCTS),
+    say: (customer, product) => `${customer} is now interested in ${product} instead`,
+  }),
   {
     id: "crm.lose-if-stale", domain: CRM, toolkits: ["crm"], writes: ["crm"], conditional: true, mayNeedNoAction: true,
     text: "If we haven't contacted {customer} since {date}, mark them as Lost; otherwise leave them",

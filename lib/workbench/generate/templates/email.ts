@@ -20,6 +20,26 @@ export function latestWith(ctx: TemplateContext, email: string, box?: "inbox" | 
   return allEmails(ctx, email)?.find(wanted) ?? null;
 }
 
+/** A person the task names and the newest email with them (optionally of one box), or null. */
+function personAndLatest(ctx: TemplateContext, box?: "inbox" | "outbox") {
+  const p = pickPerson(ctx);
+  const row = p && latestWith(ctx, p.person.email, box);
+  return p && row ? { p, row } : null;
+}
+
+/** A person the task names and every email with them, newest first, or null. */
+function personAndEmails(ctx: TemplateContext) {
+  const p = pickPerson(ctx);
+  const rows = p && allEmails(ctx, p.person.email);
+  return p && rows ? { p, rows } : null;
+}
+
+/** A sender the task names and another person to pass their mail to (each null when none fits). */
+function senderAndOther(ctx: TemplateContext) {
+  const from = pickPerson(ctx);
+  return { from, to: from && pickPerson(ctx, undefined, [from.person.email]) };
+}
+
 export const EMAIL_TEMPLATES: Template[] = [
   {
     id: "email.delete-latest-with", domain: E, toolkits: ["email"], writes: ["email"],
@@ -27,9 +47,9 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.delete_email"],
     ambiguity: "Send times are unique, so the newest email involving the person is one row.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
-      const row = p && latestWith(ctx, p.person.email);
-      if (!p || !row) return null;
+      const found = personAndLatest(ctx);
+      if (!found) return null;
+      const { p, row } = found;
       return { text: `Delete the most recent email between me and ${p.ref}`, calls: [call("email.delete_email", { email_id: cell(row.email_id) })] };
     },
   },
@@ -39,9 +59,9 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.reply_email"],
     ambiguity: "Only inbox rows count as sent by them; unique send times give one newest.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
-      const row = p && latestWith(ctx, p.person.email, "inbox");
-      if (!p || !row) return null;
+      const found = personAndLatest(ctx, "inbox");
+      if (!found) return null;
+      const { p, row } = found;
       const body = ctx.rng.pick(BODIES);
       return { text: `Reply to the last email ${p.ref} sent me with '${body}'`, calls: [call("email.reply_email", { email_id: cell(row.email_id), body })] };
     },
@@ -68,8 +88,7 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.forward_email"],
     ambiguity: "Newest inbox row from the sender (unique times); recipient resolved to one address.",
     instantiate(ctx) {
-      const from = pickPerson(ctx);
-      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const { from, to } = senderAndOther(ctx);
       const row = from && latestWith(ctx, from.person.email, "inbox");
       if (!from || !to || !row) return null;
       return { text: `Forward the newest email I got from ${from.ref} to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(row.email_id), recipient: to.person.email })] };
@@ -81,8 +100,7 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.forward_email"],
     ambiguity: "Needs paging past the 5 newest results; rejected when a day holds more than 5 matches.",
     instantiate(ctx) {
-      const from = pickPerson(ctx);
-      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const { from, to } = senderAndOther(ctx);
       const rows = from && allEmails(ctx, from.person.email);
       const inbox = rows?.filter((row) => row["inbox/outbox"] === "inbox") ?? [];
       const oldest = inbox[inbox.length - 1];
@@ -96,9 +114,9 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.delete_email"],
     ambiguity: "All inbox rows from the sender that day are deleted, oldest first; a day with none needs no action.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
-      const rows = p && allEmails(ctx, p.person.email);
-      if (!p || !rows) return null;
+      const found = personAndEmails(ctx);
+      if (!found) return null;
+      const { p, rows } = found;
       const inbox = rows.filter((row) => row["inbox/outbox"] === "inbox");
       const days = [...new Set(inbox.map((row) => cell(row.sent_datetime).slice(0, 10)))];
       const date = ctx.wantNoAction || days.length === 0 ? addDays("2023-10-01", ctx.rng.int(0, 59)) : ctx.rng.pick(days);
@@ -112,8 +130,7 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.send_email"],
     ambiguity: "A count over every page of results; rejected when paging cannot list a day completely.",
     instantiate(ctx) {
-      const from = pickPerson(ctx);
-      const to = from && pickPerson(ctx, undefined, [from.person.email]);
+      const { from, to } = senderAndOther(ctx);
       const [month, first, last] = ctx.rng.pick([["October", "2023-10-01", "2023-10-31"], ["November", "2023-11-01", "2023-11-30"]] as const);
       const rows = from && allEmails(ctx, from.person.email, first);
       if (!from || !to || !rows) return null;
@@ -131,9 +148,9 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.send_email"],
     ambiguity: "Decided by the newest outbox row to the person (inclusive of the date).",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
-      const rows = p && allEmails(ctx, p.person.email);
-      if (!p || !rows) return null;
+      const found = personAndEmails(ctx);
+      if (!found) return null;
+      const { p, rows } = found;
       const lastSent = rows.find((row) => row["inbox/outbox"] === "outbox");
       const lastDay = lastSent ? cell(lastSent.sent_datetime).slice(0, 10) : null;
       const date = lastDay && ctx.wantNoAction ? addDays(lastDay, -ctx.rng.int(0, 5)) : addDays(lastDay ?? "2023-10-01", ctx.rng.int(1, 10));
@@ -151,9 +168,9 @@ export const EMAIL_TEMPLATES: Template[] = [
     tools: [LOOKUP, SEARCH, "email.get_email_information_by_id"],
     ambiguity: "A question: the correct outcome is an unchanged sandbox.",
     instantiate(ctx) {
-      const p = pickPerson(ctx);
-      const row = p && latestWith(ctx, p.person.email, "inbox");
-      if (!p || !row) return null;
+      const found = personAndLatest(ctx, "inbox");
+      if (!found) return null;
+      const { p, row } = found;
       ctx.read("email.get_email_information_by_id", { email_id: cell(row.email_id), field: "subject" });
       return { text: `What was the subject of the last email ${p.ref} sent me?`, calls: [] };
     },

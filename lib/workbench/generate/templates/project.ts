@@ -9,27 +9,39 @@ import { call, type TemplateContext } from "./context";
 import { cell, personByEmail, tasksNamed } from "./find";
 import { pickTask, teamMembers } from "./pick";
 import type { Template } from "./types";
+import { fieldUpdate, setFieldTemplate } from "./field-change";
 
 const P = "project_management";
 const SEARCH = "project_management.search_tasks";
 const UPDATE = "project_management.update_task";
 const LOOKUP = "company_directory.find_email_address";
 
-const update = (id: string, field: string, value: string) => call(UPDATE, { task_id: id, field, new_value: value });
+const update = fieldUpdate(UPDATE, "task_id");
+
+/**
+ * Every task of one person in one list of a board, as search_tasks returns them (no result limit), for
+ * a request that changes them all; null when there are more than such a request should carry.
+ */
+function bulkTasks(ctx: TemplateContext, email: string, list: string, board: string): Record<string, string>[] | null {
+  const rows = ctx.read(SEARCH, { assigned_to_email: email, list_name: list, board }) as Record<string, string>[];
+  return rows.length > ctx.params.chainLength + 1 ? null : rows;
+}
 
 export const PROJECT_TEMPLATES: Template[] = [
-  {
-    id: "project.move-to-list", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
-    text: "Move '{task}' on the {board} board to {list}",
-    tools: [SEARCH, UPDATE],
-    ambiguity: "Name + board identify one task; the target list differs from the current one.",
-    instantiate(ctx) {
-      const row = pickTask(ctx);
-      const list = ctx.rng.pick(LISTS);
-      if (!row || row.list_name === list) return null;
-      return { text: `Move '${row.task_name}' on the ${row.board} board to ${list}`, calls: [update(row.task_id as string, "list_name", list)] };
+  setFieldTemplate(
+    {
+      id: "project.move-to-list", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
+      text: "Move '{task}' on the {board} board to {list}",
+      tools: [SEARCH, UPDATE],
+      ambiguity: "Name + board identify one task; the target list differs from the current one.",
     },
-  },
+    {
+      pick: (ctx) => pickTask(ctx),
+      draw: (ctx) => ctx.rng.pick(LISTS),
+      current: (row) => row.list_name,
+      instance: (row, list) => ({ text: `Move '${row.task_name}' on the ${row.board} board to ${list}`, calls: [update(row.task_id as string, "list_name", list)] }),
+    },
+  ),
   {
     id: "project.reassign", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
     text: "Give the {board} task '{task}' to {name}",
@@ -95,8 +107,8 @@ export const PROJECT_TEMPLATES: Template[] = [
       const p = pickPerson(ctx, teamMembers(ctx));
       const board = ctx.rng.pick(BOARDS);
       if (!p) return null;
-      const rows = ctx.read(SEARCH, { assigned_to_email: p.person.email, list_name: "In Review", board }) as Record<string, string>[];
-      if (rows.length > ctx.params.chainLength + 1) return null;
+      const rows = bulkTasks(ctx, p.person.email, "In Review", board);
+      if (!rows) return null;
       return { text: `Move all of ${p.ref}'s In Review tasks on the ${board} board to Completed`, calls: rows.map((row) => update(cell(row.task_id), "list_name", "Completed")) };
     },
   },
@@ -134,8 +146,8 @@ export const PROJECT_TEMPLATES: Template[] = [
       const to = from && pickPerson(ctx, teamMembers(ctx), [from.person.email]);
       const board = ctx.rng.pick(BOARDS);
       if (!from || !to) return null;
-      const rows = ctx.read(SEARCH, { assigned_to_email: from.person.email, list_name: "In Progress", board }) as Record<string, string>[];
-      if (rows.length > ctx.params.chainLength + 1) return null;
+      const rows = bulkTasks(ctx, from.person.email, "In Progress", board);
+      if (!rows) return null;
       return { text: `${from.ref} is off next week: hand their In Progress tasks on the ${board} board to ${to.ref}`, calls: rows.map((row) => update(cell(row.task_id), "assigned_to_email", to.person.email)) };
     },
   },
