@@ -4,6 +4,7 @@
  * decided here so it is unit-tested and the components stay dumb.
  */
 import type { StepColumns } from "@/lib/runs/step-columns";
+import { toolCallStatus, type ToolCallStatus } from "@/lib/workbench/tools/refusals";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
 
 /** The columns of a Step row the inspector reads (structurally a Prisma Step; defined in step-columns.ts). */
@@ -36,7 +37,10 @@ export interface ToolEvent {
   readonly observation: string;
   /** Long observations start collapsed. */
   readonly observationCollapsed: boolean;
+  /** False when the call raised (the replay skipped it). */
   readonly ok: boolean;
+  /** ok, refused (the tool answered with a refusal such as "Email not found." and did nothing), or failed (raised). */
+  readonly status: ToolCallStatus;
   readonly diff: readonly TableDiffView[];
   readonly diffSummary: string;
   readonly latencyMs: number | null;
@@ -103,6 +107,7 @@ function toEvent(step: StepRecord): TraceEvent {
         observationCollapsed: isLongText(observation),
         // A tool step without a recorded outcome did not visibly fail: treat as ok.
         ok: step.ok ?? true,
+        status: toolCallStatus(step.ok, observation),
         diff,
         diffSummary: summarizeDiff(diff),
         latencyMs: step.latencyMs,
@@ -132,6 +137,8 @@ export interface TraceTotals {
   readonly modelTurns: number;
   readonly toolCalls: number;
   readonly failedToolCalls: number;
+  /** Calls the tool refused by its answer (they ran, changed nothing). */
+  readonly refusedToolCalls: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly retries: number;
@@ -143,7 +150,8 @@ export function traceTotals(events: readonly TraceEvent[]): TraceTotals {
   return {
     modelTurns: models.length,
     toolCalls: tools.length,
-    failedToolCalls: tools.filter((tool) => !tool.ok).length,
+    failedToolCalls: tools.filter((tool) => tool.status === "failed").length,
+    refusedToolCalls: tools.filter((tool) => tool.status === "refused").length,
     inputTokens: models.reduce((sum, model) => sum + model.inputTokens, 0),
     outputTokens: models.reduce((sum, model) => sum + model.outputTokens, 0),
     retries: models.reduce((sum, model) => sum + model.retries, 0),
