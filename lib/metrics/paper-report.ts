@@ -126,7 +126,7 @@ function table7(find: RunFinder) {
 /** Figure 4: tasks per ground-truth action count, every count from 0 to the largest. */
 function figure4(actionCounts: readonly number[]) {
   const max = actionCounts.reduce((a, b) => Math.max(a, b), 0);
-  const bins = Array.from({ length: max + 1 }, (_, actions) => ({ actions, tasks: actionCounts.filter((n) => n === actions).length }));
+  const bins = Array.from({ length: actionCounts.length ? max + 1 : 0 }, (_, actions) => ({ actions, tasks: actionCounts.filter((n) => n === actions).length }));
   return {
     bins,
     tasks: countCell("f4:tasks", FIGURE_4.tasks, actionCounts.length),
