@@ -8,7 +8,9 @@ import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from 
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { paperCells, type PaperCell } from "@/lib/metrics/paper-report";
 import { readPaperReport, type PaperPageReport } from "./paper";
-import { getRunPrimaryCauses } from "./primary-causes";
+import { getRunPrimaryCauses, getRunToolCallGroups } from "./primary-causes";
+import { listRunExportRows } from "./analysis";
+import { toolCallStats } from "@/lib/metrics/tool-call-stats";
 
 let context: RunsTestContext;
 let report: PaperPageReport;
@@ -129,5 +131,41 @@ describe("the paper report over the 8 imported runs", () => {
       // The rules explain most wrong answers: "other" is the remainder, not the bulk.
       expect(causes.at(-1)!.count).toBeLessThan(wrong / 4);
     }
+  });
+});
+
+// The refusal strings of the original tools (WORKBENCH-REFERENCE.md, "Tools"), as a plain SQL pattern:
+// an independent recount of what lib/workbench/tools/refusals.ts classifies.
+const REFUSAL_SQL = String.raw`^([A-Z][A-Za-z ,]* not provided\.|No search parameters provided\..*|(Event|Email|Task|Customer|Visitor|Field) not found\.|Invalid recipient email address\.|Missing task details\.|Please provide all required fields: .*|(Assignee email|List|Board|Status|Product interest|Field) not valid\..*|(Value to plot|Plot type) must be one of .*)$`;
+
+describe("tool refusals and the run export over the imported GPT-4 run", () => {
+  test("per-tool refused and failed counts equal a SQL recount", async () => {
+    const run = report.runs.find((r) => r.model === "gpt-4" && r.toolSet === "all")!;
+    const stats = toolCallStats(await getRunToolCallGroups(context.db, run.runId));
+    const [recount] = await context.db.$queryRaw<{ calls: number; refused: number; failed: number }[]>`
+      SELECT count(*)::int AS calls,
+             count(*) FILTER (WHERE s.ok IS DISTINCT FROM false AND s.observation ~ ${REFUSAL_SQL})::int AS refused,
+             count(*) FILTER (WHERE s.ok = false)::int AS failed
+        FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId" WHERE x."runId" = ${run.runId} AND s.kind = 'tool'`;
+    const sum = (key: "calls" | "refused" | "failed") => stats.reduce((total, s) => total + s[key], 0);
+    expect({ calls: sum("calls"), refused: sum("refused"), failed: sum("failed") }).toEqual(recount);
+    expect(recount!.refused).toBeGreaterThan(0); // GPT-4's recorded calls do meet refusals
+  });
+
+  test("the export carries template, ground-truth actions, the primary cause (empty when correct) and tool errors", async () => {
+    const run = report.runs.find((r) => r.model === "gpt-4" && r.toolSet === "all")!;
+    const rows = (await listRunExportRows({ runId: run.runId }))!;
+    expect(rows).toHaveLength(690);
+    const tasks = await context.db.task.findMany({ where: { results: { some: { runId: run.runId } } }, select: { key: true, baseTemplate: true, groundTruth: true } });
+    const byKey = new Map(tasks.map((task) => [task.key, task]));
+    for (const row of rows) {
+      expect(row.template).toBe(byKey.get(row.task)!.baseTemplate);
+      expect(row.gt_actions).toBe(byKey.get(row.task)!.groundTruth.length);
+      expect(row.primary_cause === null).toBe(row.correct === true);
+    }
+    const [errors] = await context.db.$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId"
+       WHERE x."runId" = ${run.runId} AND s.kind = 'tool' AND (s.ok = false OR s.observation ~ ${REFUSAL_SQL})`;
+    expect(rows.reduce((sum, row) => sum + row.tool_errors, 0)).toBe(errors!.total);
   });
 });

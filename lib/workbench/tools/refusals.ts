@@ -20,7 +20,7 @@ const REFUSAL_PATTERNS: readonly RegExp[] = [
 ];
 
 /** Refusals are one line and short; anything longer is a result, whatever it contains. */
-const MAX_REFUSAL_CHARS = 300;
+export const MAX_REFUSAL_CHARS = 300;
 
 /** Did the tool refuse the call by its answer (a message string, the call did nothing)? */
 export function isToolRefusal(observation: string | null | undefined): boolean {

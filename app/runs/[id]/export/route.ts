@@ -1,8 +1,10 @@
 // One run's per-task results: ?format=csv (default) or ?format=json. Unknown values are empty / null.
+// primary_cause: the wrong answer's one cause (lib/workbench/analysis/primary-cause.ts), empty when
+// correct; tool_errors: its tool calls that raised or that the tool refused by its answer.
 import { toCsv } from "@/lib/metrics/csv";
 import { listRunExportRows } from "@/lib/queries/analysis";
 
-const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
+const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "template", "gt_actions", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "primary_cause", "tool_errors", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
