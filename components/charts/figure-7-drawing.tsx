@@ -12,7 +12,7 @@ export default function Figure7Drawing({ data, height }: { data: readonly Templa
       <XAxis dataKey="template" tick={false} height={8} />
       <YAxis domain={[0, 100]} tick={axisTick} width={40} tickFormatter={(value: number) => `${value}%`} />
       <Tooltip formatter={(value, _name, item) => [`${String(value)} % of ${String((item.payload as TemplatePoint).n)}`, (item.payload as TemplatePoint).domain]} cursor={{ fill: "#f3f4f6" }} />
-      <Bar dataKey="accuracy" name="Accuracy" isAnimationActive={false}>
+      <Bar dataKey="accuracy" name="Accuracy" isAnimationActive={false} minPointSize={2}>
         {data.map((point) => (
           <Cell key={point.template} fill={DOMAIN_COLOURS[point.domain] ?? chartColors.muted} />
         ))}

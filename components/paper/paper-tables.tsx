@@ -23,91 +23,67 @@ function PaperCard({ id, title, caption, cells, index, children }: { id: string;
 
 const TOOL_SET_LABELS = { domains: "Accuracy (required tools)", all: "Accuracy (all tools)" } as const;
 
+/** Labelled columns across, one labelled row of cells each: the layout of Tables 5, 6 and 7. */
+function FigureGrid({ columns, rows, index }: { columns: readonly { key: string; label: string }[]; rows: readonly { key: string; label: string; cells: readonly PaperCell[] }[]; index: NoteIndex }) {
+  return (
+    <Table>
+      <TableHead>
+        <tr>
+          <TableHeaderCell />
+          {columns.map((column) => (
+            <TableHeaderCell key={column.key} numeric>{column.label}</TableHeaderCell>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell className="text-muted">{row.label}</TableCell>
+            {row.cells.map((cell) => (
+              <TableCell key={cell.id} numeric><PaperCellView cell={cell} noteNumber={index.numberOf(cell)} /></TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+const modelColumns = (report: PaperReport) => report.models.map((m) => ({ key: m.model, label: m.label }));
+
 /** Table 5 as the paper lays it out: models across, the two tool sets down. */
 export function Table5({ report, index }: { report: PaperReport; index: NoteIndex }) {
+  const rows = report.table5.map((row) => ({ key: row.toolSet, label: TOOL_SET_LABELS[row.toolSet], cells: row.cells }));
   return (
-    <PaperCard id="table-5" title="Table 5 · accuracy per model" caption="Upper row: only the toolkit the task needs; lower row: all 26 tools." cells={report.table5.flatMap((row) => row.cells)} index={index}>
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell />
-            {report.models.map((m) => (
-              <TableHeaderCell key={m.model} numeric>{m.label}</TableHeaderCell>
-            ))}
-          </tr>
-        </TableHead>
-        <TableBody>
-          {report.table5.map((row) => (
-            <TableRow key={row.toolSet}>
-              <TableCell className="text-muted">{TOOL_SET_LABELS[row.toolSet]}</TableCell>
-              {row.cells.map((cell) => (
-                <TableCell key={cell.id} numeric><PaperCellView cell={cell} noteNumber={index.numberOf(cell)} /></TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <PaperCard id="table-5" title="Table 5 · accuracy per model" caption="Upper row: only the toolkit the task needs; lower row: all 26 tools." cells={rows.flatMap((row) => row.cells)} index={index}>
+      <FigureGrid columns={modelColumns(report)} rows={rows} index={index} />
     </PaperCard>
   );
 }
 
+const TABLE_6_ROWS = [
+  { key: "tasks", label: "Number of tasks" },
+  { key: "accuracy", label: "Accuracy (↑)" },
+  { key: "sideEffects", label: "Side effects (↓)" },
+] as const;
+
 /** Table 6: GPT-4 ReAct, all tools, domains across; tasks, accuracy and side effects down. */
 export function Table6({ report, index }: { report: PaperReport; index: NoteIndex }) {
-  const rows = [
-    { key: "tasks", label: "Number of tasks" },
-    { key: "accuracy", label: "Accuracy (↑)" },
-    { key: "sideEffects", label: "Side effects (↓)" },
-  ] as const;
+  const rows = TABLE_6_ROWS.map((row) => ({ ...row, cells: report.table6.map((column) => column[row.key]) }));
+  const columns = report.table6.map((column) => ({ key: column.domain, label: column.label }));
   return (
-    <PaperCard id="table-6" title="Table 6 · GPT-4 ReAct agent per domain" caption="All tools. Higher is better for accuracy, lower for side effects." cells={report.table6.flatMap((c) => [c.tasks, c.accuracy, c.sideEffects])} index={index}>
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell />
-            {report.table6.map((column) => (
-              <TableHeaderCell key={column.domain} numeric>{column.label}</TableHeaderCell>
-            ))}
-          </tr>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              <TableCell className="text-muted">{row.label}</TableCell>
-              {report.table6.map((column) => (
-                <TableCell key={column.domain} numeric><PaperCellView cell={column[row.key]} noteNumber={index.numberOf(column[row.key])} /></TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <PaperCard id="table-6" title="Table 6 · GPT-4 ReAct agent per domain" caption="All tools. Higher is better for accuracy, lower for side effects." cells={rows.flatMap((row) => row.cells)} index={index}>
+      <FigureGrid columns={columns} rows={rows} index={index} />
     </PaperCard>
   );
 }
 
 /** Table 7: all tools, accuracy by the ground truth's number of actions; models across. */
 export function Table7({ report, index }: { report: PaperReport; index: NoteIndex }) {
+  const rows = report.table7.map((row) => ({ key: row.bucket, label: `Accuracy (${row.label})`, cells: row.cells }));
   return (
-    <PaperCard id="table-7" title="Table 7 · accuracy by number of actions" caption="All tools in the prompt (which does not fit GPT-3.5's or Llama2-70B's context window). 2+ lies inside 1+." cells={report.table7.flatMap((row) => row.cells)} index={index}>
-      <Table>
-        <TableHead>
-          <tr>
-            <TableHeaderCell />
-            {report.models.map((m) => (
-              <TableHeaderCell key={m.model} numeric>{m.label}</TableHeaderCell>
-            ))}
-          </tr>
-        </TableHead>
-        <TableBody>
-          {report.table7.map((row) => (
-            <TableRow key={row.bucket}>
-              <TableCell className="text-muted">Accuracy ({row.label})</TableCell>
-              {row.cells.map((cell) => (
-                <TableCell key={cell.id} numeric><PaperCellView cell={cell} noteNumber={index.numberOf(cell)} /></TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <PaperCard id="table-7" title="Table 7 · accuracy by number of actions" caption="All tools in the prompt (which does not fit GPT-3.5's or Llama2-70B's context window). 2+ lies inside 1+." cells={rows.flatMap((row) => row.cells)} index={index}>
+      <FigureGrid columns={modelColumns(report)} rows={rows} index={index} />
     </PaperCard>
   );
 }
