@@ -32,11 +32,11 @@ export function ToolCallsCard({ stats }: { stats: readonly ToolCallStats[] }) {
             <TableBody>
               {stats.map((s) => (
                 <TableRow key={s.tool} data-testid="tool-calls-row" data-tool={s.tool}>
-                  <TableCell className="font-mono text-xs">{s.tool}</TableCell>
-                  <TableCell numeric>{s.calls}</TableCell>
-                  <TableCell numeric data-testid="tool-refused">{s.refused}</TableCell>
-                  <TableCell numeric data-testid="tool-failed-count">{s.failed}</TableCell>
-                  <TableCell numeric>{formatPercent(s.errorRate, 1)}</TableCell>
+                  <TableCell className="py-1.5 font-mono text-xs whitespace-nowrap">{s.tool}</TableCell>
+                  <TableCell numeric className="py-1.5">{s.calls}</TableCell>
+                  <TableCell numeric className="py-1.5" data-testid="tool-refused">{s.refused}</TableCell>
+                  <TableCell numeric className="py-1.5" data-testid="tool-failed-count">{s.failed}</TableCell>
+                  <TableCell numeric className="py-1.5">{formatPercent(s.errorRate, 1)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

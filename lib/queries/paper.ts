@@ -25,7 +25,9 @@ async function findPaperRuns(db: PrismaClient) {
   });
   const newest = new Map<string, (typeof runs)[number]>();
   for (const run of runs) if (!newest.has(`${run.model}/${run.toolSet}`)) newest.set(`${run.model}/${run.toolSet}`, run);
-  return [...newest.values()];
+  // The paper's order: models as in its tables, the required tools before all tools.
+  const rank = (run: (typeof runs)[number]) => PAPER_MODELS.findIndex((m) => m.model === run.model) * 2 + (run.toolSet === "all" ? 1 : 0);
+  return [...newest.values()].sort((a, b) => rank(a) - rank(b));
 }
 
 async function loadResults(db: PrismaClient, runIds: readonly string[]) {
