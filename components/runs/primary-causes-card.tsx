@@ -15,7 +15,7 @@ export function PrimaryCausesCard({ wrong, causes }: { wrong: number; causes: re
       />
       <ol className="space-y-1.5 px-5 py-4">
         {causes.map((cause) => (
-          <li key={cause.id} className="grid grid-cols-[11rem_1fr_3rem] items-center gap-3 text-sm" data-testid={`cause-${cause.id}`} title={cause.description}>
+          <li key={cause.id} className="grid grid-cols-[11rem_minmax(0,40rem)_3rem] items-center gap-3 text-sm" data-testid={`cause-${cause.id}`} title={cause.description}>
             <span className={cause.count ? "text-ink" : "text-muted"}>{cause.label}</span>
             <span className="h-3 rounded-sm bg-canvas">
               <span className="block h-3 rounded-sm bg-bad/70" style={{ width: `${(100 * cause.count) / largest}%` }} />

@@ -8,13 +8,9 @@ import { getRunPrimaryCauses, getRunToolCallGroups } from "@/lib/queries/primary
 export async function RunExplainPanels({ run }: { run: { id: string; source: string } }) {
   const [causes, groups] = await Promise.all([getRunPrimaryCauses(prisma, run), getRunToolCallGroups(prisma, run.id)]);
   return (
-    <div className="grid gap-6 lg:grid-cols-5">
-      <div className="min-w-0 lg:col-span-2">
-        <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
-      </div>
-      <div className="min-w-0 lg:col-span-3">
-        <ToolCallsCard stats={toolCallStats(groups)} />
-      </div>
+    <div className="space-y-6">
+      <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
+      <ToolCallsCard stats={toolCallStats(groups)} />
     </div>
   );
 }
