@@ -17,6 +17,7 @@ export const dynamic = "force-dynamic";
 const navigation = [
   { href: "/", label: "Datasets" },
   { href: "/leaderboard", label: "Leaderboard" },
+  { href: "/paper", label: "Paper" },
   { href: "/runs", label: "Runs", except: ["/runs/new"] },
   { href: "/runs/new", label: "New run" },
   { href: "/tasks", label: "Tasks" },

@@ -23,7 +23,8 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
             Model × agent × tool set × protocol, on one dataset at a time (the official WorkBench if it has runs, else the first that has, unless another is chosen), with
             trials and repeated runs pooled. Reference agents (oracle, noop) are listed apart, never ranked. Runs that cover
             only part of the benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>{" "}
-            <Link href="/leaderboard/robustness" className="text-accent" data-testid="robustness-link">Robustness under faults →</Link>
+            <Link href="/leaderboard/robustness" className="text-accent" data-testid="robustness-link">Robustness under faults →</Link>{" "}
+            <Link href="/paper" className="text-accent" data-testid="paper-link">Reproduce the paper →</Link>
           </>
         }
       />

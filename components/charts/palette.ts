@@ -24,3 +24,13 @@ export const RISK_BANDS = [
   { from: 0.05, colour: "#b9a23a", label: "5–10 %" },
   { from: 0, colour: chartColors.accent, label: "< 5 %" },
 ] as const;
+
+/** One colour per domain (the paper's Figure 7 colours templates by domain). */
+export const DOMAIN_COLOURS: Readonly<Record<string, string>> = {
+  analytics: "#4f5bd5",
+  calendar: "#2f9e73",
+  customer_relationship_manager: "#e08a3c",
+  email: "#d9534f",
+  project_management: "#8e5bd5",
+  multi_domain: "#6b7280",
+};

@@ -18,12 +18,12 @@ export function StepShell({
   /** Styles the title's own span (no wrapper element: every element is sent twice per step). */
   titleClassName?: string;
   meta?: ReactNode;
-  tone?: "neutral" | "accent" | "good" | "bad";
+  tone?: "neutral" | "accent" | "good" | "bad" | "warn";
   /** The first divergent step: ringed, and the target of the link at the top of the trace. */
   divergent?: boolean;
   children?: ReactNode;
 }) {
-  const rail = { neutral: "border-l-line", accent: "border-l-accent", good: "border-l-good", bad: "border-l-bad" }[tone];
+  const rail = { neutral: "border-l-line", accent: "border-l-accent", good: "border-l-good", bad: "border-l-bad", warn: "border-l-warn" }[tone];
   return (
     <li
       id={`step-${index}`}

@@ -18,13 +18,28 @@ const FAULT_KIND_HELP = {
 const DIFF_CELL_PREVIEW_CHARS = 120;
 const DIFF_PREVIEW_ROWS = 5;
 
+const STATUS_BADGES = {
+  ok: { tone: "good", label: "ok", title: "The tool ran and answered" },
+  refused: { tone: "warn", label: "refused", title: "The tool refused the call by its answer (e.g. \"Email not found.\"): it ran but changed nothing" },
+  failed: { tone: "bad", label: "failed", title: "The call raised: the original evaluator skips it" },
+} as const;
+
+function ToolStatusBadge({ status }: { status: ToolEvent["status"] }) {
+  const badge = STATUS_BADGES[status];
+  return (
+    <Badge tone={badge.tone} title={badge.title} data-testid={`tool-${status}`}>
+      {badge.label}
+    </Badge>
+  );
+}
+
 export function ToolStep({ event, openHref, divergent = false }: { event: ToolEvent; openHref?: string; divergent?: boolean }) {
   return (
     <StepShell
       divergent={divergent}
       index={event.index}
       kind="tool"
-      tone={event.ok ? "good" : "bad"}
+      tone={STATUS_BADGES[event.status].tone}
       title={event.tool}
       titleClassName="font-mono text-xs"
       meta={
@@ -36,15 +51,7 @@ export function ToolStep({ event, openHref, divergent = false }: { event: ToolEv
               injected fault: {event.fault.kind} (call {event.fault.ordinal + 1})
             </Badge>
           ) : null}
-          {event.ok ? (
-            <Badge tone="good" data-testid="tool-ok">
-              ok
-            </Badge>
-          ) : (
-            <Badge tone="bad" data-testid="tool-failed">
-              failed
-            </Badge>
-          )}
+          <ToolStatusBadge status={event.status} />
         </>
       }
     >

@@ -3,6 +3,8 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import type { TrialVerdict } from "@/lib/metrics/flaky-tasks";
+import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
+import { getInjectedFaultsByResult, getToolErrorsByResult } from "./primary-causes";
 
 /** The previous and next result of the run in the run page's order (domain, position, trial). */
 export async function getResultNeighbours({ runId, resultId }: { runId: string; resultId: string }) {
@@ -65,14 +67,18 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     where: { runId, status: "done" },
     orderBy: [{ task: { domain: "asc" } }, { task: { position: "asc" } }, { trial: "asc" }],
     select: {
-      trial: true, correct: true, sideEffects: true, exactMatch: true, errorKind: true, error: true, calls: true,
-      inputTokens: true, outputTokens: true, costUsd: true, latencyMs: true, task: { select: { key: true, domain: true } },
+      id: true, trial: true, correct: true, sideEffects: true, exactMatch: true, errorKind: true, error: true, calls: true,
+      failedCalls: true, diagnostics: true, inputTokens: true, outputTokens: true, costUsd: true, latencyMs: true,
+      task: { select: { key: true, domain: true, baseTemplate: true, actionCount: true, groundTruth: true } },
     },
   });
+  const [toolErrors, injectedFaults] = await Promise.all([getToolErrorsByResult(prisma, runId), getInjectedFaultsByResult(prisma, [runId])]);
   return rows.map((row) => ({
     ...identity,
     task: row.task.key,
     domain: row.task.domain,
+    template: row.task.baseTemplate,
+    gt_actions: row.task.actionCount,
     trial: row.trial,
     correct: row.correct,
     side_effects: row.sideEffects,
@@ -80,6 +86,8 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     error_kind: row.errorKind,
     error: row.error,
     calls: row.calls,
+    primary_cause: storedPrimaryCause({ ...row, groundTruth: row.task.groundTruth, injectedFaults: injectedFaults.get(row.id) ?? 0 }),
+    tool_errors: toolErrors.get(row.id) ?? 0,
     input_tokens: usageKnown ? row.inputTokens : null,
     output_tokens: usageKnown ? row.outputTokens : null,
     cost_usd: usageKnown ? row.costUsd : null,

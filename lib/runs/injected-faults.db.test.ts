@@ -13,6 +13,7 @@ import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext
 import { launchRun } from "./launch";
 import { getRunRobustness } from "@/lib/queries/robustness";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
+import { getRunPrimaryCauses } from "@/lib/queries/primary-causes";
 import { injectedFault } from "@/lib/traces/build-trace";
 import { PROTOCOLS } from "@/lib/workbench/protocols/definitions";
 import { DEFAULT_FAULT_SHARES, scheduledFault, type InjectedFault } from "@/lib/workbench/tools/faults";
@@ -123,6 +124,10 @@ describe("the oracle agents under faults at p = 0.2 on the 690 official tasks", 
     expect(robustness?.measures.recovery).toMatchObject({ count: recovered, of: faults });
     // The oracle never repeats a call: no blind retry.
     expect(robustness?.measures.blindRetry.count).toBe(0);
+    // Every wrong answer of the oracle follows an injected fault, and its primary cause says so.
+    const { wrong, causes } = await getRunPrimaryCauses(context.db, { id: runId, source: "launched" });
+    expect(wrong).toBe(690 - correct.size);
+    expect(causes.find((cause) => cause.id === "after_injected_fault")?.count).toBe(wrong);
   });
 
   test("the retrying oracle is correct except where a blind retry duplicated a write; the measures match", async () => {

@@ -71,13 +71,19 @@ describe("buildTrace", () => {
         argsText: '{\n  "email_id": "00000479"\n}',
         observationCollapsed: false,
         ok: true,
+        status: "ok",
         diffSummary: "email +0 −1 ~0",
       },
     ],
     [
+      "tool call the tool refused by its answer",
+      makeStep({ kind: "tool", tool: "email.delete_email", observation: "Email not found.", ok: true }),
+      { kind: "tool", ok: true, status: "refused", diff: [] },
+    ],
+    [
       "failed tool call with a long observation",
       makeStep({ kind: "tool", tool: "calendar.search_events", observation: "x".repeat(401), ok: false }),
-      { kind: "tool", ok: false, observationCollapsed: true, argsText: "{}", diff: [], diffSummary: "" },
+      { kind: "tool", ok: false, status: "failed", observationCollapsed: true, argsText: "{}", diff: [], diffSummary: "" },
     ],
     ["final answer", makeStep({ kind: "final", text: "Done." }), { kind: "final", text: "Done." }],
     [
@@ -111,13 +117,15 @@ describe("totals and chart points", () => {
     makeStep({ index: 2, kind: "model", inputTokens: 150, outputTokens: 5, latencyMs: 700 }),
     makeStep({ index: 3, kind: "tool", tool: "email.search_emails", ok: true }),
     makeStep({ index: 4, kind: "final", text: "ok" }),
+    makeStep({ index: 5, kind: "tool", tool: "email.get_email_information_by_id", ok: true, observation: "Email ID not provided." }),
   ]);
 
   test("traceTotals", () => {
     expect(traceTotals(trace)).toEqual({
       modelTurns: 2,
-      toolCalls: 2,
+      toolCalls: 3,
       failedToolCalls: 1,
+      refusedToolCalls: 1,
       inputTokens: 250,
       outputTokens: 15,
       retries: 1,

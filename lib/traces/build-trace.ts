@@ -4,6 +4,7 @@
  * decided here so it is unit-tested and the components stay dumb.
  */
 import type { StepColumns } from "@/lib/runs/step-columns";
+import { toolCallStatus, type ToolCallStatus } from "@/lib/workbench/tools/refusals";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
 import { FAULT_KINDS, type InjectedFault } from "@/lib/workbench/tools/faults";
 
@@ -37,7 +38,10 @@ export interface ToolEvent {
   readonly observation: string;
   /** Long observations start collapsed. */
   readonly observationCollapsed: boolean;
+  /** False when the call raised (the replay skipped it). */
   readonly ok: boolean;
+  /** ok, refused (the tool answered with a refusal such as "Email not found." and did nothing), or failed (raised). */
+  readonly status: ToolCallStatus;
   readonly diff: readonly TableDiffView[];
   readonly diffSummary: string;
   readonly latencyMs: number | null;
@@ -114,6 +118,7 @@ function toEvent(step: StepRecord): TraceEvent {
         observationCollapsed: isLongText(observation),
         // A tool step without a recorded outcome did not visibly fail: treat as ok.
         ok: step.ok ?? true,
+        status: toolCallStatus(step.ok, observation),
         diff,
         diffSummary: summarizeDiff(diff),
         latencyMs: step.latencyMs,
@@ -144,6 +149,8 @@ export interface TraceTotals {
   readonly modelTurns: number;
   readonly toolCalls: number;
   readonly failedToolCalls: number;
+  /** Calls the tool refused by its answer (they ran, changed nothing). */
+  readonly refusedToolCalls: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly retries: number;
@@ -155,7 +162,8 @@ export function traceTotals(events: readonly TraceEvent[]): TraceTotals {
   return {
     modelTurns: models.length,
     toolCalls: tools.length,
-    failedToolCalls: tools.filter((tool) => !tool.ok).length,
+    failedToolCalls: tools.filter((tool) => tool.status === "failed").length,
+    refusedToolCalls: tools.filter((tool) => tool.status === "refused").length,
     inputTokens: models.reduce((sum, model) => sum + model.inputTokens, 0),
     outputTokens: models.reduce((sum, model) => sum + model.outputTokens, 0),
     retries: models.reduce((sum, model) => sum + model.retries, 0),

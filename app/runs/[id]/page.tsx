@@ -18,6 +18,7 @@ import { getRun, getRunFootprint, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
+import { RunExplainPanels } from "@/components/runs/run-explain-panels";
 import { RescoreRunForm } from "@/components/runs/rescore-run-form";
 import { isProtocolId, PROTOCOLS } from "@/lib/workbench/protocols";
 
@@ -79,6 +80,9 @@ export default async function RunPage({ params, searchParams }: Params) {
         {/* The progress bar is drawn by the summary panels, from the same read as their rates. */}
         <Suspense fallback={<PanelSkeleton height={320} />}>
           <RunSummaryPanels run={run} allTemplates={allTemplates} />
+        </Suspense>
+        <Suspense fallback={<PanelSkeleton height={320} />}>
+          <RunExplainPanels run={run} />
         </Suspense>
         {run.trials > 1 ? (
           <Suspense fallback={<PanelSkeleton height={160} />}>

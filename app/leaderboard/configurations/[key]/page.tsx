@@ -6,6 +6,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ConfigTable } from "@/components/leaderboard/config-table";
 import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
 import { getConfiguration } from "@/lib/queries/config-leaderboard";
+import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
+import { prisma } from "@/lib/db";
+import { getPooledPrimaryCauses } from "@/lib/queries/primary-causes";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -16,6 +19,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
   const configuration = await getConfiguration(key);
   if (!configuration) notFound();
   const { row, domains, runs } = configuration;
+  const causes = await getPooledPrimaryCauses(prisma, runs.map((run) => run.id));
   return (
     <>
       <PageHeader
@@ -27,6 +31,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
         <Card>
           <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
+        <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
         <Card data-testid="configuration-runs">
           <CardHeader title={`${runs.length} run${runs.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
           <ul className="divide-y divide-line text-sm">

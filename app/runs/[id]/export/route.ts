@@ -1,12 +1,14 @@
 // One run's per-task results: ?format=csv (default) or ?format=json. Unknown values are empty / null.
 // ?format=inspect: the run as an Inspect AI eval log (lib/interop/inspect).
+// primary_cause: the wrong answer's one cause (lib/workbench/analysis/primary-cause.ts), empty when
+// correct; tool_errors: its tool calls that raised or that the tool refused by its answer.
 import { toCsv } from "@/lib/metrics/csv";
 import { listRunExportRows } from "@/lib/queries/analysis";
 import { prisma } from "@/lib/db";
 import { loadRunForExport } from "@/lib/interop/run-export";
 import { inspectLogJson } from "@/lib/interop/export-run";
 
-const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
+const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "template", "gt_actions", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "primary_cause", "tool_errors", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;

@@ -107,7 +107,7 @@ export default async function TracePage({ params, searchParams }: Params) {
             <CardHeader title="Totals" />
             <dl className="grid grid-cols-2 gap-3 px-5 py-4 text-sm tabular-nums" data-testid="trace-totals">
               <Total label="Model turns" value={totals.modelTurns} />
-              <Total label="Tool calls" value={`${totals.toolCalls} (${totals.failedToolCalls} failed)`} />
+              <Total label="Tool calls" value={`${totals.toolCalls} (${totals.failedToolCalls} failed, ${totals.refusedToolCalls} refused)`} />
               <Total label="Input tokens" value={<FigureValue figure={tokensOf(totals.inputTokens)} />} />
               <Total label="Output tokens" value={<FigureValue figure={tokensOf(totals.outputTokens)} />} />
               <Total label="Retries" value={totals.retries} />
