@@ -52,12 +52,12 @@ describe("importOfficialResults", () => {
     const dir = await officialCopy(path.join(root, "both"), { paper: true, published: true });
     const before = await counts();
     const first = await importOfficialResults(context.db, dir);
-    // The 2026 fixture's one run may be there already: fetch-results-2026.db.test.ts imports it into this database too.
+    // Either run may be there already: other db test files (fetch-results-2026, paper) import the same files
+    // into this database, and the suite's order is not this file's to choose.
     expect(first.map((outcome) => [outcome.kind, outcome.imported + outcome.already, outcome.error])).toEqual([
       ["paper", 1, undefined],
       ["published-2026", 1, undefined],
     ]);
-    expect(first[0]?.imported).toBe(1);
     // The paper's email file for GPT-4 (all tools): one run scored against v1, one result per row.
     const rows = (await fs.readFile(path.join(DATA_DIR, "v1", "data", "results", PAPER_FILE), "utf8")).trim().split("\n").length - 1;
     const paper = await context.db.run.findFirstOrThrow({ where: { source: "imported", groundTruth: "v1", importFile: PAPER_FILE } });

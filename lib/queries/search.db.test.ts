@@ -111,7 +111,8 @@ describe("search over steps equals the recomputation", () => {
   test("every filter is exercised by some term with hits on both sides", () => {
     // Guards the filter cases above against vacuous passes: the terms hit both runs' domains and verdicts.
     const hits = TERMS.flatMap((term) => expected(term)).map((id) => steps.find((step) => step.id === id));
-    expect(new Set(hits.map((step) => step?.domain))).toEqual(new Set(["analytics", "email"]));
+    // At least the domains of this file's runs (a database shared with other test files may hold more).
+    expect([...new Set(hits.map((step) => step?.domain))]).toEqual(expect.arrayContaining(["analytics", "email"]));
     expect(new Set(hits.map((step) => step?.correct))).toEqual(new Set([true, false]));
   });
 });
