@@ -3,6 +3,7 @@
 // (columns task, function_calls, full_response, error; every field quoted, gzipped), its
 // `_meta.json` (_write_run_metadata's keys) and its `_traces.json` ([{task, steps: [TraceStep]}]),
 // which upstream's metrics.py scores and Studio's 2026 importer reads back.
+import { runSettingsFrom } from "@/lib/runs/run-settings";
 import { gzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
@@ -28,14 +29,16 @@ function traceEntry(result: ExportResult) {
 }
 
 function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) {
-  const harness = (run.params.harness2026 ?? {}) as { structuredOutputs?: boolean; actWithoutConfirmation?: boolean };
+  // Upstream's flags describe its own harness: a workbench-2026 run's are its settings, read through
+  // RunSettings (their defaults live there); any other agent ran none of that harness.
+  const harness = run.agent === "workbench-2026" ? runSettingsFrom(run.params).harness2026 : null;
   return {
     model_name: fileModel(run), model_id: run.model ?? run.agent, provider: run.provider ?? undefined, base_url: null,
     tool_selection: run.toolSet === "domains" ? "domains" : "all",
     tasks_path: `data/processed/tasks_and_outcomes/${domain}_tasks_and_outcomes.csv`,
     ground_truth_version: V2026_TASK_SNAPSHOTS[domain as keyof typeof V2026_TASK_SNAPSHOTS],
     num_tasks: results.length, log_traces: true,
-    act_without_confirmation: harness.actWithoutConfirmation ?? false, structured_outputs: harness.structuredOutputs ?? false,
+    act_without_confirmation: harness?.actWithoutConfirmation === true, structured_outputs: harness?.structuredOutputs === true,
     started_at: run.startedAt?.toISOString() ?? null, finished_at: run.finishedAt?.toISOString() ?? null,
     studio_run_id: run.id, studio_agent: run.agent,
   };

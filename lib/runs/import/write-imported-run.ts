@@ -1,5 +1,6 @@
 // Scores matched recorded rows and writes one imported run in a single transaction, a chunk of rows
 // (and their traces) at a time.
+import { RUN_SETTINGS_DEFAULTS } from "../launch-options";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordedErrorKind } from "./recorded-trace";
@@ -138,7 +139,7 @@ export async function writeImportedRunInChunks(
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
         promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
-        appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? 1,
+        appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? RUN_SETTINGS_DEFAULTS.trials,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
     });
