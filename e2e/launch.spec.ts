@@ -95,6 +95,8 @@ test.describe("launching a run", () => {
     await expect(run.accuracy).toHaveText("100.00 %");
     await expect(page.getByTestId("repro-endpoint")).toHaveText("mock");
     await expect(page.getByTestId("repro-base-url")).toHaveText("–");
+    // A run on the mock endpoint is a test run: labelled, and (run-management.spec.ts) off the boards.
+    await expect(page.getByTestId("test-label").first()).toBeVisible();
   });
 
   test("an oracle run on 5 tasks redirects to its page and reaches 100 %", async ({ page }) => {
