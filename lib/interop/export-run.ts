@@ -4,12 +4,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { loadRunForExport, type ExportRun } from "./run-export";
+import { loadRunForExport, type ExportResult, type ExportRun } from "./run-export";
 import { buildEvalLog } from "./inspect/eval-log";
 import { workbench2024Files } from "./workbench-2024";
 import { workbench2026Files } from "./workbench-2026";
 import { InteropError } from "./errors";
 import type { PrimaryCauseHook } from "./inspect/scores";
+import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
+import { injectedFault } from "@/lib/traces/build-trace";
 
 export const FILE_FORMATS = ["inspect", "workbench-2024", "workbench-2026"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
@@ -27,8 +29,8 @@ export async function runIdsOfConfiguration(db: PrismaClient, configKey: string)
 }
 
 /** The log as Inspect reads it (JSON, EvalLog). */
-export function inspectLogJson(run: ExportRun, primaryCause?: PrimaryCauseHook): string {
-  return JSON.stringify(buildEvalLog(run, primaryCause ? { primaryCause } : {}));
+export function inspectLogJson(run: ExportRun, primaryCause: PrimaryCauseHook = exportedPrimaryCause): string {
+  return JSON.stringify(buildEvalLog(run, { primaryCause }));
 }
 
 /**
@@ -40,7 +42,7 @@ export async function writeRunExport(run: ExportRun, format: FileFormat, out: st
   if (format === "inspect") {
     const file = options.several ? path.join(out, `${run.id}.json`) : out;
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, inspectLogJson(run, options.primaryCause));
+    await fs.writeFile(file, inspectLogJson(run, options.primaryCause ?? exportedPrimaryCause));
     return [file];
   }
   const files = format === "workbench-2024" ? workbench2024Files(run) : workbench2026Files(run);
@@ -54,3 +56,18 @@ export async function writeRunExport(run: ExportRun, format: FileFormat, out: st
   }
   return written;
 }
+
+/** A result's primary cause (lib/workbench/analysis/primary-cause.ts), as the run page and CSV give it. */
+export function exportedPrimaryCause(result: ExportResult): string | null {
+  return storedPrimaryCause({
+    correct: result.correct,
+    error: result.error,
+    errorKind: result.errorKind,
+    calls: result.calls,
+    failedCalls: result.failedCalls,
+    diagnostics: result.diagnostics,
+    groundTruth: result.groundTruth,
+    injectedFaults: result.steps.filter((step) => injectedFault(step.fault) !== null).length,
+  });
+}
+

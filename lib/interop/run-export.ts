@@ -29,6 +29,8 @@ export interface ExportResult {
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
   readonly diagnostics: unknown;
+  /** The calls the scorer's replay skipped because they raised (TaskResult.failedCalls). */
+  readonly failedCalls: unknown;
   readonly steps: readonly ExportStep[];
 }
 
@@ -78,7 +80,7 @@ function exportResult(result: ResultRow): ExportResult {
     correct: result.correct === true, sideEffects: result.sideEffects === true, exactMatch: result.exactMatch === true,
     error: result.error, errorKind: result.errorKind, finalAnswer: result.finalAnswer,
     inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: result.costUsd, latencyMs: result.latencyMs,
-    startedAt: result.startedAt, finishedAt: result.finishedAt, diagnostics: result.diagnostics,
+    startedAt: result.startedAt, finishedAt: result.finishedAt, diagnostics: result.diagnostics, failedCalls: result.failedCalls,
     steps: result.steps.map(({ kind, tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault }) => ({
       kind: kind as ExportStep["kind"], tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault,
     })),

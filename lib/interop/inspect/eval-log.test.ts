@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { evalLogErrors } from "@/lib/test-support/inspect-schema";
 import type { ExportResult, ExportRun, ExportStep } from "../run-export";
 import { buildEvalLog } from "./eval-log";
+import { exportedPrimaryCause } from "../export-run";
 
 const NONE: Omit<ExportStep, "kind"> = {
   tool: null, args: null, call: null, observation: null, ok: null, diff: null, text: null, errorKind: null,
@@ -25,7 +26,7 @@ function makeResult(overrides: Partial<ExportResult> = {}): ExportResult {
     calls: ['email.search_emails.func(query="nadia")', 'email.delete_email.func(email_id="00000001")', 'email.delete_email.func(email_id="00000479")'],
     correct: true, sideEffects: false, exactMatch: false, error: null, errorKind: null, finalAnswer: "Deleted.",
     inputTokens: 300, outputTokens: 60, costUsd: 0.01, latencyMs: 4000,
-    startedAt: new Date("2026-11-27T10:00:00Z"), finishedAt: new Date("2026-11-27T10:00:04Z"), diagnostics: {},
+    startedAt: new Date("2026-11-27T10:00:00Z"), finishedAt: new Date("2026-11-27T10:00:04Z"), diagnostics: {}, failedCalls: [],
     steps: [
       model("I will search.", [100, 20]),
       tool("email.search_emails", { query: "nadia" }, "[{'email_id': '00000479'}]"),
@@ -74,6 +75,20 @@ describe("buildEvalLog", () => {
     // accuracy 1/2 overall, per domain 1 (email) and 0 (calendar), recomputed from the two verdicts
     const accuracy = log.results.scores.find((score) => score.name === "correct")!;
     expect(accuracy.metrics).toMatchObject({ all: { value: 0.5 }, email: { value: 1 }, calendar: { value: 0 } });
+  });
+
+  test("the export's own cause function gives a wrong sample the run page's primary cause, and a faulted one 'after an injected fault'", () => {
+    const faultedStep = { ...tool("email.delete_email", { email_id: "00000479" }, "Service unavailable: the email service could not be reached (503)."), fault: { kind: "transient", ordinal: 0 } };
+    const run = makeRun({
+      results: [
+        makeResult(),
+        makeResult({ id: "r2", taskKey: "calendar/001", domain: "calendar", correct: false, error: "Context window exceeded", errorKind: "context_window", steps: [model("Hmm", [50, 5])] }),
+        makeResult({ id: "r3", taskKey: "email/001", correct: false, calls: [], steps: [faultedStep] }),
+      ],
+    });
+    const log = buildEvalLog(run, { primaryCause: exportedPrimaryCause });
+    expect(evalLogErrors(log)).toEqual([]);
+    expect(log.samples.map((sample) => sample.scores.correct.metadata?.primary_cause ?? null)).toEqual([null, "context_window", "after_injected_fault"]);
   });
 
   test("a run with trials has one sample per task and trial (epochs)", () => {
