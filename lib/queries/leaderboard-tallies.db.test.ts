@@ -47,7 +47,7 @@ interface ResultRow {
   sideEffects: boolean | null;
   exactMatch: boolean | null;
   errorKind: string | null;
-  run: { source: string; status: string; datasetId: string; groundTruth: string; versionId: string | null; protocol: string; scoringRevision: string | null; model: string | null; agent: string; toolSet: string; testRun: boolean; archivedAt: Date | null };
+  run: { source: string; status: string; datasetId: string; groundTruth: string; versionId: string | null; protocol: string; scoringRevision: string | null; model: string | null; agent: string; toolSet: string; testRun: boolean; archivedAt: Date | null; params: unknown };
 }
 
 async function allResults(): Promise<ResultRow[]> {
@@ -55,7 +55,7 @@ async function allResults(): Promise<ResultRow[]> {
     select: {
       runId: true, taskId: true, status: true, correct: true, sideEffects: true, exactMatch: true, errorKind: true,
       task: { select: { domain: true, actionCount: true } },
-      run: { select: { source: true, status: true, datasetId: true, groundTruth: true, versionId: true, protocol: true, scoringRevision: true, model: true, agent: true, toolSet: true, testRun: true, archivedAt: true } },
+      run: { select: { source: true, status: true, datasetId: true, groundTruth: true, versionId: true, protocol: true, scoringRevision: true, model: true, agent: true, toolSet: true, testRun: true, archivedAt: true, params: true } },
     },
   });
   return rows.map(({ task, ...row }) => ({ ...row, status: String(row.status), run: { ...row.run, status: String(row.run.status) }, domain: task.domain, actionCount: task.actionCount }));
@@ -64,9 +64,13 @@ async function allResults(): Promise<ResultRow[]> {
 const isProviderFailure = (row: ResultRow) => row.errorKind !== null && PROVIDER_FAILURE_KINDS.has(row.errorKind);
 const isScored = (row: ResultRow) => row.status === "done" && (row.run.source === "imported" || !isProviderFailure(row));
 const counted = (run: ResultRow["run"]) => (run.status === "completed" || run.source === "imported") && run.archivedAt === null;
+/** The stated rule: the run's columns, then "fault=<rate>" for a run launched with injected faults, then "test" for a test run. */
 const configOf = (run: ResultRow["run"]) => {
-  const parts = [run.datasetId, run.groundTruth, run.versionId, run.protocol, run.scoringRevision, run.model, run.agent, run.toolSet];
-  return JSON.stringify(run.testRun ? [...parts, "test"] : parts);
+  const parts: (string | null)[] = [run.datasetId, run.groundTruth, run.versionId, run.protocol, run.scoringRevision, run.model, run.agent, run.toolSet];
+  const faultRate = (run.params as { faultRate?: unknown } | null)?.faultRate;
+  if (typeof faultRate === "number" && faultRate > 0) parts.push(`fault=${faultRate}`);
+  if (run.testRun) parts.push("test");
+  return JSON.stringify(parts);
 };
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const byKey = <T,>(entries: [string, T][]) => Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -350,7 +354,7 @@ describe("leaderboard tallies kept on write", () => {
       // some other tests' hand-made rows have none).
       const times = shown.map((row) => expected.find((candidate) => candidate.id === row.id)!.finishedAt?.getTime() ?? Number.POSITIVE_INFINITY);
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(shown.every((row) => row.run.name.length > 0 && Array.isArray(row.calls))).toBe(true);
+      expect(shown.filter((row) => !(row.run.name.length > 0 && Array.isArray(row.calls))).map((row) => ({ id: row.id, run: row.run, calls: row.calls }))).toEqual([]);
     }
     const leftIds = (await listResultsForTask({ taskId: left!.taskId })).results.map((row) => row.id);
     expect(leftIds).not.toContain(failure!.id);

@@ -76,8 +76,10 @@ const snippetOf = (column: Prisma.Sql, term: string) =>
  *    matching the term (and tool) are found first, through the trigram indexes, behind an OFFSET 0 fence;
  *    results are joined to them. Without such a filter nothing misleads the planner (and a common term is
  *    best read in table order until the count's cap); a run or configuration filter narrows to a few
- *    results, which the planner estimates well. The price: a common term with a domain or verdict filter
- *    reads all of its matches (about 0.5 s for 300,000).
+ *    results, which the planner estimates well. The fence would make a common term read all of its
+ *    matches (about 0.5 s for 300,000), so `isCommonUnder` first reads a sample of PROBE_STEPS steps in id
+ *    order: more than COUNT_CAP hits there means the count is capped anyway, and the walk in id order
+ *    finds the page at once; the fence is kept for the terms that are rare under the filter.
  *  - `few` (the count found at most COUNT_CAP matches): the page sorts the matches instead of walking
  *    the step ids in order (COLLATE "C" is an order no index provides). A capped search keeps the walk:
  *    matches are common, and the first page is found early.
@@ -116,11 +118,26 @@ type HitRow = {
   taskKey: string; domain: string; correct: boolean | null; field: SearchHit["field"]; snippet: string;
 };
 
-/** The search's two statements: the capped count, and one page of hits (`few`: the count was not capped). */
-export function searchStatements(params: SearchParams, { page, few }: { page: number; few: boolean }) {
+/** Steps the probe for a common term reads (the first ones in id order: a spread over every run). */
+const PROBE_STEPS = 20_000;
+
+function whereOf(params: SearchParams): Prisma.Sql {
   const conditions = filterConditions(params, params.in);
-  const where = conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
-  const stepsFirst = Boolean(params.dataset || params.domain || params.verdict) && !params.run && !params.config;
+  return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
+}
+
+/** Whether the stepsFirst fence applies (see stepsQuery): a dataset, domain or verdict filter, no run nor configuration. */
+function fenced(params: SearchParams): boolean {
+  return params.in === "steps" && Boolean(params.dataset || params.domain || params.verdict) && !params.run && !params.config;
+}
+
+/**
+ * The search's two statements: the capped count, and one page of hits (`few`: the count was not capped;
+ * `common`: the probe found the count capped, so no fence).
+ */
+export function searchStatements(params: SearchParams, { page, few, common = false }: { page: number; few: boolean; common?: boolean }) {
+  const where = whereOf(params);
+  const stepsFirst = fenced(params) && !common;
   const query = params.in === "steps" ? stepsQuery(params.q, where, { stepsFirst, tool: params.tool, few }) : tasksQuery(params.q, where);
   return {
     count: Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 ${query.from} LIMIT ${COUNT_CAP + 1}) x`,
@@ -128,13 +145,26 @@ export function searchStatements(params: SearchParams, { page, few }: { page: nu
   };
 }
 
+/** More than COUNT_CAP matches under the filters among the first PROBE_STEPS steps: the count is capped. */
+async function isCommonUnder(params: SearchParams, db: PrismaClient): Promise<boolean> {
+  const pattern = containsPattern(params.q);
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM (SELECT * FROM "Step" ORDER BY id LIMIT ${PROBE_STEPS}) s
+        JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Run" ru ON ru.id = r."runId" JOIN "Task" t ON t.id = r."taskId"
+       WHERE (s.text ILIKE ${pattern} OR s.call ILIKE ${pattern} OR s.observation ILIKE ${pattern}) AND ${whereOf(params)}
+       LIMIT ${COUNT_CAP + 1}) x`;
+  return (row?.n ?? 0) > COUNT_CAP;
+}
+
 export async function searchTraces(params: SearchParams, db: PrismaClient = prisma): Promise<SearchOutcome> {
   if (params.q.length < MIN_TERM_LENGTH) return { status: "too-short", hits: [], total: 0, capped: false, page: 0, pages: 1 };
-  const [counted] = await db.$queryRaw<{ n: number }[]>(searchStatements(params, { page: 0, few: false }).count);
+  const common = fenced(params) && (await isCommonUnder(params, db));
+  const [counted] = common ? [{ n: COUNT_CAP + 1 }] : await db.$queryRaw<{ n: number }[]>(searchStatements(params, { page: 0, few: false }).count);
   const total = counted?.n ?? 0;
   const pages = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / SEARCH_PAGE_SIZE));
   const page = Math.min(params.page, pages - 1);
-  const rows = total === 0 ? [] : await db.$queryRaw<HitRow[]>(searchStatements(params, { page, few: total <= COUNT_CAP }).page);
+  const rows = total === 0 ? [] : await db.$queryRaw<HitRow[]>(searchStatements(params, { page, few: total <= COUNT_CAP, common }).page);
   const hits = rows.map((row): SearchHit => ({
     resultId: row.resultId, runId: row.runId, runName: row.runName, taskKey: row.taskKey, domain: row.domain, correct: row.correct,
     step: row.stepId === null || row.index === null ? null : { id: row.stepId, index: row.index, kind: row.kind ?? "", tool: row.tool },
