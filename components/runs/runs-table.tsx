@@ -38,7 +38,7 @@ export function RunsTable({ runs, selectable = false }: { runs: readonly RunList
                 <RunSelectBox id={run.id} name={run.name} />
               </TableCell>
             ) : null}
-            <TableCell className="max-w-44">
+            <TableCell className="max-w-40">
               {/* Long names are cut; the full name shows on hover. */}
               <Link href={`/runs/${run.id}`} className="row-link block truncate" title={run.name} data-testid="run-name-link">
                 {run.name}
