@@ -16,6 +16,7 @@ test.describe("robustness under injected faults", () => {
     await page.locator("#name").fill(`e2e sweep ${Date.now()}`);
     await page.getByTestId("sweep-submit").click();
     await page.waitForURL(/\/sweeps\/(?!new)[^/]+$/, { timeout: 30_000 });
+    const sweepUrl = page.url();
 
     const rows = page.getByTestId("sweep-run");
     await expect(rows).toHaveCount(6);
@@ -36,7 +37,6 @@ test.describe("robustness under injected faults", () => {
 
     // The plain oracle at the highest rate: a wrong task lost a write to a transient fault, shown on its trace.
     await page.setViewportSize({ width: 1400, height: 900 });
-    const sweepUrl = page.url();
     await page.goto(sweepUrl);
     await page.locator("[data-testid='sweep-run'][data-fault-rate='0.5']").filter({ hasText: /^oracle(?!-retry)/ }).getByRole("link").click();
     await page.waitForURL(/\/runs\/[^/]+$/);
