@@ -75,7 +75,9 @@ export async function executeRecorded(
 ): Promise<ToolOutcome> {
   const ordinal = trace.toolCallCount;
   const faults = deps.faults;
-  const kind = faults ? scheduledFault(faults.plan, faults.taskKey, ordinal) : null;
+  // A call whose answer is overridden (ReAct's "is not a valid tool") never reached a service the agent
+  // chose: no fault is injected into it, though it still takes its ordinal.
+  const kind = faults && observationOverride === undefined ? scheduledFault(faults.plan, faults.taskKey, ordinal) : null;
   const fault: InjectedFault | undefined = kind ? { kind, ordinal } : undefined;
   if (fault?.kind === "transient") {
     // The call never reached the service: it is not one of the calls the scorer replays.
