@@ -106,6 +106,10 @@ test("rename, note, tag, archive, restore and delete from the UI", async ({ page
   await page.goto(`/leaderboard/runs?sort=date&dir=desc&tag=${tag}`);
   await expect(page.getByTestId("leaderboard-row")).toHaveCount(1);
   await expect(boardRow(page, model)).toHaveCount(1);
+  // The configuration board keeps the configurations that have a run with the tag.
+  await page.goto(`/leaderboard?partial=1&tag=${tag}`);
+  await expect(page.getByTestId("config-row")).toHaveCount(1);
+  await expect(configRow(page, model)).toHaveCount(1);
 
   // Bulk: tag two runs at once from the list.
   await page.goto("/runs");
@@ -124,7 +128,7 @@ test("rename, note, tag, archive, restore and delete from the UI", async ({ page
   await page.goto("/leaderboard/runs?sort=date&dir=desc");
   await expect(page.getByTestId("leaderboard-row").first()).toBeVisible();
   await expect(boardRow(page, model)).toHaveCount(0);
-  await page.goto("/leaderboard?partial=1");
+  await page.goto("/leaderboard?partial=1&sort=label&dir=asc");
   await expect(configRow(page, model)).toHaveCount(0);
   await page.goto("/runs/compare");
   await expect(page.getByTestId("compare-a").locator(`option[value="${id}"]`)).toHaveCount(0);
@@ -139,7 +143,7 @@ test("rename, note, tag, archive, restore and delete from the UI", async ({ page
   await expect(page.getByTestId("archived-label")).toHaveCount(0);
   await page.goto("/leaderboard/runs?sort=date&dir=desc");
   await expect(boardRow(page, model)).toHaveCount(1);
-  await page.goto("/leaderboard?partial=1");
+  await page.goto("/leaderboard?partial=1&sort=label&dir=asc");
   await expect(configRow(page, model)).toHaveCount(1);
   await page.goto("/runs/compare");
   await expect(page.getByTestId("compare-a").locator(`option[value="${id}"]`)).toHaveCount(1);

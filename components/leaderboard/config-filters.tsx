@@ -13,6 +13,8 @@ interface Options {
   readonly agents: readonly string[];
   readonly providers: readonly string[];
   readonly domains: readonly string[];
+  /** Every tag of a listed run (the tag filter keeps the configurations that have a run with it). */
+  readonly tags: readonly string[];
 }
 
 const selectClasses = "rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink";
@@ -74,6 +76,7 @@ function FilterForm({ search, options }: { search: ConfigSearch; options: Option
       {select("agent", "Agent", options.agents)}
       {select("provider", "Provider", options.providers)}
       {select("domain", "Domain", options.domains)}
+      {options.tags.length > 0 || search.tag ? select("tag", "Tag", options.tags) : null}
       <label className="flex items-center gap-1.5 pb-1 text-sm text-ink">
         <input type="checkbox" name="partial" value="1" defaultChecked={search.partial === "1"} className="accent-accent" data-testid="filter-partial" />
         Include partial runs

@@ -25,6 +25,8 @@ export const configSearchSchema = z.object({
   agent: optionalText,
   provider: optionalText,
   domain: optionalText,
+  /** Only configurations with a run carrying this tag (their figures still pool all their runs). */
+  tag: optionalText,
   partial: z.enum(["1"]).optional().catch(undefined),
   /** Test runs' configurations too (off the board and the frontier by default). */
   tests: z.enum(["1"]).optional().catch(undefined),
@@ -78,6 +80,7 @@ export function configQueryOf(search: ConfigSearch) {
     agent: search.agent,
     provider: search.provider,
     domain: search.domain,
+    tag: search.tag,
     includePartial: search.partial === "1",
     includeTests: search.tests === "1",
     sort: search.sort as ConfigSort,

@@ -171,6 +171,11 @@ async function domainTaskCount(domain: string | undefined, groundTruth: string |
 export interface ConfigBoardQuery extends ConfigFilter {
   readonly sort: ConfigSort;
   readonly direction: "asc" | "desc";
+  /**
+   * Only the configurations with a (listed) run carrying this tag. A configuration's figures still pool
+   * all its runs: a tag marks runs, and the board ranks configurations.
+   */
+  readonly tag?: string;
 }
 
 /**
@@ -250,7 +255,13 @@ const boardCache = new Map<string, { stamp: string; board: Awaited<ReturnType<ty
 const BOARD_CACHE_SIZE = 50;
 
 async function computeBoard(query: ConfigBoardQuery, domainTasks: number | undefined) {
-  const { rows: summaryRows, summaries, trials } = await loadBoardInput();
+  const tagged = query.tag
+    ? Prisma.sql`s."configKey" IN (SELECT c."configKey" FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" WHERE ${query.tag} = ANY(r.tags))`
+    : undefined;
+  const [{ rows: summaryRows, summaries, trials }, tags] = await Promise.all([
+    loadBoardInput(tagged),
+    prisma.$queryRaw<{ tag: string }[]>`SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL ORDER BY 1`,
+  ]);
   const rows = sortConfigs(configLeaderboard(summaries, trials, { ...query, domainTasks }), query.sort, query.direction);
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
@@ -267,6 +278,7 @@ async function computeBoard(query: ConfigBoardQuery, domainTasks: number | undef
       agents: distinct(summaries.map((summary) => summary.agent)),
       providers: distinct(summaries.map((summary) => summary.provider)),
       domains: distinct(summaries.flatMap((summary) => Object.keys(summary.domains))),
+      tags: tags.map((row) => row.tag),
     },
   };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../test-support/db";
+import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
 import { deleteRuns, planDeletion, RunManageError, renameRun, setRunNote, setRunsArchived, setRunsTest, tagRuns } from "./manage";
 
 let context: RunsTestContext;
@@ -176,6 +177,19 @@ describe("run management keeps every leaderboard figure equal to a recount", () 
     expect(await context.db.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ name: "Baseline, temperature 0", note: "first try", tags: ["baseline", "t0"] });
     await expect(renameRun(context.db, actor, run.id, "   ")).rejects.toThrow();
     await expect(tagRuns(context.db, actor, ["no-such-run"], { add: ["x"] })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  test("the configuration board's tag filter keeps the configurations that have a run with the tag", async () => {
+    const tag = `cfg-${randomUUID().slice(0, 8)}`;
+    const tagged = await makeRun({ model: `gpt-manage-tagged-${tag}`, taskCount: 4 });
+    await makeRun({ model: `gpt-manage-untagged-${tag}`, taskCount: 4 });
+    await tagRuns(context.db, actor, [tagged.id], { add: [tag] });
+    const board = (filter: { tag?: string }) => getConfigLeaderboard({ includePartial: true, sort: "label", direction: "asc", ...filter });
+    const all = (await board({})).rows.map((row) => row.label);
+    expect(all).toEqual(expect.arrayContaining([`gpt-manage-tagged-${tag}`, `gpt-manage-untagged-${tag}`]));
+    const { rows, options } = await board({ tag });
+    expect(rows.map((row) => row.label)).toEqual([`gpt-manage-tagged-${tag}`]);
+    expect(options.tags).toContain(tag);
   });
 
   test("a delete racing verdict writes leaves no orphan rows and figures equal to a recount", async () => {
