@@ -47,6 +47,8 @@ test.describe("robustness under injected faults", () => {
     await run.openFirstResult();
     const fault = page.getByTestId("tool-fault").first();
     await expect(fault).toContainText("injected fault: transient");
+    // The call the fault stopped never ran: the divergence card does not replay it (the write is missing).
+    await expect(page.getByTestId("first-divergence")).not.toHaveAttribute("data-kind", "none");
     await screenshotBothWidths(page, "trace-injected-fault", page.url());
   });
 });

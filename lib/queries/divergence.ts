@@ -1,6 +1,7 @@
 // The first divergent step of a stored result: the sandbox of its ground-truth version (cached per
 // version and content hash, a few hundred rows), the task's ground-truth calls and the agent's tool
 // steps, handed to the engine's firstDivergence.
+import { injectedFault } from "@/lib/traces/build-trace";
 import "server-only";
 import { prisma } from "@/lib/db";
 import { rowsToSandbox } from "@/lib/datasets/sandbox-rows";
@@ -29,12 +30,15 @@ interface DivergenceSource {
   readonly runId: string;
   readonly calls: readonly string[];
   readonly task: { readonly versionId: string; readonly groundTruth: readonly string[] };
-  readonly steps: readonly { readonly index: number; readonly kind: string; readonly call: string | null }[];
+  readonly steps: readonly { readonly index: number; readonly kind: string; readonly call: string | null; readonly fault?: unknown }[];
 }
 
-/** The agent's calls with their steps; results without stored steps fall back to their call list. */
+/**
+ * The agent's calls with their steps; results without stored steps fall back to their call list. A call
+ * an injected transient fault stopped never ran (the scorer does not replay it either), so it is left out.
+ */
 export function agentCallsOf(result: DivergenceSource): { calls: AgentCall[]; lastStep: number | null } {
-  const toolSteps = result.steps.filter((step) => step.kind === "tool" && step.call);
+  const toolSteps = result.steps.filter((step) => step.kind === "tool" && step.call && injectedFault(step.fault)?.kind !== "transient");
   const lastStep = result.steps.at(-1)?.index ?? null;
   if (toolSteps.length === 0 && result.calls.length > 0) return { calls: result.calls.map((call) => ({ step: null, call })), lastStep };
   return { calls: toolSteps.map((step) => ({ step: step.index, call: step.call ?? "" })), lastStep };
