@@ -8,7 +8,10 @@ import { PAPER_MODELS } from "@/lib/metrics/paper-values";
 import { OFFICIAL_DATASET_SLUG as OFFICIAL_SLUG } from "@/lib/datasets/official-slug";
 
 
-/** The newest completed imported run per paper model × tool set. */
+/**
+ * The newest completed imported run per paper model × tool set that covers every task of its version (a
+ * partial import, such as one domain's file, is not the paper's run).
+ */
 async function findPaperRuns(db: PrismaClient) {
   const runs = await db.run.findMany({
     where: {
@@ -21,10 +24,13 @@ async function findPaperRuns(db: PrismaClient) {
       toolSet: { in: ["domains", "all"] },
     },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, model: true, toolSet: true, versionId: true },
+    select: { id: true, name: true, model: true, toolSet: true, versionId: true, tasksDone: true, version: { select: { taskCount: true } } },
   });
   const newest = new Map<string, (typeof runs)[number]>();
-  for (const run of runs) if (!newest.has(`${run.model}/${run.toolSet}`)) newest.set(`${run.model}/${run.toolSet}`, run);
+  for (const run of runs) {
+    const whole = run.version === null || run.tasksDone >= run.version.taskCount;
+    if (whole && !newest.has(`${run.model}/${run.toolSet}`)) newest.set(`${run.model}/${run.toolSet}`, run);
+  }
   // The paper's order: models as in its tables, the required tools before all tools.
   const rank = (run: (typeof runs)[number]) => PAPER_MODELS.findIndex((m) => m.model === run.model) * 2 + (run.toolSet === "all" ? 1 : 0);
   return [...newest.values()].sort((a, b) => rank(a) - rank(b));

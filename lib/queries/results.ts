@@ -172,7 +172,7 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
       SELECT coalesce(sum(trials), 0)::int AS total, coalesce(sum(correct), 0)::int AS correct
         FROM "ConfigTaskTally" WHERE "taskId" = ${taskId}`,
     prisma.$queryRaw<TaskResultRow[]>`
-      SELECT x.id, x.trial, x.correct, x."sideEffects", x.error, x.calls,
+      SELECT x.id, x.trial, x.correct, x."sideEffects", x.error, coalesce(x.calls, '{}') AS calls,
              r.id AS "runId", r.name AS "runName", r.model, r.agent, r."toolSet"
         FROM "TaskResult" x
         JOIN "Run" r ON r.id = x."runId"

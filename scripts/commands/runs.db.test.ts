@@ -40,7 +40,8 @@ async function makeRun(status: "completed" | "running") {
   return context.db.run.create({
     data: {
       name: `cli ${randomUUID().slice(0, 8)}`, datasetId: dataset.id, groundTruth: "v1", source: "launched", agent: "noop", toolSet: "all", params: {}, status,
-      results: { create: tasks.map((task) => ({ taskId: task.id, status: status === "running" ? ("running" as const) : ("done" as const), correct: true })) },
+      // As the workers write them: a done result has its (here empty) call list.
+      results: { create: tasks.map((task) => ({ taskId: task.id, status: status === "running" ? ("running" as const) : ("done" as const), correct: true, calls: [] })) },
     },
   });
 }
