@@ -45,8 +45,8 @@ test.describe("robustness under injected faults", () => {
     await expect(page.getByTestId("run-sweep")).toBeVisible();
     await run.goto(page.url().split("/runs/")[1] ?? "", { verdict: "wrong" });
     await run.openFirstResult();
-    const fault = page.getByTestId("tool-fault").first();
-    await expect(fault).toContainText("injected fault: transient");
+    // A wrong plain-oracle task lost a write to a transient fault (earlier calls may show other kinds).
+    await expect(page.getByTestId("tool-fault").filter({ hasText: "injected fault: transient" }).first()).toBeVisible();
     // The call the fault stopped never ran: the divergence card does not replay it (the write is missing).
     await expect(page.getByTestId("first-divergence")).not.toHaveAttribute("data-kind", "none");
     await screenshotBothWidths(page, "trace-injected-fault", page.url());
