@@ -35,3 +35,29 @@ export function FormField({
     </div>
   );
 }
+
+/** The dataset picker of the launch and sweep forms: every dataset a run can be launched on, the first by default. */
+export function DatasetSelect({
+  datasets,
+  defaultValue,
+  errors,
+  hint,
+}: {
+  datasets: readonly { readonly slug: string; readonly label: string }[];
+  defaultValue?: string;
+  errors?: readonly string[];
+  hint?: ReactNode;
+}) {
+  return (
+    <FormField name="dataset" label="Dataset" errors={errors} hint={hint}>
+      <select id="dataset" name="dataset" className={inputClasses} defaultValue={defaultValue ?? datasets[0]?.slug ?? "workbench"}>
+        {datasets.map((dataset) => (
+          <option key={dataset.slug} value={dataset.slug}>
+            {dataset.label}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+

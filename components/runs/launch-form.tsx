@@ -11,7 +11,7 @@ import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
-import { FormField, inputClasses } from "./form-field";
+import { DatasetSelect, FormField, inputClasses } from "./form-field";
 import { ModelFields, NOT_USED_BY_AGENT } from "./launch-model-fields";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
 import { signInHref, SignInNotice, useFocusFirstError } from "./launch-sign-in-notice";
@@ -142,15 +142,7 @@ export function LaunchForm({
       <Card>
         <CardHeader title="Tasks" description="Which ground truth, tools and tasks." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FormField name="dataset" label="Dataset" errors={errors("dataset")} hint="Runs compare only with runs on the same dataset">
-            <select id="dataset" name="dataset" className={inputClasses} defaultValue={value("dataset", datasets[0]?.slug ?? "workbench")}>
-              {datasets.map((dataset) => (
-                <option key={dataset.slug} value={dataset.slug}>
-                  {dataset.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <DatasetSelect datasets={datasets} defaultValue={state.values.dataset} errors={errors("dataset")} hint="Runs compare only with runs on the same dataset" />
           <ScoringFields protocols={protocols} values={state.values} errors={errors} />
           <FormField name="toolSet" label="Tool set" errors={errors("toolSet")} hint="all: every tool; domains: the task's toolkits">
             <select id="toolSet" name="toolSet" className={inputClasses} defaultValue={value("toolSet", "all")}>

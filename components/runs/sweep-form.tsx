@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { launchSweepAction, type LaunchSweepState } from "@/app/sweeps/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { FormField, inputClasses } from "./form-field";
+import { DatasetSelect, FormField, inputClasses } from "./form-field";
 
 const initial: LaunchSweepState = { status: "idle" };
 
@@ -42,15 +42,7 @@ export function SweepForm({ datasets }: { datasets: readonly { slug: string; lab
       <Card>
         <CardHeader title="Tasks" description="Shared by every run of the sweep." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FormField name="dataset" label="Dataset" errors={errors("dataset")}>
-            <select id="dataset" name="dataset" className={inputClasses} defaultValue={datasets[0]?.slug ?? "workbench"}>
-              {datasets.map((dataset) => (
-                <option key={dataset.slug} value={dataset.slug}>
-                  {dataset.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <DatasetSelect datasets={datasets} errors={errors("dataset")} />
           <FormField name="limit" label="Task limit" errors={errors("limit")} hint="Empty: every task (a stratified sample otherwise, the same for every run)">
             <input id="limit" name="limit" type="number" min={1} className={inputClasses} aria-invalid={invalid("limit")} />
           </FormField>

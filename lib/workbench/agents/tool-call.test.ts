@@ -1,25 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { PROTOCOLS } from "../protocols/definitions";
-import { createSandbox } from "../sandbox/sandbox";
-import { fixtureSandboxData } from "../test-support/fixture-sandbox";
-import { TEST_ENGINE } from "../test-support/agent-deps";
-import type { AgentStep, AgentDeps } from "./types";
-import { Trace } from "./trace";
+import { fixtureEmailDeps } from "../test-support/agent-deps";
 import { callTool, toolsForTask } from "./tool-call";
 
-function setUp() {
-  const steps: AgentStep[] = [];
-  const protocol = PROTOCOLS["2024"];
-  const deps: AgentDeps = {
-    sandbox: createSandbox(fixtureSandboxData()),
-    tools: toolsForTask(protocol.tools, "domains", { toolkits: ["email"] }),
-    sink: { record: async (step: AgentStep) => void steps.push(step) },
-    engine: TEST_ENGINE,
-    signal: new AbortController().signal,
-    protocol,
-  };
-  return { deps, trace: new Trace(deps.sink), steps };
-}
+const setUp = () => fixtureEmailDeps();
 
 describe("callTool: the one pipeline for native tool calls", () => {
   test("maps the provider-safe name, runs the tool, records the step and the predicted call", async () => {

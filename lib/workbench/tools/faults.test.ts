@@ -1,11 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { PROTOCOLS } from "../protocols/definitions";
-import { createSandbox } from "../sandbox/sandbox";
-import { fixtureSandboxData } from "../test-support/fixture-sandbox";
-import { TEST_ENGINE } from "../test-support/agent-deps";
-import type { AgentDeps, AgentStep } from "../agents/types";
+import { fixtureEmailDeps } from "../test-support/agent-deps";
 import { Trace } from "../agents/trace";
-import { callTool, toolsForTask } from "../agents/tool-call";
+import { callTool } from "../agents/tool-call";
 import {
   DEFAULT_FAULT_SHARES,
   FAULT_KINDS,
@@ -62,18 +58,7 @@ function setUp(kind: FaultKind) {
   const shares = { transient: 0, ambiguous: 0, malformed: 0, [kind]: 1 };
   const seed = Array.from({ length: 100 }, (_, s) => s).find((s) => scheduledFault(plan(0.5, s, shares), "task-x", 0) === kind);
   if (seed === undefined) throw new Error("no seed draws a fault at ordinal 0");
-  const steps: AgentStep[] = [];
-  const protocol = PROTOCOLS["2024"];
-  const deps: AgentDeps = {
-    sandbox: createSandbox(fixtureSandboxData()),
-    tools: toolsForTask(protocol.tools, "domains", { toolkits: ["email"] }),
-    sink: { record: async (step: AgentStep) => void steps.push(step) },
-    engine: TEST_ENGINE,
-    signal: new AbortController().signal,
-    protocol,
-    faults: { plan: plan(0.5, seed, shares), taskKey: "task-x" },
-  };
-  return { deps, trace: new Trace(deps.sink), steps };
+  return fixtureEmailDeps({ faults: { plan: plan(0.5, seed, shares), taskKey: "task-x" } });
 }
 
 const WRITE = { name: "email__send_email", input: { recipient: "lena.park@atlas.com", subject: "Hi", body: "Hello" } };
