@@ -1,5 +1,6 @@
-// Runs that travel and come back: the GPT-4 recorded run (paper's results) and live mock runs, written
-// as an Inspect eval log, as the paper's results CSVs and as upstream's 2026 results, imported back
+// Runs that travel and come back: the GPT-4 recorded run (paper's results) and live mock runs of both
+// protocols, written as an Inspect eval log, as the paper's results CSVs and as upstream's 2026 results
+// (any run of the official tasks: its meta names the ground truth and records the protocol), imported back
 // through Studio's importers (which re-score every task with the engine): the same verdicts, calls
 // and steps (kind, text, call, observation) per task and trial. The exported logs validate against
 // Inspect's published EvalLog schema (ajv, draft 2020-12).
@@ -122,16 +123,37 @@ describe("the upstream results formats", () => {
     expect(await snapshot(imported!.runId)).toEqual(await snapshot(runs[which]));
   }, 300_000);
 
-  test.each(["upstream2026", "live2026"] as const)("the %s run as upstream's 2026 results imports back to the same verdicts, calls and steps", async (which) => {
+  test.each(["gpt4", "live", "upstream2026", "live2026"] as const)("the %s run as upstream's 2026 results imports back to the same verdicts, calls and steps", async (which) => {
     const out = await exportTo(runs[which], "workbench-2026", `${which}-2026`);
     const source = await context.db.run.findUniqueOrThrow({ where: { id: runs[which] } });
-    const [imported] = await importResults2026(context.db, { resultsPath: out, revision: source.scoringRevision as "2026-07" });
+    // A protocol-2026 run is imported under its own revision; a protocol-2024 one under what its meta records.
+    const revision = source.protocol === "2026" ? (source.scoringRevision as "2026-06" | "2026-07") : undefined;
+    const [imported] = await importResults2026(context.db, { resultsPath: out, revision });
     expect(imported?.created).toBe(true);
     expect(await snapshot(imported!.runId)).toEqual(await snapshot(runs[which]));
+    const after = await context.db.run.findUniqueOrThrow({ where: { id: imported!.runId } });
+    expect(after).toMatchObject({ protocol: source.protocol, groundTruth: source.groundTruth, scoringRevision: source.scoringRevision, correctCount: source.correctCount });
   }, 300_000);
 
-  test("each format refuses a run of the other protocol, naming the format to use", async () => {
-    await expect(exportTo(runs.gpt4, "workbench-2026", "wrong-2026")).rejects.toThrow("use --format workbench-2024");
+  test("the GPT-4 run's 2026 files without Studio's keys are scored as upstream's metrics.py scores them: protocol 2026 on the v1 snapshot", async () => {
+    const out = await exportTo(runs.gpt4, "workbench-2026", "gpt4-upstream-meta");
+    for (const domain of await fs.readdir(out)) {
+      for (const name of (await fs.readdir(path.join(out, domain))).filter((file) => file.endsWith("_meta.json"))) {
+        const file = path.join(out, domain, name);
+        const { studio_protocol: _protocol, studio_scoring_revision: _revision, ...upstream } = JSON.parse(await fs.readFile(file, "utf8"));
+        expect(upstream.ground_truth_version).toBe("v1");
+        await fs.writeFile(file, JSON.stringify(upstream));
+      }
+    }
+    const [imported] = await importResults2026(context.db, { resultsPath: out });
+    const run = await context.db.run.findUniqueOrThrow({ where: { id: imported!.runId } });
+    expect(run).toMatchObject({ protocol: "2026", groundTruth: "v1", scoringRevision: "2026-07", tasksDone: 690 });
+    // The same calls, task for task; the verdicts are the 2026 rules' (the paper's v1 tasks, 2026 tools).
+    const calls = (rows: Awaited<ReturnType<typeof snapshot>>) => rows.map((row) => [row.task, row.calls]);
+    expect(calls(await snapshot(run.id))).toEqual(calls(await snapshot(runs.gpt4)));
+  }, 300_000);
+
+  test("the paper's CSV refuses a protocol-2026 run, naming the format to use", async () => {
     await expect(exportTo(runs.live2026, "workbench-2024", "wrong-2024")).rejects.toThrow("use --format workbench-2026");
   });
 

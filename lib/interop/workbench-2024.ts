@@ -8,6 +8,7 @@ import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral, type PyValue } from "@/lib/workbench/calls/python-literal";
 import type { ExportResult, ExportRun } from "./run-export";
 import { InteropError } from "./errors";
+import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 import { fileModel, fileStamp, finalTurnText, recordedCallEntries, resultsByTrial } from "./recorded-steps";
 
 export interface ExportedFile {
@@ -55,8 +56,16 @@ export function domainCsv(results: readonly ExportResult[]): string {
   return stringify([COLUMNS, ...rows], { quoted: true });
 }
 
+/** Upstream's evaluators match rows to their own task files: a generated workplace's run has no place there. */
+export function requireOfficialTasks(run: ExportRun): void {
+  if (run.datasetSlug !== OFFICIAL_DATASET_SLUG) {
+    throw new InteropError("not_workbench", `Run ${run.id} is on ${run.datasetName}: the upstream results formats hold runs of the official WorkBench tasks (use --format inspect)`);
+  }
+}
+
 /** The files of a protocol-2024 run: per domain (and per trial, in `trial-<n>/`, when it has several). */
 export function workbench2024Files(run: ExportRun): ExportedFile[] {
+  requireOfficialTasks(run);
   if (run.protocol !== "2024") {
     throw new InteropError("wrong_protocol", `Run ${run.id} follows protocol ${run.protocol}: the 2024 results format holds protocol-2024 runs (use --format workbench-2026)`);
   }

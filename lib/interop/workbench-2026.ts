@@ -3,21 +3,32 @@
 // (columns task, function_calls, full_response, error; every field quoted, gzipped), its
 // `_meta.json` (_write_run_metadata's keys) and its `_traces.json` ([{task, steps: [TraceStep]}]),
 // which upstream's metrics.py scores and Studio's 2026 importer reads back.
+//
+// Any run of the official tasks travels in it. `ground_truth_version` names the upstream snapshot the
+// run's tasks are (v2026: the snapshot Studio's v2026 holds; v1: upstream's `v1` folder, the paper's
+// ground truth), so upstream's metrics.py scores it against those tasks. Upstream scores every file
+// with its own (2026) rules; the run's own protocol and revision ride along as `studio_*` keys, which
+// upstream ignores and Studio's importer honours, so a protocol-2024 run comes back as it left.
 import { runSettingsFrom } from "@/lib/runs/run-settings";
 import { gzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
+import { UPSTREAM_V1_SNAPSHOT } from "@/lib/workbench/results/ground-truth-2026";
 import type { ExportResult, ExportRun } from "./run-export";
-import { InteropError } from "./errors";
 import { fileModel, fileStamp, finalTurnText, recordedCallEntries, resultsByTrial } from "./recorded-steps";
-import { finalText, toPy, type ExportedFile } from "./workbench-2024";
+import { finalText, requireOfficialTasks, toPy, type ExportedFile } from "./workbench-2024";
 
-/** agent.py AgentResult's repr: the importer reads its output; upstream's trace list goes to _traces.json. */
+/**
+ * agent.py AgentResult's repr: the importer reads its output; upstream's trace list goes to _traces.json.
+ * A result that gave no final answer (a recorded row whose response held none) has output None, so it
+ * comes back without one rather than with an empty answer.
+ */
 function agentResult(result: ExportResult): string {
   if (result.error) return "";
   const steps = recordedCallEntries(result).map((entry) => ({ kind: "tuple" as const, items: [entry.tool, toPy(entry.args)] }));
-  return `AgentResult(output=${formatPythonLiteral(finalText(result) ?? "")}, intermediate_steps=${formatPythonLiteral(steps)}, trace=[])`;
+  const output = finalText(result);
+  return `AgentResult(output=${output === null ? "None" : formatPythonLiteral(output)}, intermediate_steps=${formatPythonLiteral(steps)}, trace=[])`;
 }
 
 /** inference.py TraceStep per call: the model's output that asked for it, the action, its input and result. */
@@ -36,18 +47,17 @@ function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) 
     model_name: fileModel(run), model_id: run.model ?? run.agent, provider: run.provider ?? undefined, base_url: null,
     tool_selection: run.toolSet === "domains" ? "domains" : "all",
     tasks_path: `data/processed/tasks_and_outcomes/${domain}_tasks_and_outcomes.csv`,
-    ground_truth_version: V2026_TASK_SNAPSHOTS[domain as keyof typeof V2026_TASK_SNAPSHOTS],
+    ground_truth_version: run.groundTruth === "v1" ? UPSTREAM_V1_SNAPSHOT : V2026_TASK_SNAPSHOTS[domain as keyof typeof V2026_TASK_SNAPSHOTS],
     num_tasks: results.length, log_traces: true,
     act_without_confirmation: harness?.actWithoutConfirmation === true, structured_outputs: harness?.structuredOutputs === true,
     started_at: run.startedAt?.toISOString() ?? null, finished_at: run.finishedAt?.toISOString() ?? null,
     studio_run_id: run.id, studio_agent: run.agent,
+    studio_protocol: run.protocol, studio_scoring_revision: run.scoringRevision,
   };
 }
 
 export function workbench2026Files(run: ExportRun): ExportedFile[] {
-  if (run.protocol !== "2026" || run.groundTruth !== "v2026") {
-    throw new InteropError("wrong_protocol", `Run ${run.id} follows protocol ${run.protocol} on ${run.groundTruth}: the 2026 results format holds protocol-2026 runs on v2026 (use --format workbench-2024)`);
-  }
+  requireOfficialTasks(run);
   const trials = resultsByTrial(run);
   const stem = `${fileModel(run)}_${run.toolSet === "domains" ? "domains" : "all"}_${fileStamp(run)}`;
   return trials.flatMap((results, index) => {

@@ -1,7 +1,9 @@
 // `workbench import-results --results <dir|file> [--gt v1|v2026] [--revision 2026-06|2026-07]`: recorded
 // agent outputs → scored runs in the database (one per model × tool set), with traces. The 2024 layout
 // (`<model>_<setting>_<ts>.csv`) is scored against --gt under protocol 2024; the 2026 layout (`.csv.gz`
-// + `_meta.json`) always against v2026 under protocol 2026 and --revision. Re-importing is a no-op.
+// + `_meta.json`) against the ground truth its meta names (v2026, or upstream's v1 snapshot) under
+// protocol 2026 and --revision, or under the protocol a Studio export recorded (lib/runs/import/
+// import-results-2026.ts). Re-importing is a no-op.
 import v8 from "node:v8";
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
@@ -70,13 +72,14 @@ async function importAll(resultsPath: string, versions: readonly GroundTruthVers
     const has2026 = (await listResultFiles2026(resultsPath)).length > 0;
     if (has2026) {
       const started = performance.now();
+      const label2026 = `2026 layout (protocol 2026 · ${revision}, or as a Studio export records)`;
       try {
         const runs = await importResults2026(prisma, { resultsPath, revision });
-        printRuns(runs, `protocol 2026 · v2026 · ${revision}`, started);
+        printRuns(runs, label2026, started);
       } catch (error) {
         if (!(error instanceof GroundTruthSnapshotError)) throw error;
         // The runs on the ground truth Studio holds are imported; the others are named, not scored wrongly.
-        printRuns(error.imported, `protocol 2026 · v2026 · ${revision}`, started);
+        printRuns(error.imported, label2026, started);
         console.error(error.message);
         return 1;
       }

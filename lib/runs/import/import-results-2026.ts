@@ -1,11 +1,16 @@
 // Imports WorkBench Revisited (2026) results — `<domain>/<model>_<all|domains>_<timestamp>.csv.gz`
-// beside `_meta.json` (and `_traces.json` when logged) — as runs of protocol 2026 on ground truth
-// v2026: one Run per model × tool selection (its six domain files; the newest file per domain, as
-// upstream's resume picks `max()` of the matches), with model, provider and settings from the meta.
-// Idempotent and all-or-nothing per run, like the v1 importer, and streamed like it: only the metas are
-// read up front, each file's rows are read a batch at a time inside the run's transaction. A run whose meta names a ground-truth
-// snapshot other than the one Studio's v2026 holds is refused with a message naming it
-// (results/ground-truth-2026.ts), after the other runs are imported.
+// beside `_meta.json` (and `_traces.json` when logged) — as runs: one Run per model × tool selection
+// (its six domain files; the newest file per domain, as upstream's resume picks `max()` of the
+// matches), with model, provider and settings from the meta. Idempotent and all-or-nothing per run,
+// like the v1 importer, and streamed like it: only the metas are read up front, each file's rows are
+// read a batch at a time inside the run's transaction.
+//
+// Which tasks and which rules, as upstream's metrics.py decides them: the meta's ground_truth_version
+// names the tasks (the current ones or the snapshot Studio's v2026 holds → v2026; upstream's `v1`
+// snapshot → Studio's v1; any other snapshot is refused with a message naming it, after the other runs
+// are imported), and upstream scores every file with its 2026 rules. A file Studio exported records its
+// run's own protocol and revision (`studio_protocol`, `studio_scoring_revision`: lib/interop/
+// workbench-2026.ts); those are honoured, so a protocol-2024 run comes back as it left.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -13,18 +18,19 @@ import { CodedError } from "@/lib/errors";
 import { loadResultsHeader2026, providerOf, streamResultsFile2026, type ResultsFileHeader2026 } from "@/lib/workbench/results/load-2026";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext } from "../run-context";
-import { createProtocolEvaluator, defaultRevision, resolveScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
-import { describeMissingSnapshots, missingSnapshots, type MissingSnapshot } from "@/lib/workbench/results/ground-truth-2026";
+import { createProtocolEvaluator, defaultRevision, isProtocolId, isScoringRevision, resolveScoringConfig, type ScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
+import { describeMissingSnapshots, missingSnapshots, studioGroundTruthOf, upstreamGroundTruthOf, type MissingSnapshot } from "@/lib/workbench/results/ground-truth-2026";
+import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
 import { createRowMatcher } from "./match-tasks";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
 import type { ImportedRun } from "./import-results";
 
-const GROUND_TRUTH = "v2026";
-
 export interface ImportResults2026Options {
   readonly resultsPath: string;
+  /** The protocol-2026 revision to score under (default: the latest). A file Studio exported from a
+   *  protocol-2024 run is scored under 2024, as it left. */
   readonly revision?: ScoringRevision;
   /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
   readonly onBatch?: ImportBatchHook;
@@ -32,7 +38,7 @@ export interface ImportResults2026Options {
 
 export async function importResults2026(db: PrismaClient, options: ImportResults2026Options): Promise<ImportedRun[]> {
   // Fails naming the value when the revision is not one of protocol 2026's.
-  const { revision } = resolveScoringConfig({ protocol: "2026", groundTruth: GROUND_TRUTH, revision: options.revision ?? defaultRevision("2026") });
+  const { revision } = resolveScoringConfig({ protocol: "2026", revision: options.revision ?? defaultRevision("2026") });
   const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map((file) => loadResultsHeader2026(file.path, file.domain)));
   const imported: ImportedRun[] = [];
   const refused: MissingSnapshot[] = [];
@@ -40,7 +46,7 @@ export async function importResults2026(db: PrismaClient, options: ImportResults
     // Upstream scores each file against the ground truth its meta names (metrics.py get_latest_results_path).
     const missing = missingSnapshots(group, V2026_TASK_SNAPSHOTS);
     if (missing.length > 0) refused.push(...missing);
-    else imported.push(await importGroup(db, group, revision, options.onBatch));
+    else imported.push(await importGroup(db, group, scoringOf(group, revision), options.onBatch));
   }
   if (refused.length > 0) throw new GroundTruthSnapshotError(refused, imported);
   return imported;
@@ -70,29 +76,50 @@ function groupByRun(files: readonly ResultsFileHeader2026[]): ResultsFileHeader2
   return [...groups.values()].map((byDomain) => [...byDomain.values()]);
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultsFileHeader2026[], revision: ScoringRevision, onBatch?: ImportBatchHook): Promise<ImportedRun> {
+/**
+ * The ground truth, protocol and revision a run's files are scored under (see the header). Every file of
+ * the run must name the same ground truth; `revision` is the protocol-2026 revision asked for.
+ */
+function scoringOf(files: readonly ResultsFileHeader2026[], revision: ScoringRevision): ScoringConfig & { groundTruth: GroundTruthVersion } {
+  const held = files.map((file) => studioGroundTruthOf(upstreamGroundTruthOf(file.meta), file.domain, V2026_TASK_SNAPSHOTS));
+  const groundTruth = held[0] as GroundTruthVersion;
+  const other = held.findIndex((version) => version !== groundTruth);
+  if (other >= 0) {
+    const a = files[0] as ResultsFileHeader2026;
+    const b = files[other] as ResultsFileHeader2026;
+    throw new CodedError("bad_value", `${b.file} names ground truth ${upstreamGroundTruthOf(b.meta)} but ${a.file} of the same run names ${upstreamGroundTruthOf(a.meta)}: a run is scored against one ground truth`);
+  }
+  const meta = (files[0] as ResultsFileHeader2026).meta;
+  const protocol = isProtocolId(meta.studio_protocol) ? meta.studio_protocol : "2026";
+  if (protocol === "2026") return { protocol, groundTruth, revision };
+  const recorded = isScoringRevision(meta.studio_scoring_revision) ? meta.studio_scoring_revision : undefined;
+  return { ...resolveScoringConfig({ protocol, groundTruth, revision: recorded }), groundTruth };
+}
+
+async function importGroup(db: PrismaClient, files: readonly ResultsFileHeader2026[], scoring: ScoringConfig & { groundTruth: GroundTruthVersion }, onBatch?: ImportBatchHook): Promise<ImportedRun> {
+  const { groundTruth, protocol, revision } = scoring;
   const importFile = files.map((file) => `${file.domain}/${path.basename(file.file)}`).sort().join(", ");
   // The same files are imported once, whatever the revision: another revision is a re-score (rescore.ts).
-  const existing = await db.run.findFirst({ where: { source: "imported", protocol: "2026", groundTruth: GROUND_TRUTH, importFile } });
+  const existing = await db.run.findFirst({ where: { source: "imported", protocol, groundTruth, importFile } });
   if (existing) {
     return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
   }
-  const version = await db.groundTruthVersion.findFirst({ where: { name: GROUND_TRUTH, dataset: { slug: DATASET_SLUG } } });
-  if (!version) throw new Error(`Ground truth ${GROUND_TRUTH} is not imported: run \`npm run workbench -- import-data\` first`);
-  const context = await getVersionContext(db, GROUND_TRUTH, version.contentHash);
+  const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
+  if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
+  const context = await getVersionContext(db, groundTruth, version.contentHash);
   const match = await createRowMatcher(db, version.id);
-  const scorer = createProtocolEvaluator({ protocol: "2026", dataset: context.dataset, revision });
+  const scorer = createProtocolEvaluator({ protocol, dataset: context.dataset, revision });
   const meta = (files[0] as ResultsFileHeader2026).meta;
-  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)`;
+  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
   const rows = (async function* () {
     for (const file of files) yield* streamResultsFile2026(file);
   })();
   const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth: GROUND_TRUTH, importFile, model: meta.model_name, toolSet: meta.tool_selection,
-    protocol: "2026", scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: meta.model_name, toolSet: meta.tool_selection,
+    protocol, scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
     params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
     costUsd: costOf(files), ...timesOf(files),
-  }, buildImportBatches(rows, match, { ...context, scorer }, "2026", onBatch));
+  }, buildImportBatches(rows, match, { ...context, scorer }, protocol, onBatch));
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }

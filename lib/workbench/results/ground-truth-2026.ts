@@ -3,11 +3,16 @@
 // the run's `_meta.json`; a meta without it means the then-current ground truth ("v2", the top-level
 // files of data/processed/tasks_and_outcomes/), and every other value names a frozen snapshot folder
 // beside them. Studio's v2026 holds, per domain, the files of one snapshot folder (official-files.ts):
-// a result naming another snapshot would be scored against tasks it was not run on, so it is refused.
-import type { Domain } from "../datasets/types";
+// Upstream's `v1` folder is the paper's (pre-correction) ground truth, the tasks Studio's v1 holds
+// byte for byte but the header (task/outcome for query/answer). A result naming any other snapshot would
+// be scored against tasks it was not run on, so it is refused.
+import type { Domain, GroundTruthVersion } from "../datasets/types";
 
 /** upstream metrics.py CURRENT_GROUND_TRUTH_VERSION: the top-level (unversioned) files. */
 export const UPSTREAM_CURRENT_GROUND_TRUTH = "v2";
+
+/** upstream's snapshot of the paper's ground truth (metrics.py: what results without a meta were scored on). */
+export const UPSTREAM_V1_SNAPSHOT = "v1";
 
 /** The upstream ground-truth version a results meta names (absent: the current one). */
 export function upstreamGroundTruthOf(meta: { readonly ground_truth_version?: string | undefined }): string {
@@ -23,17 +28,23 @@ export interface MissingSnapshot {
 }
 
 /**
- * The files of `files` whose upstream ground truth is neither the current one nor the snapshot folder
- * Studio's v2026 tasks of that domain were read from (`snapshots`, per domain).
+ * Studio's ground truth holding the tasks an upstream ground-truth version names for `domain`: v2026 for
+ * the current one and the snapshot Studio's v2026 was read from (`snapshots`), v1 for upstream's `v1`;
+ * null for any other snapshot.
  */
+export function studioGroundTruthOf(upstream: string, domain: Domain, snapshots: Readonly<Record<Domain, string>>): GroundTruthVersion | null {
+  if (upstream === UPSTREAM_CURRENT_GROUND_TRUTH || upstream === snapshots[domain]) return "v2026";
+  return upstream === UPSTREAM_V1_SNAPSHOT ? "v1" : null;
+}
+
+/** The files of `files` whose upstream ground truth Studio does not hold (studioGroundTruthOf is null). */
 export function missingSnapshots(
   files: readonly { readonly file: string; readonly domain: Domain; readonly meta: { readonly ground_truth_version?: string | undefined } }[],
   snapshots: Readonly<Record<Domain, string>>,
 ): MissingSnapshot[] {
   return files.flatMap((file) => {
     const needs = upstreamGroundTruthOf(file.meta);
-    const holds = snapshots[file.domain];
-    return needs === UPSTREAM_CURRENT_GROUND_TRUTH || needs === holds ? [] : [{ file: file.file, domain: file.domain, needs, holds }];
+    return studioGroundTruthOf(needs, file.domain, snapshots) ? [] : [{ file: file.file, domain: file.domain, needs, holds: snapshots[file.domain] }];
   });
 }
 
@@ -44,7 +55,7 @@ export function describeMissingSnapshots(missing: readonly MissingSnapshot[]): s
       (m) =>
         `${m.file} was scored upstream against ground truth ${m.needs} ` +
         `(data/processed/tasks_and_outcomes/${m.needs}/${m.domain}_tasks_and_outcomes.csv); ` +
-        `Studio's v2026 ${m.domain} tasks are snapshot ${m.holds}, so it is not imported`,
+        `Studio's v2026 ${m.domain} tasks are snapshot ${m.holds} and its v1 tasks upstream's ${UPSTREAM_V1_SNAPSHOT}, so it is not imported`,
     )
     .join("\n");
 }

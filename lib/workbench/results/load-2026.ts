@@ -44,6 +44,10 @@ export const ResultsMeta2026Schema = z
     sample_system_prompt: z.string().optional(),
     started_at: z.string().nullish(),
     finished_at: z.string().nullish(),
+    // Studio's own keys (lib/interop/workbench-2026.ts), which upstream ignores: the exported run's
+    // protocol and scoring revision, so its import scores it as it was scored.
+    studio_protocol: z.string().optional(),
+    studio_scoring_revision: z.string().nullish(),
   })
   .passthrough();
 export type ResultsMeta2026 = z.infer<typeof ResultsMeta2026Schema>;
