@@ -331,12 +331,22 @@ describe("leaderboard tallies kept on write", () => {
       data: { name: "still running", status: "running", source: "launched", params: {}, agent: "react", model: "oracle", provider: "mock", toolSet: "all", groundTruth: "v1", protocol: "2024", datasetId },
     });
     const extra = await context.db.taskResult.create({ data: { runId: running.id, taskId: left!.taskId, status: "done", correct: true, finishedAt: new Date() } });
+    // A finished test run (the mock endpoint's) scored the same task: kept off the task's totals and rows as off the boards.
+    const testRun = await context.db.run.create({
+      data: { name: "mock test run", status: "completed", testRun: true, source: "launched", params: {}, agent: "react", model: "oracle", provider: "mock", toolSet: "all", groundTruth: "v1", protocol: "2024", scoringRevision: "2024", datasetId },
+    });
+    const testResult = await context.db.taskResult.create({ data: { runId: testRun.id, taskId: left!.taskId, status: "done", correct: true, finishedAt: new Date() } });
+    expect(await context.db.configTaskTally.count({ where: { taskId: left!.taskId, configKey: { endsWith: '"test"]' } } })).toBeGreaterThan(0);
 
     // The recount: every result with its run, filtered here by the stated rules.
     const all = await context.db.taskResult.findMany({
-      select: { id: true, taskId: true, status: true, correct: true, errorKind: true, finishedAt: true, run: { select: { status: true, source: true } } },
+      select: { id: true, taskId: true, status: true, correct: true, errorKind: true, finishedAt: true, run: { select: { status: true, source: true, testRun: true, archivedAt: true } } },
     });
-    const scored = all.filter((row) => (row.run.status === "completed" || row.run.source === "imported") && row.status === "done" && (row.run.source === "imported" || !(row.errorKind && PROVIDER_FAILURE_KINDS.has(row.errorKind))));
+    const scored = all.filter(
+      (row) =>
+        (row.run.status === "completed" || row.run.source === "imported") && !row.run.testRun && row.run.archivedAt === null && row.status === "done" &&
+        (row.run.source === "imported" || !(row.errorKind && PROVIDER_FAILURE_KINDS.has(row.errorKind))),
+    );
     const perTask = new Map<string, typeof scored>();
     for (const row of scored) perTask.set(row.taskId, [...(perTask.get(row.taskId) ?? []), row]);
     const busiest = [...perTask.keys()].sort((a, b) => perTask.get(b)!.length - perTask.get(a)!.length).slice(0, 5);
@@ -359,5 +369,6 @@ describe("leaderboard tallies kept on write", () => {
     const leftIds = (await listResultsForTask({ taskId: left!.taskId })).results.map((row) => row.id);
     expect(leftIds).not.toContain(failure!.id);
     expect(leftIds).not.toContain(extra.id);
+    expect(leftIds).not.toContain(testResult.id);
   });
 });

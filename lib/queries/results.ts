@@ -162,7 +162,8 @@ interface TaskResultRow {
 /**
  * One page of a task's scored results across runs (the task page), the latest finished first, with its
  * totals. Scored as the leaderboards count them: done results of finished or recorded runs, provider
- * failures left out (migration leaderboard_tallies). The totals are ConfigTaskTally summed over the
+ * failures left out (migration leaderboard_tallies), test runs left out as the boards leave them (a test
+ * configuration's key ends in "test": tally.sql run_key). The totals are ConfigTaskTally summed over the
  * task's configurations and the page is read in the order of an index (TaskResult taskId, status,
  * finishedAt desc, id): neither counts nor sorts every result of the task.
  */
@@ -170,14 +171,14 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
   const [[totals], rows] = await Promise.all([
     prisma.$queryRaw<{ total: number; correct: number }[]>`
       SELECT coalesce(sum(trials), 0)::int AS total, coalesce(sum(correct), 0)::int AS correct
-        FROM "ConfigTaskTally" WHERE "taskId" = ${taskId}`,
+        FROM "ConfigTaskTally" WHERE "taskId" = ${taskId} AND NOT ("configKey"::jsonb ? 'test')`,
     prisma.$queryRaw<TaskResultRow[]>`
       SELECT x.id, x.trial, x.correct, x."sideEffects", x.error, coalesce(x.calls, '{}') AS calls,
              r.id AS "runId", r.name AS "runName", r.model, r.agent, r."toolSet"
         FROM "TaskResult" x
         JOIN "Run" r ON r.id = x."runId"
         JOIN "RunConfigKey" k ON k."runId" = x."runId"
-       WHERE x."taskId" = ${taskId} AND x.status = 'done' AND k."configKey" IS NOT NULL
+       WHERE x."taskId" = ${taskId} AND x.status = 'done' AND k."configKey" IS NOT NULL AND NOT r."testRun"
          AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
        ORDER BY x."finishedAt" DESC, x.id
        LIMIT ${TASK_RESULT_PAGE_SIZE} OFFSET ${page * TASK_RESULT_PAGE_SIZE}`,

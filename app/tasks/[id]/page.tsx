@@ -79,7 +79,7 @@ async function TaskResults({ taskId, page }: { taskId: string; page: number }) {
     <Card>
       <CardHeader
         title="Results across runs"
-        description={`Correct in ${correct} of ${total} scored trials of finished and recorded runs (failures at the provider are not scored), the latest first.`}
+        description={`Correct in ${correct} of ${total} scored trials of finished and recorded runs (failures at the provider are not scored; test runs are left out, as on the boards), the latest first.`}
       />
       <TaskResultsTable results={results} />
       <Pager
