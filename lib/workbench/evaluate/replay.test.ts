@@ -6,7 +6,8 @@ import { executeCall } from "../tools";
 import { fixtureSandboxData } from "../test-support/fixture-sandbox";
 import type { Sandbox, ToolOutcome } from "../tools/types";
 import type { Call } from "../calls/types";
-import { cachedCallParser, rememberReadOnlyCalls, replayCalls } from "./replay";
+import { rememberReadOnlyCalls, replayCalls } from "./replay";
+import { cachedCallParser } from "../calls/cached-parser";
 
 function counting() {
   const runs: string[] = [];

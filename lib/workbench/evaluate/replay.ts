@@ -112,17 +112,3 @@ function watchReads(sandbox: Sandbox, reads: Map<TableName, Table>): Sandbox {
     replaceTable: (table) => sandbox.replaceTable(table),
   };
 }
-
-/** parseCall with a cache: the same call strings recur across results (parsed calls are immutable). */
-export function cachedCallParser(parser: (raw: string) => ParsedCall = parseCall, limit = 50_000): (raw: string) => ParsedCall {
-  const cache = new Map<string, ParsedCall>();
-  return (raw) => {
-    let parsed = cache.get(raw);
-    if (!parsed) {
-      parsed = parser(raw);
-      if (cache.size >= limit) cache.clear();
-      cache.set(raw, parsed);
-    }
-    return parsed;
-  };
-}

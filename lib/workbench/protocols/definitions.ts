@@ -2,6 +2,7 @@
 // the 2024 paper's harness or as WorkBench Revisited (2026) is read from these objects.
 import { SCORED_TABLES } from "../sandbox/types";
 import { CALL_DIALECT_2024, CALL_DIALECT_2026, parseCallWith, type CallDialect } from "../calls/parse-call";
+import { cachedCallParser } from "../calls/cached-parser";
 import { formatCall } from "../calls/format-call";
 import { TOOLS_2024, TOOLS_2026 } from "../tools";
 import { ACCEPT_EITHER_CHART_END_DATE } from "../evaluate/plot-end-date";
@@ -47,8 +48,9 @@ const REVISIONS_2026: readonly RevisionInfo[] = [
   },
 ];
 
+/** One parser per dialect for the process, cached (calls/cached-parser.ts): agents and scorers share it. */
 function parserFor(dialect: CallDialect) {
-  return (raw: string) => parseCallWith(dialect, raw);
+  return cachedCallParser((raw: string) => parseCallWith(dialect, raw), { entries: 10_000, maxLength: 1_000 });
 }
 
 function formatterFor(dialect: CallDialect) {
