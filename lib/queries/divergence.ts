@@ -2,6 +2,7 @@
 // version and content hash, a few hundred rows), the task's ground-truth calls and the agent's tool
 // steps, handed to the engine's firstDivergence.
 import { injectedFault } from "@/lib/traces/build-trace";
+import { faultStoppedCall } from "@/lib/workbench/tools/faults";
 import "server-only";
 import { prisma } from "@/lib/db";
 import { rowsToSandbox } from "@/lib/datasets/sandbox-rows";
@@ -38,7 +39,7 @@ interface DivergenceSource {
  * an injected transient fault stopped never ran (the scorer does not replay it either), so it is left out.
  */
 export function agentCallsOf(result: DivergenceSource): { calls: AgentCall[]; lastStep: number | null } {
-  const toolSteps = result.steps.filter((step) => step.kind === "tool" && step.call && injectedFault(step.fault)?.kind !== "transient");
+  const toolSteps = result.steps.filter((step) => step.kind === "tool" && step.call && !faultStoppedCall(injectedFault(step.fault)));
   const lastStep = result.steps.at(-1)?.index ?? null;
   if (toolSteps.length === 0 && result.calls.length > 0) return { calls: result.calls.map((call) => ({ step: null, call })), lastStep };
   return { calls: toolSteps.map((step) => ({ step: step.index, call: step.call ?? "" })), lastStep };

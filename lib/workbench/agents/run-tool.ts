@@ -7,7 +7,7 @@ import { PROTOCOLS } from "../protocols/definitions";
 import type { Protocol } from "../protocols/types";
 import type { ToolOutcome } from "../tools/types";
 import { isToolkit } from "../core/toolkits";
-import { malformedAnswer, scheduledFault, timeoutAnswer, unavailableAnswer, type InjectedFault } from "../tools/faults";
+import { faultStoppedCall, malformedAnswer, scheduledFault, timeoutAnswer, unavailableAnswer, type InjectedFault } from "../tools/faults";
 
 /** The protocol the agent runs under (its tools and call parser); the 2024 paper's by default. */
 export function protocolOf(deps: AgentDeps) {
@@ -79,8 +79,7 @@ export async function executeRecorded(
   // chose: no fault is injected into it, though it still takes its ordinal.
   const kind = faults && observationOverride === undefined ? scheduledFault(faults.plan, faults.taskKey, ordinal) : null;
   const fault: InjectedFault | undefined = kind ? { kind, ordinal } : undefined;
-  if (fault?.kind === "transient") {
-    // The call never reached the service: it is not one of the calls the scorer replays.
+  if (fault && faultStoppedCall(fault)) {
     trace.withdrawCall(call.raw);
     const observation = unavailableAnswer(serviceOf(call.tool));
     await trace.record({ kind: "tool", tool: call.tool, args: recordedArgs, call: call.raw, observation, ok: true, diff: [], fault });

@@ -36,6 +36,15 @@ export interface InjectedFault {
   readonly ordinal: number;
 }
 
+/**
+ * Whether the call a fault was injected into never reached the service (a transient fault): it changed
+ * nothing and is not one of the agent's calls (the trace withdraws it; the scorer and the first-divergence
+ * view leave it out).
+ */
+export function faultStoppedCall(fault: Pick<InjectedFault, "kind"> | null | undefined): boolean {
+  return fault?.kind === "transient";
+}
+
 /** The faults of one task: the run's plan and the task it applies to. */
 export interface TaskFaults {
   readonly plan: FaultPlan;
