@@ -1,8 +1,12 @@
 // Explaining a run: primary causes of its wrong answers (lib/metrics/primary-causes.ts), over the same results as the
 // run page's rates (done; for launched runs without the tasks that failed at the provider), and its
 // tool calls by outcome (ok / refused / failed).
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { primaryCauseCounts, type StoredAnswer } from "@/lib/metrics/primary-causes";
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { primaryCauseCounts, type CauseCount, type StoredAnswer } from "@/lib/metrics/primary-causes";
+import type { ToolCallGroup } from "@/lib/metrics/tool-call-stats";
+import { appRevision } from "@/lib/runs/app-revision";
 import { isProviderFailure } from "@/lib/runs/run-outcome";
 import { MAX_REFUSAL_CHARS as REFUSAL_READ_CHARS, toolCallStatus } from "@/lib/workbench/tools/refusals";
 
@@ -43,14 +47,85 @@ export async function getRunPrimaryCauses(db: PrismaClient, run: { id: string; s
   return causesOf((await loadStoredAnswers(db, [run])).get(run.id) ?? []);
 }
 
-/** The pooled causes of several runs (a leaderboard configuration's). */
-export async function getPooledPrimaryCauses(db: PrismaClient, runIds: readonly string[]) {
-  const runs = await db.run.findMany({ where: { id: { in: [...runIds] } }, select: { id: true, source: true } });
-  return causesOf([...(await loadStoredAnswers(db, runs)).values()].flat());
+function causesOf(answers: readonly StoredAnswer[]): { wrong: number; causes: CauseCount[] } {
+  return { wrong: answers.filter((answer) => answer.correct !== true).length, causes: primaryCauseCounts(answers) };
 }
 
-function causesOf(answers: readonly StoredAnswer[]) {
-  return { wrong: answers.filter((answer) => answer.correct !== true).length, causes: primaryCauseCounts(answers) };
+/** What the run page explains of a run: its wrong answers per primary cause, and its tool calls by outcome. */
+export interface RunExplanation {
+  readonly wrong: number;
+  readonly causes: readonly CauseCount[];
+  readonly toolCallGroups: readonly ToolCallGroup[];
+}
+
+/**
+ * Reading every result's calls and diagnostics to explain a run costs a page hundreds of milliseconds (a
+ * configuration pools all its runs), so a finished run keeps its explanation (Run.explainCache) beside the
+ * fingerprint of what it was computed from: the code's revision, the run's status, counters and scoring
+ * revision. A re-score clears it (rescore.ts); any other change to a run's verdicts changes its counters or
+ * status. A run still moving is explained afresh on every read and nothing is kept.
+ */
+const explainCacheSchema = z.object({
+  fingerprint: z.string(),
+  wrong: z.number().int(),
+  causes: z.array(z.object({ id: z.string(), label: z.string(), description: z.string(), count: z.number().int() })),
+  toolCallGroups: z.array(z.object({ tool: z.string().nullable(), ok: z.boolean().nullable(), observation: z.string().nullable(), calls: z.number().int() })),
+});
+
+const KEPT_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled", "budget_exceeded"]);
+
+const explainSelect = {
+  id: true, source: true, status: true, tasksDone: true, correctCount: true, sideEffectCount: true, errorCount: true,
+  scoringRevision: true, finishedAt: true, explainCache: true,
+} as const;
+
+type ExplainedRun = { id: string; source: string; status: string; tasksDone: number; correctCount: number; sideEffectCount: number; errorCount: number; scoringRevision: string | null; finishedAt: Date | null; explainCache: unknown };
+
+function fingerprintOf(run: ExplainedRun): string {
+  return [appRevision() ?? "no-revision", run.status, run.tasksDone, run.correctCount, run.sideEffectCount, run.errorCount, run.scoringRevision ?? "", run.finishedAt?.toISOString() ?? ""].join("|");
+}
+
+/** The runs' explanations, by run id: kept ones read, the others computed (and kept when the run is finished). */
+export async function getRunExplanations(db: PrismaClient, runIds: readonly string[]): Promise<Map<string, RunExplanation>> {
+  const runs: ExplainedRun[] = await db.run.findMany({ where: { id: { in: [...runIds] } }, select: explainSelect });
+  const explained = new Map<string, RunExplanation>();
+  const stale: ExplainedRun[] = [];
+  for (const run of runs) {
+    const kept = explainCacheSchema.safeParse(run.explainCache);
+    if (kept.success && kept.data.fingerprint === fingerprintOf(run)) explained.set(run.id, kept.data);
+    else stale.push(run);
+  }
+  if (stale.length > 0) {
+    const answers = await loadStoredAnswers(db, stale);
+    for (const run of stale) {
+      const explanation: RunExplanation = { ...causesOf(answers.get(run.id) ?? []), toolCallGroups: await getRunToolCallGroups(db, run.id) };
+      explained.set(run.id, explanation);
+      if (!KEPT_STATUSES.has(run.status)) continue;
+      // Only over the state it was computed from: a run re-scored meanwhile keeps its cleared cache.
+      await db.run.updateMany({
+        where: { id: run.id, status: run.status as RunStatus, tasksDone: run.tasksDone, correctCount: run.correctCount, scoringRevision: run.scoringRevision },
+        // Plain JSON (strings, numbers, booleans, nulls, arrays of objects); Prisma's JSON input type does not take interfaces.
+        data: { explainCache: { fingerprint: fingerprintOf(run), ...explanation } as unknown as Prisma.InputJsonObject },
+      });
+    }
+  }
+  return explained;
+}
+
+/** One run's explanation (the run page's primary causes and tool-call cards). */
+export async function getRunExplanation(db: PrismaClient, runId: string): Promise<RunExplanation> {
+  return (await getRunExplanations(db, [runId])).get(runId) ?? { wrong: 0, causes: primaryCauseCounts([]), toolCallGroups: [] };
+}
+
+/** The pooled causes of several runs (a leaderboard configuration's): each run's counts, added up. */
+export async function getPooledPrimaryCauses(db: PrismaClient, runIds: readonly string[]): Promise<{ wrong: number; causes: CauseCount[] }> {
+  const explanations = [...(await getRunExplanations(db, runIds)).values()];
+  const counts = new Map<string, number>();
+  for (const explanation of explanations) for (const cause of explanation.causes) counts.set(cause.id, (counts.get(cause.id) ?? 0) + cause.count);
+  return {
+    wrong: explanations.reduce((sum, explanation) => sum + explanation.wrong, 0),
+    causes: primaryCauseCounts([]).map((cause) => ({ ...cause, count: counts.get(cause.id) ?? 0 })),
+  };
 }
 
 /**

@@ -82,7 +82,7 @@ async function writeVerdicts(db: PrismaClient, runId: string, revision: ScoringR
         AS x(id text, correct boolean, "sideEffects" boolean, "exactMatch" boolean, diagnostics jsonb, diff jsonb, "failedCalls" jsonb)
       WHERE tr.id = x.id AND tr."runId" = ${runId}`;
     await tx.$executeRaw`
-      UPDATE "Run" r SET "scoringRevision" = ${revision},
+      UPDATE "Run" r SET "scoringRevision" = ${revision}, "explainCache" = NULL,
         "correctCount" = t.correct, "sideEffectCount" = t."sideEffects", "exactMatchCount" = t."exactMatch"
       FROM (SELECT (count(*) FILTER (WHERE correct))::int AS correct, (count(*) FILTER (WHERE "sideEffects"))::int AS "sideEffects",
               (count(*) FILTER (WHERE "exactMatch"))::int AS "exactMatch"
