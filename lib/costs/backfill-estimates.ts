@@ -8,6 +8,7 @@ import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
 import { loadRecordedResultsFile } from "@/lib/workbench/results/load";
 import { estimateColumns, estimateRecordedRun } from "./estimate-recorded-run";
 import { recordedModelPrice } from "./recorded-model-prices";
+import { errorMessage } from "@/lib/errors";
 
 export interface BackfillOutcome {
   readonly runId: string;
@@ -33,7 +34,16 @@ async function backfillRun(db: PrismaClient, run: RunToEstimate, resultsDir: str
   if (!run.versionId) return { skipped: "the run names no ground-truth revision" };
   const files = (run.importFile ?? "").split(", ").map(parseImportFile);
   if (files.some((file) => file === null)) return { skipped: `import file list not understood: ${run.importFile}` };
-  const rows = (await Promise.all(files.map((file) => loadRecordedResultsFile(path.join(resultsDir, file!.domain, file!.name), file!.domain)))).flat();
+  // A protocol-2024 run can also come from the 2026 layout (a Studio export of it: lib/interop/workbench-2026.ts),
+  // whose files are not the paper's results CSVs.
+  if (files.some((file) => !file!.name.endsWith(".csv"))) return { skipped: `not imported from the paper's results CSVs: ${run.importFile}` };
+  let rows;
+  try {
+    rows = (await Promise.all(files.map((file) => loadRecordedResultsFile(path.join(resultsDir, file!.domain, file!.name), file!.domain)))).flat();
+  } catch (error) {
+    // One run's files missing from this folder (imported from elsewhere) leaves that run as it was, not the others.
+    return { skipped: `its files could not be read from ${resultsDir}: ${errorMessage(error)}` };
+  }
   const matched = await matchRowsToTasks(db, run.versionId, rows);
   const tasks = await db.task.findMany({ where: { id: { in: matched.map((row) => row.taskId) } }, select: { id: true, toolkits: true } });
   const toolkits = new Map(tasks.map((task) => [task.id, task.toolkits]));
