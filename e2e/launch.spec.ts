@@ -95,8 +95,18 @@ test.describe("launching a run", () => {
     await expect(run.accuracy).toHaveText("100.00 %");
     await expect(page.getByTestId("repro-endpoint")).toHaveText("mock");
     await expect(page.getByTestId("repro-base-url")).toHaveText("–");
-    // A run on the mock endpoint is a test run: labelled, and (run-management.spec.ts) off the boards.
+    // A run on the mock endpoint is a test run: labelled, and off the run ranking until the filter shows
+    // test runs (run-management.spec.ts checks both boards for a CLI-launched one).
     await expect(page.getByTestId("test-label").first()).toBeVisible();
+    const runId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+    const ranked = page.locator(`[data-testid="leaderboard-row"]:has(a[href="/runs/${runId}"])`);
+    await page.goto("/leaderboard/runs?sort=date&dir=desc");
+    // The board has loaded (its rows, its reference agents, or its empty state when nothing is ranked yet) without the run.
+    await expect(page.getByTestId("leaderboard-row").or(page.getByTestId("reference-agents")).or(page.getByTestId("leaderboard-empty")).first()).toBeVisible();
+    await expect(ranked).toHaveCount(0);
+    await page.getByTestId("filter-tests").getByRole("link", { name: "Shown" }).click();
+    await expect(ranked).toHaveCount(1);
+    await expect(ranked.getByTestId("test-label")).toBeVisible();
   });
 
   test("an oracle run on 5 tasks redirects to its page and reaches 100 %", async ({ page }) => {
