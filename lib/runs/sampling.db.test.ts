@@ -53,8 +53,9 @@ describe("launch sampling", () => {
     const domains = await context.db.task.findMany({ where: { version: { name: "v1", dataset: { slug: "workbench" } } }, distinct: ["domain"], select: { domain: true } });
     const sql = createSqlPool(context.databaseUrl, { max: 1 });
     const firstClaims = async (seed: number) => {
-      // concurrency 6: a claim takes what a run of 6 at once would start with.
-      const { runId } = await launchRun({ agent: "noop", seed, concurrency: 6 }, context);
+      // concurrency 6: a claim takes what a run of 6 at once would start with. An external run: the
+      // workers of other test files sharing this database never poll one, so this claim is the first.
+      const { runId } = await launchRun({ agent: "external", seed, concurrency: 6 }, context);
       try {
         const claimed = await claimResults(sql, { workerId: `order-test-${seed}`, max: 6, runId });
         return claimed.map((result) => result.taskKey);
