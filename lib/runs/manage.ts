@@ -9,8 +9,9 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/auth/audit";
 import type { Actor } from "@/lib/auth/guard";
 import { CodedError } from "@/lib/errors";
-import { isActiveStatus } from "./run-outcome";
 
+/** Statuses of a run that is still going: not deletable (cancel it first). */
+export const ACTIVE_RUN_STATUSES = ["queued", "running", "cancelling"] as const;
 
 export class RunManageError extends CodedError<"not_found" | "active" | "invalid"> {
   constructor(code: "not_found" | "active" | "invalid", message: string) {
@@ -110,7 +111,7 @@ export async function planDeletion(db: Db, runIds: readonly string[]): Promise<D
            (SELECT count(*) FROM "TaskResult" x WHERE x."runId" = r.id)::int AS results,
            (SELECT count(*) FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId" WHERE x."runId" = r.id)::int AS steps
       FROM "Run" r WHERE r.id = ANY (${[...runIds]}::text[]) ORDER BY r."createdAt", r.id`;
-  return { runs: rows, active: rows.filter((row) => isActiveStatus(row.status)).map((row) => row.name) };
+  return { runs: rows, active: rows.filter((row) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(row.status)).map((row) => row.name) };
 }
 
 /**
@@ -125,7 +126,7 @@ export async function deleteRuns(db: PrismaClient, actor: Actor, runIds: readonl
       SELECT id, name, status::text AS status FROM "Run" WHERE id = ANY (${[...runIds]}::text[]) ORDER BY id FOR UPDATE`;
     const missing = runIds.filter((id) => !locked.some((run) => run.id === id));
     if (missing.length) throw new RunManageError("not_found", `No run ${missing.join(", ")}`);
-    const active = locked.filter((run) => isActiveStatus(run.status));
+    const active = locked.filter((run) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status));
     if (active.length) {
       throw new RunManageError("active", `${active.map((run) => `"${run.name}" is ${run.status}`).join("; ")}: cancel it first, then delete`);
     }
