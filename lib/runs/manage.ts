@@ -9,9 +9,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/auth/audit";
 import type { Actor } from "@/lib/auth/guard";
 import { CodedError } from "@/lib/errors";
-
-/** Statuses of a run that is still going: not deletable (cancel it first). */
-export const ACTIVE_RUN_STATUSES = ["queued", "running", "cancelling"] as const;
+import { isActiveStatus } from "./run-outcome";
 
 export class RunManageError extends CodedError<"not_found" | "active" | "invalid"> {
   constructor(code: "not_found" | "active" | "invalid", message: string) {
@@ -111,22 +109,50 @@ export async function planDeletion(db: Db, runIds: readonly string[]): Promise<D
            (SELECT count(*) FROM "TaskResult" x WHERE x."runId" = r.id)::int AS results,
            (SELECT count(*) FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId" WHERE x."runId" = r.id)::int AS steps
       FROM "Run" r WHERE r.id = ANY (${[...runIds]}::text[]) ORDER BY r."createdAt", r.id`;
-  return { runs: rows, active: rows.filter((row) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(row.status)).map((row) => row.name) };
+  return { runs: rows, active: rows.filter((row) => isActiveStatus(row.status)).map((row) => row.name) };
 }
 
 /**
  * Deletes runs with their results and steps, or none of them: a run still going is refused (cancel it
- * first). The runs are locked first, so a worker writing a verdict for one of them either finishes
- * before (and its verdict goes with the run) or finds the run gone (its write fails on the foreign key):
+ * first). The runs (and their results) are locked first, so a worker writing a verdict for one of them
+ * either finishes before (and its verdict goes with the run) or finds the run gone (its write fails):
  * no orphan row either way, and every tally is what a recount of the remaining results gives.
  */
 export async function deleteRuns(db: PrismaClient, actor: Actor, runIds: readonly string[]): Promise<DeletionPlan> {
-  const plan = await db.$transaction(async (tx) => {
+  const plan = await retryOnDeadlock(() => deleteRunsOnce(db, runIds));
+  for (const run of plan.runs) {
+    await recordAudit(db, actor, "run.delete", run.id, { name: run.name, results: run.results, steps: run.steps });
+  }
+  return plan;
+}
+
+/** Attempts of a transaction that PostgreSQL broke off to end a deadlock (Prisma's P2034). */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * A verdict write locks its result, then (by trigger) its run; a delete must lock both too. Locking the
+ * results first keeps the usual order, but a result created and then rewritten during the delete can
+ * still close a cycle, which PostgreSQL breaks by failing one side: that side is retried (nothing of the
+ * failed attempt was kept).
+ */
+async function retryOnDeadlock<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= DEADLOCK_ATTEMPTS || (error as { code?: unknown }).code !== "P2034") throw error;
+    }
+  }
+}
+
+async function deleteRunsOnce(db: PrismaClient, runIds: readonly string[]): Promise<DeletionPlan> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "TaskResult" WHERE "runId" = ANY (${[...runIds]}::text[]) ORDER BY id FOR UPDATE`;
     const locked = await tx.$queryRaw<{ id: string; name: string; status: string }[]>`
       SELECT id, name, status::text AS status FROM "Run" WHERE id = ANY (${[...runIds]}::text[]) ORDER BY id FOR UPDATE`;
     const missing = runIds.filter((id) => !locked.some((run) => run.id === id));
     if (missing.length) throw new RunManageError("not_found", `No run ${missing.join(", ")}`);
-    const active = locked.filter((run) => (ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status));
+    const active = locked.filter((run) => isActiveStatus(run.status));
     if (active.length) {
       throw new RunManageError("active", `${active.map((run) => `"${run.name}" is ${run.status}`).join("; ")}: cancel it first, then delete`);
     }
@@ -134,8 +160,4 @@ export async function deleteRuns(db: PrismaClient, actor: Actor, runIds: readonl
     await tx.run.deleteMany({ where: { id: { in: [...runIds] } } });
     return counted;
   }, { timeout: 120_000 });
-  for (const run of plan.runs) {
-    await recordAudit(db, actor, "run.delete", run.id, { name: run.name, results: run.results, steps: run.steps });
-  }
-  return plan;
 }
