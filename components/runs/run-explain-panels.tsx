@@ -6,7 +6,7 @@ import { getRunExplanation } from "@/lib/queries/primary-causes";
 
 /** Why the run's answers were wrong (one primary cause each) and how its tool calls ended, per tool. */
 export async function RunExplainPanels({ run }: { run: { id: string; source: string } }) {
-  // Kept on a finished run (Run.explainCache): the page does not re-read every result's calls.
+  // Kept on a finished run (RunExplanation): the page does not re-read every result's calls.
   const { wrong, causes, toolCallGroups } = await getRunExplanation(prisma, run.id);
   return (
     <div className="space-y-6">

@@ -8,7 +8,7 @@ import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from 
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { paperCells, type PaperCell } from "@/lib/metrics/paper-report";
 import { readPaperReport, type PaperPageReport } from "./paper";
-import { getRunPrimaryCauses, getRunToolCallGroups } from "./primary-causes";
+import { getRunExplanation, getRunToolCallGroups } from "./primary-causes";
 import { listRunExportRows } from "./analysis";
 import { toolCallStats } from "@/lib/metrics/tool-call-stats";
 
@@ -126,7 +126,7 @@ describe("the paper report over the 8 imported runs", () => {
 
   test("per run, the primary causes sum to the wrong verdicts; 'other' is the last resort", async () => {
     for (const run of report.runs) {
-      const { wrong, causes } = await getRunPrimaryCauses(context.db, { id: run.runId, source: "imported" });
+      const { wrong, causes } = await getRunExplanation(context.db, run.runId);
       expect(wrong).toBe(run.tasks - run.correct);
       expect(causes.reduce((sum, cause) => sum + cause.count, 0)).toBe(wrong);
       expect(causes.at(-1)?.id).toBe("other");

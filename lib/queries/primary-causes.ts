@@ -3,11 +3,10 @@
 // tool calls by outcome (ok / refused / failed).
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import type { RunStatus } from "@/lib/generated/prisma/enums";
 import { primaryCauseCounts, type CauseCount, type StoredAnswer } from "@/lib/metrics/primary-causes";
 import type { ToolCallGroup } from "@/lib/metrics/tool-call-stats";
 import { appRevision } from "@/lib/runs/app-revision";
-import { isProviderFailure } from "@/lib/runs/run-outcome";
+import { isActiveStatus, isProviderFailure } from "@/lib/runs/run-outcome";
 import { MAX_REFUSAL_CHARS as REFUSAL_READ_CHARS, toolCallStatus } from "@/lib/workbench/tools/refusals";
 
 const STORED_ANSWER_SELECT = {
@@ -42,11 +41,7 @@ export async function getInjectedFaultsByResult(db: PrismaClient, runIds: readon
   return new Map(rows.map((row) => [row.resultId, row.faults]));
 }
 
-/** One run's wrong answers per primary cause (zeros included), and how many wrong answers there are. */
-export async function getRunPrimaryCauses(db: PrismaClient, run: { id: string; source: string }) {
-  return causesOf((await loadStoredAnswers(db, [run])).get(run.id) ?? []);
-}
-
+/** Wrong answers per primary cause (zeros included), and how many wrong answers there are. */
 function causesOf(answers: readonly StoredAnswer[]): { wrong: number; causes: CauseCount[] } {
   return { wrong: answers.filter((answer) => answer.correct !== true).length, causes: primaryCauseCounts(answers) };
 }
@@ -60,7 +55,7 @@ export interface RunExplanation {
 
 /**
  * Reading every result's calls and diagnostics to explain a run costs a page hundreds of milliseconds (a
- * configuration pools all its runs), so a finished run keeps its explanation (Run.explainCache) beside the
+ * configuration pools all its runs), so a finished run keeps its explanation (RunExplanation) beside the
  * fingerprint of what it was computed from: the code's revision, the run's status, counters and scoring
  * revision. A re-score clears it (rescore.ts); any other change to a run's verdicts changes its counters or
  * status. A run still moving is explained afresh on every read and nothing is kept.
@@ -72,14 +67,12 @@ const explainCacheSchema = z.object({
   toolCallGroups: z.array(z.object({ tool: z.string().nullable(), ok: z.boolean().nullable(), observation: z.string().nullable(), calls: z.number().int() })),
 });
 
-const KEPT_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled", "budget_exceeded"]);
-
 const explainSelect = {
   id: true, source: true, status: true, tasksDone: true, correctCount: true, sideEffectCount: true, errorCount: true,
-  scoringRevision: true, finishedAt: true, explainCache: true,
+  scoringRevision: true, finishedAt: true, explanation: { select: { data: true } },
 } as const;
 
-type ExplainedRun = { id: string; source: string; status: string; tasksDone: number; correctCount: number; sideEffectCount: number; errorCount: number; scoringRevision: string | null; finishedAt: Date | null; explainCache: unknown };
+type ExplainedRun = { id: string; source: string; status: string; tasksDone: number; correctCount: number; sideEffectCount: number; errorCount: number; scoringRevision: string | null; finishedAt: Date | null; explanation: { data: unknown } | null };
 
 function fingerprintOf(run: ExplainedRun): string {
   return [appRevision() ?? "no-revision", run.status, run.tasksDone, run.correctCount, run.sideEffectCount, run.errorCount, run.scoringRevision ?? "", run.finishedAt?.toISOString() ?? ""].join("|");
@@ -91,7 +84,7 @@ export async function getRunExplanations(db: PrismaClient, runIds: readonly stri
   const explained = new Map<string, RunExplanation>();
   const stale: ExplainedRun[] = [];
   for (const run of runs) {
-    const kept = explainCacheSchema.safeParse(run.explainCache);
+    const kept = explainCacheSchema.safeParse(run.explanation?.data);
     if (kept.success && kept.data.fingerprint === fingerprintOf(run)) explained.set(run.id, kept.data);
     else stale.push(run);
   }
@@ -100,13 +93,11 @@ export async function getRunExplanations(db: PrismaClient, runIds: readonly stri
     for (const run of stale) {
       const explanation: RunExplanation = { ...causesOf(answers.get(run.id) ?? []), toolCallGroups: await getRunToolCallGroups(db, run.id) };
       explained.set(run.id, explanation);
-      if (!KEPT_STATUSES.has(run.status)) continue;
-      // Only over the state it was computed from: a run re-scored meanwhile keeps its cleared cache.
-      await db.run.updateMany({
-        where: { id: run.id, status: run.status as RunStatus, tasksDone: run.tasksDone, correctCount: run.correctCount, scoringRevision: run.scoringRevision },
-        // Plain JSON (strings, numbers, booleans, nulls, arrays of objects); Prisma's JSON input type does not take interfaces.
-        data: { explainCache: { fingerprint: fingerprintOf(run), ...explanation } as unknown as Prisma.InputJsonObject },
-      });
+      if (isActiveStatus(run.status)) continue;
+      // Plain JSON (strings, numbers, booleans, nulls, arrays of objects); Prisma's JSON input type does not take interfaces.
+      const data = { fingerprint: fingerprintOf(run), ...explanation } as unknown as Prisma.InputJsonObject;
+      // A cache write never fails the page (the run deleted meanwhile, say): the next read computes again.
+      await db.runExplanation.upsert({ where: { runId: run.id }, create: { runId: run.id, data }, update: { data } }).catch(() => undefined);
     }
   }
   return explained;

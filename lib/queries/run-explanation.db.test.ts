@@ -1,4 +1,4 @@
-// A finished run keeps its explanation (Run.explainCache): what the run page and a configuration page
+// A finished run keeps its explanation (RunExplanation): what the run page and a configuration page
 // show equals a recomputation over the run's results by the stated rule (every scored result's primary
 // cause; tool calls grouped by tool, outcome and short observation), it is read from the run afterwards,
 // a re-score clears it, and a run still moving keeps nothing. Data: the paper's GPT-4 and Claude-2
@@ -7,7 +7,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { rescoreRun } from "@/lib/runs/rescore";
@@ -52,48 +51,53 @@ const countsOf = (causes: readonly { id: string; count: number }[]) => new Map(c
 
 describe("a run's explanation", () => {
   test("equals the recount, and is kept on the finished run with its fingerprint", async () => {
-    await context.db.run.update({ where: { id: runs.gpt4 }, data: { explainCache: Prisma.DbNull } });
+    await context.db.runExplanation.deleteMany({ where: { runId: runs.gpt4 } });
+    const stamp = async () => (await context.db.leaderboardStamp.findUnique({ where: { id: 1 } }))?.version;
+    const before = await stamp();
     const explanation = await getRunExplanation(context.db, runs.gpt4);
+    // Keeping it changes no board: the leaderboard stamp (bumped by any write to a counted run) stays.
+    expect(await stamp()).toBe(before);
     const expected = await recount([runs.gpt4]);
     expect(explanation.wrong).toBe(expected.wrong);
     expect(explanation.wrong).toBeGreaterThan(0);
     expect(countsOf(explanation.causes)).toEqual(expected.counts);
     expect(explanation.causes.map((cause) => cause.id)).toEqual(primaryCauseCounts([]).map((cause) => cause.id));
     expect(explanation.toolCallGroups).toEqual(await getRunToolCallGroups(context.db, runs.gpt4));
-    const kept = await context.db.run.findUniqueOrThrow({ where: { id: runs.gpt4 }, select: { explainCache: true } });
-    expect(kept.explainCache).toMatchObject({ wrong: expected.wrong, fingerprint: expect.stringContaining("|completed|") });
+    const kept = await context.db.runExplanation.findUniqueOrThrow({ where: { runId: runs.gpt4 } });
+    expect(kept.data).toMatchObject({ wrong: expected.wrong, fingerprint: expect.stringContaining("|completed|") });
   });
 
   test("is read from the run once kept (a changed kept value shows), and a re-score clears it", async () => {
     await getRunExplanation(context.db, runs.gpt4);
-    const { explainCache } = await context.db.run.findUniqueOrThrow({ where: { id: runs.gpt4 }, select: { explainCache: true } });
-    await context.db.run.update({ where: { id: runs.gpt4 }, data: { explainCache: { ...(explainCache as object), wrong: 12345 } } });
+    const { data: explainCache } = await context.db.runExplanation.findUniqueOrThrow({ where: { runId: runs.gpt4 } });
+    await context.db.runExplanation.update({ where: { runId: runs.gpt4 }, data: { data: { ...(explainCache as object), wrong: 12345 } } });
     expect((await getRunExplanation(context.db, runs.gpt4)).wrong).toBe(12345);
     await rescoreRun(context.db, { runId: runs.gpt4, revision: "2024" });
-    expect((await context.db.run.findUniqueOrThrow({ where: { id: runs.gpt4 }, select: { explainCache: true } })).explainCache).toBeNull();
+    expect(await context.db.runExplanation.findUnique({ where: { runId: runs.gpt4 } })).toBeNull();
     expect((await getRunExplanation(context.db, runs.gpt4)).wrong).toBe((await recount([runs.gpt4])).wrong);
   });
 
   test("a kept value from another state of the run (its counters moved) is recomputed", async () => {
     await getRunExplanation(context.db, runs.claude);
-    const { explainCache } = await context.db.run.findUniqueOrThrow({ where: { id: runs.claude }, select: { explainCache: true } });
+    const { data: explainCache } = await context.db.runExplanation.findUniqueOrThrow({ where: { runId: runs.claude } });
     const fingerprint = String((explainCache as { fingerprint: string }).fingerprint).replace("|completed|", "|running|");
-    await context.db.run.update({ where: { id: runs.claude }, data: { explainCache: { ...(explainCache as object), fingerprint, wrong: 12345 } } });
+    await context.db.runExplanation.update({ where: { runId: runs.claude }, data: { data: { ...(explainCache as object), fingerprint, wrong: 12345 } } });
     expect((await getRunExplanation(context.db, runs.claude)).wrong).toBe((await recount([runs.claude])).wrong);
   });
 
   test("a run still moving is explained afresh and keeps nothing", async () => {
-    await context.db.run.update({ where: { id: runs.claude }, data: { status: "running", explainCache: Prisma.DbNull } });
+    await context.db.run.update({ where: { id: runs.claude }, data: { status: "running" } });
+    await context.db.runExplanation.deleteMany({ where: { runId: runs.claude } });
     try {
       expect((await getRunExplanation(context.db, runs.claude)).wrong).toBe((await recount([runs.claude])).wrong);
-      expect((await context.db.run.findUniqueOrThrow({ where: { id: runs.claude }, select: { explainCache: true } })).explainCache).toBeNull();
+      expect(await context.db.runExplanation.findUnique({ where: { runId: runs.claude } })).toBeNull();
     } finally {
       await context.db.run.update({ where: { id: runs.claude }, data: { status: "completed" } });
     }
   });
 
   test("a configuration's pooled causes are its runs' counts added up, kept or not", async () => {
-    await context.db.run.update({ where: { id: runs.claude }, data: { explainCache: Prisma.DbNull } });
+    await context.db.runExplanation.deleteMany({ where: { runId: runs.claude } });
     const pooled = await getPooledPrimaryCauses(context.db, [runs.gpt4, runs.claude]);
     const expected = await recount([runs.gpt4, runs.claude]);
     expect(pooled.wrong).toBe(expected.wrong);

@@ -6,11 +6,7 @@ import type { RunStatus } from "@/lib/generated/prisma/enums";
 import { planDeletion } from "@/lib/runs/manage";
 
 /** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
-export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "cancelling"];
-
-export function isActiveStatus(status: RunStatus): boolean {
-  return ACTIVE_RUN_STATUSES.includes(status);
-}
+export { ACTIVE_RUN_STATUSES, isActiveStatus } from "@/lib/runs/run-outcome";
 
 const runListSelect = {
   id: true,

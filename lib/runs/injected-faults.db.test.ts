@@ -13,7 +13,7 @@ import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext
 import { launchRun } from "./launch";
 import { getRunRobustness } from "@/lib/queries/robustness";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
-import { getRunPrimaryCauses } from "@/lib/queries/primary-causes";
+import { getRunExplanation } from "@/lib/queries/primary-causes";
 import { injectedFault } from "@/lib/traces/build-trace";
 import { PROTOCOLS } from "@/lib/workbench/protocols/definitions";
 import { DEFAULT_FAULT_SHARES, scheduledFault, type InjectedFault } from "@/lib/workbench/tools/faults";
@@ -125,7 +125,7 @@ describe("the oracle agents under faults at p = 0.2 on the 690 official tasks", 
     // The oracle never repeats a call: no blind retry.
     expect(robustness?.measures.blindRetry.count).toBe(0);
     // Every wrong answer of the oracle follows an injected fault, and its primary cause says so.
-    const { wrong, causes } = await getRunPrimaryCauses(context.db, { id: runId, source: "launched" });
+    const { wrong, causes } = await getRunExplanation(context.db, runId);
     expect(wrong).toBe(690 - correct.size);
     expect(causes.find((cause) => cause.id === "after_injected_fault")?.count).toBe(wrong);
   });

@@ -82,11 +82,13 @@ async function writeVerdicts(db: PrismaClient, runId: string, revision: ScoringR
         AS x(id text, correct boolean, "sideEffects" boolean, "exactMatch" boolean, diagnostics jsonb, diff jsonb, "failedCalls" jsonb)
       WHERE tr.id = x.id AND tr."runId" = ${runId}`;
     await tx.$executeRaw`
-      UPDATE "Run" r SET "scoringRevision" = ${revision}, "explainCache" = NULL,
+      UPDATE "Run" r SET "scoringRevision" = ${revision},
         "correctCount" = t.correct, "sideEffectCount" = t."sideEffects", "exactMatchCount" = t."exactMatch"
       FROM (SELECT (count(*) FILTER (WHERE correct))::int AS correct, (count(*) FILTER (WHERE "sideEffects"))::int AS "sideEffects",
               (count(*) FILTER (WHERE "exactMatch"))::int AS "exactMatch"
             FROM "TaskResult" WHERE "runId" = ${runId} AND status = 'done') t
       WHERE r.id = ${runId}`;
+    // The run page's kept explanation was computed from the old verdicts (lib/queries/primary-causes.ts).
+    await tx.$executeRaw`DELETE FROM "RunExplanation" WHERE "runId" = ${runId}`;
   }, { timeout: 60_000 });
 }

@@ -9,6 +9,15 @@
  * with fewer such tasks "completed with errors" and its rates are over the tasks that were scored.
  * Pure: no database, no framework.
  */
+import type { RunStatus } from "@/lib/generated/prisma/enums";
+
+/** Statuses of a run still going: its numbers still move, it cannot be deleted (cancel it first). */
+export const ACTIVE_RUN_STATUSES = ["queued", "running", "cancelling"] as const satisfies readonly RunStatus[];
+
+export function isActiveStatus(status: string): boolean {
+  return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
+}
+
 
 /** Task error kinds that are the provider's failure, not the agent's behaviour. */
 export const PROVIDER_FAILURE_KINDS: ReadonlySet<string> = new Set(["provider"]);

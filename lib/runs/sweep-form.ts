@@ -1,20 +1,18 @@
 // The sweep form's fields → a sweep request and the settings its runs share, with every invalid field
 // reported at once (next to its input). Agents come one per line as `agent` or `agent@endpoint/model`.
 import { z } from "zod";
-import { DOMAINS } from "@/lib/workbench/datasets/types";
-import { RUN_SETTINGS_DEFAULTS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
-import type { LaunchRunRequest } from "./launch-input";
+import { RUN_AGENT_KINDS } from "./launch-options";
+import { launchFieldsSchema, type LaunchRunRequest } from "./launch-input";
+import { runSettingsSchema } from "./run-settings";
 import { parseVariant, sweepRequestSchema, type SweepRequest } from "./sweep";
 
-const sharedSchema = z.object({
-  dataset: z.string().trim().min(1).max(100).regex(/^[a-z0-9_-]+$/, "Unknown dataset").default("workbench"),
-  toolSet: z.enum(TOOL_SETS).default("all"),
-  domains: z.array(z.enum(DOMAINS)).default([]),
-  limit: z.coerce.number().int().min(1, "At least 1 task").max(100_000).optional(),
-  trials: z.coerce.number().int().min(1).max(20).default(RUN_SETTINGS_DEFAULTS.trials),
-  concurrency: z.coerce.number().int().min(1).max(64).default(RUN_SETTINGS_DEFAULTS.concurrency),
-  faultSeed: z.coerce.number().int().min(0).max(2_147_483_647).default(RUN_SETTINGS_DEFAULTS.faultSeed),
-});
+/** The fields every run of the sweep shares: the launch form's own rules (launch-input.ts, run-settings.ts). */
+const sharedSchema = launchFieldsSchema
+  .pick({ dataset: true, toolSet: true, domains: true })
+  .extend({
+    limit: z.coerce.number().int().min(1, "At least 1 task").max(100_000).optional(),
+    ...runSettingsSchema.pick({ trials: true, concurrency: true, faultSeed: true }).shape,
+  });
 
 export type ParsedSweepForm =
   | { readonly ok: true; readonly sweep: SweepRequest; readonly base: Omit<LaunchRunRequest, "agent"> }

@@ -33,7 +33,7 @@ function chartRows(curves: readonly SweepCurve[]): SweepChartRow[] {
 export default async function SweepPage({ params }: Params) {
   const sweep = await getSweep({ id: (await params).id });
   if (!sweep) notFound();
-  const active = sweep.runs.some((run) => isActiveStatus(run.status as RunStatus));
+  const active = sweep.runs.some((run) => isActiveStatus(run.status));
   const rates = [...new Set(sweep.runs.map((run) => run.faultRate))].sort((a, b) => a - b);
   return (
     <>
