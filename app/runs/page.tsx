@@ -18,6 +18,7 @@ import { FETCH_AND_IMPORT } from "@/lib/datasets/hints";
 import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
 import { isActiveStatus, listRunTags, listRuns, RUN_PAGE_SIZE } from "@/lib/queries/runs";
+import { RUN_LIST_COST_NOTE, toRunListRow } from "@/lib/runs/run-list-row";
 
 export const metadata: Metadata = { title: "Runs" };
 
@@ -98,7 +99,7 @@ async function RunsPanel({ search }: { search: RunsSearch }) {
     <Card>
       <AutoRefresh active={runs.some((run) => isActiveStatus(run.status))} />
       <RunsBulkActions archivedView={search.archived === "1"} />
-      <RunsTable runs={runs} selectable />
+      <RunsTable rows={runs.map(toRunListRow)} costNote={RUN_LIST_COST_NOTE} selectable />
       <Pager
         page={page}
         pages={Math.max(1, Math.ceil(total / RUN_PAGE_SIZE))}

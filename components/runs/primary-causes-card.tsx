@@ -1,9 +1,12 @@
+"use client";
+
 import { Card, CardHeader } from "@/components/ui/card";
 import type { CauseCount } from "@/lib/metrics/primary-causes";
 
 /**
  * One primary cause per wrong answer (the first of an ordered list of rules that holds; "other" last),
  * drawn as bars: unlike the Fig. 6 categories they do not overlap, so they sum to the wrong answers.
+ * A client component handed the counts: the page's payload carries them, not a rendered copy of each bar.
  */
 export function PrimaryCausesCard({ wrong, causes }: { wrong: number; causes: readonly CauseCount[] }) {
   const largest = Math.max(1, ...causes.map((cause) => cause.count));

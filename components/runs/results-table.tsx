@@ -1,11 +1,23 @@
+"use client";
+
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
-import type { RunResultRow } from "@/lib/queries/results";
-import { ResultVerdictBadges } from "./verdict-badges";
+import { ResultVerdictBadges, type ResultVerdict } from "./verdict-badges";
 
-/** Task results of a run; each row links to its trace. */
-export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: readonly RunResultRow[]; showTrial: boolean }) {
+/** A row of a run's results table: plain data (the calls only counted). */
+export interface ResultListRow extends ResultVerdict {
+  readonly id: string;
+  readonly trial: number;
+  readonly calls: number;
+  readonly task: { readonly key: string; readonly domain: string; readonly text: string; readonly actionCount: number };
+}
+
+/**
+ * Task results of a run; each row links to its trace. A client component handed plain rows, so the run
+ * page carries each row's data once in its payload rather than a second, rendered copy of the row.
+ */
+export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: readonly ResultListRow[]; showTrial: boolean }) {
   return (
     <Table data-testid="results-table">
       <TableHead>
@@ -32,7 +44,7 @@ export function ResultsTable({ runId, rows, showTrial }: { runId: string; rows: 
             </TableCell>
             {showTrial ? <TableCell numeric>{row.trial}</TableCell> : null}
             <TableCell numeric>{row.task.actionCount}</TableCell>
-            <TableCell numeric>{row.calls.length}</TableCell>
+            <TableCell numeric>{row.calls}</TableCell>
             <TableCell>
               <ResultVerdictBadges result={row} />
             </TableCell>

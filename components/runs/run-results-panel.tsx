@@ -36,7 +36,7 @@ export async function RunResultsPanel({ run, search }: { run: RunDetail; search:
     <Card id="results">
       <CardHeader title="Task results" description={`${total} results match. Open one to inspect its trace.`} />
       <ResultFilters action={`/runs/${run.id}#results`} search={search} />
-      <ResultsTable runId={run.id} rows={rows} showTrial={run.trials > 1} />
+      <ResultsTable runId={run.id} rows={rows.map((row) => ({ ...row, calls: row.calls.length }))} showTrial={run.trials > 1} />
       <Pager page={search.page} pages={pages} href={pageHref} testId="results-pager" />
     </Card>
   );

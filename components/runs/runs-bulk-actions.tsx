@@ -7,12 +7,13 @@ import { ManageOutcome } from "./manage-form";
 
 /** The runs the list's check boxes (RunSelectBox) select, read when an action is chosen. */
 function selectedRuns(): { id: string; name: string }[] {
-  return [...document.querySelectorAll<HTMLInputElement>("input[data-run-select]:checked")].map((box) => ({ id: box.value, name: box.dataset.runName ?? box.value }));
+  // A box's accessible name is the run's name (the column header says "Select").
+  return [...document.querySelectorAll<HTMLInputElement>("input[data-run-select]:checked")].map((box) => ({ id: box.value, name: box.getAttribute("aria-label") ?? box.value }));
 }
 
-/** A check box of the runs list (server-rendered rows; the bulk bar reads them). */
+/** A check box of the runs list (the bulk bar reads the checked ones: the run's id and, as the box's label, its name). */
 export function RunSelectBox({ id, name }: { id: string; name: string }) {
-  return <input type="checkbox" value={id} data-run-select data-run-name={name} aria-label={`Select ${name}`} data-testid="run-select" />;
+  return <input type="checkbox" value={id} data-run-select aria-label={name} data-testid="run-select" />;
 }
 
 /** Bulk actions over the selected runs: tag, archive (or restore in the archived view), delete after a confirmation naming them. */

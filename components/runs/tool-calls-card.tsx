@@ -1,3 +1,5 @@
+"use client";
+
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
 import { formatPercent } from "@/lib/metrics/format";
@@ -6,6 +8,7 @@ import type { ToolCallStats } from "@/lib/metrics/tool-call-stats";
 /**
  * Calls per tool over the run's traces. "Refused": the tool answered with a refusal ("Email not found.",
  * "Event ID not provided.") and changed nothing; "failed": the call raised (the evaluator skips it).
+ * A client component handed the counts: the page's payload carries them, not a rendered copy of each row.
  */
 export function ToolCallsCard({ stats }: { stats: readonly ToolCallStats[] }) {
   const total = stats.reduce((sum, s) => ({ calls: sum.calls + s.calls, refused: sum.refused + s.refused, failed: sum.failed + s.failed }), { calls: 0, refused: 0, failed: 0 });

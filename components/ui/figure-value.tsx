@@ -12,7 +12,7 @@ export function FigureValue({ figure, className, testId }: { figure: FigureText;
   const split = figure.state === "estimated" && figure.text.endsWith(ESTIMATED_SUFFIX);
   return (
     <span
-      className={clsx(figure.reason && "cursor-help underline decoration-dotted decoration-muted underline-offset-2", className)}
+      className={clsx(figure.reason && "noted", className)}
       title={figure.reason ?? undefined}
       data-figure={figure.state}
       data-testid={testId}
@@ -20,7 +20,7 @@ export function FigureValue({ figure, className, testId }: { figure: FigureText;
       {split ? (
         <>
           {figure.text.slice(0, -ESTIMATED_SUFFIX.length)}
-          <span className="block text-xs text-muted"> {ESTIMATED_SUFFIX.trim()}</span>
+          <span className="sub block"> {ESTIMATED_SUFFIX.trim()}</span>
         </>
       ) : (
         figure.text

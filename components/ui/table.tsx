@@ -16,11 +16,12 @@ export function TableHead({ className, ...props }: ComponentProps<"thead">) {
 }
 
 export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
-  return <tbody className={clsx("divide-y divide-line", className)} {...props} />;
+  // `rows` (globals.css): the hover rule for every row, so no row repeats it.
+  return <tbody className={clsx("rows divide-y divide-line", className)} {...props} />;
 }
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return <tr className={clsx("hover:bg-canvas/60", className)} {...props} />;
+  return <tr className={className} {...props} />;
 }
 
 /** Header cell; `numeric` right-aligns figures so columns of numbers line up. */

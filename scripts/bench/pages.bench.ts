@@ -57,7 +57,7 @@ function pages(fixture: PagesFixture): PageCase[] {
   ];
 }
 
-/** PAGES_BENCH_DUMP=<dir> keeps the last HTML of each page there, to see what makes a page heavy. */
+/** PAGES_BENCH_DUMP=<dir> keeps the last HTML of each page there (per database), to see what makes a page heavy. */
 const dumpDir = process.env.PAGES_BENCH_DUMP;
 
 /** One side of the comparison: a Next server and the database it reads. */
@@ -93,7 +93,7 @@ async function timedGet(side: Side, admin: pg.Client, path: string, requests = 1
     bytes = body.byteLength;
     if (dumpDir && i === requests - 1) {
       await mkdir(dumpDir, { recursive: true });
-      await writeFile(`${dumpDir}/${path.replace(/[^a-z0-9]+/gi, "_")}.html`, Buffer.from(body));
+      await writeFile(`${dumpDir}/${side.database}${path.replace(/[^a-z0-9]+/gi, "_")}.html`, Buffer.from(body));
     }
   }
   // Backends that connected during the requests started from 0; the pool keeps them, so none is lost.
