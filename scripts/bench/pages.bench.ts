@@ -12,8 +12,8 @@
 // The configuration pages (board, one configuration, export) show one row per configuration: at 1 run
 // there is 1, at 1,000 runs 64. Their cost is judged against a third database holding the same 64
 // configurations with one run each (1,000 ÷ 64 runs: what growing history costs); 1,000 ÷ 1 is printed too.
-// So is the runs board, for another reason: it shows a page of 15 runs, and at 1 run that page holds one
-// row; at 64 runs it is full, as at 1,000, so 1,000 ÷ 64 is the cost of history alone.
+// So are the runs board and the runs list, for another reason: they show a page of 15 and 50 runs, and at
+// 1 run that page holds one row; at 64 runs it is full, as at 1,000, so 1,000 ÷ 64 is the cost of history alone.
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
@@ -47,7 +47,7 @@ function pages(fixture: PagesFixture): PageCase[] {
     { label: "configuration page", path: `/leaderboard/configurations/${fixture.configParam}`, judgedAt64: "1 vs 64 configurations" },
     { label: "leaderboard of runs", path: "/leaderboard/runs", judgedAt64: "a page of 1 vs 15 runs" },
     { label: "leaderboard export (csv)", path: "/leaderboard/export?format=csv", judgedAt64: "1 vs 64 configurations" },
-    { label: "runs list", path: "/runs" },
+    { label: "runs list", path: "/runs", judgedAt64: "a page of 1 vs 50 runs" },
     { label: "run page", path: `/runs/${fixture.runId}` },
     { label: "trace page", path: `/runs/${fixture.runId}/tasks/${fixture.resultId}` },
     { label: "compare (run with itself)", path: `/runs/compare?a=${fixture.runId}&b=${fixture.runId}` },
@@ -224,7 +224,7 @@ export async function run(): Promise<void> {
           const verdict = page.judgedAt64 && ok ? `${page.judgedAt64}: judged below` : ok ? "OK" : "over target";
           console.log(line(page.label, one, many, `${sizes}  [${verdict}]`));
         }
-        console.log(`${phase}, boards, the same ${CONFIG_RUNS} configurations: ${MANY_RUNS} runs ÷ ${CONFIG_RUNS} runs (1 per configuration):`);
+        console.log(`${phase}, judged at ${CONFIG_RUNS} runs (the same ${CONFIG_RUNS} configurations, 1 run each; every page of a list full): ${MANY_RUNS} runs ÷ ${CONFIG_RUNS} runs:`);
         console.log(header("page").replace("wall@1 ", `wall@${CONFIG_RUNS}`).replace("  cpu@1", ` cpu@${CONFIG_RUNS}`));
         for (const page of cases.filter((candidate) => candidate.judgedAt64)) {
           const base = figuresOf(page, "configs");
