@@ -28,6 +28,9 @@ export interface EvaluatorDeps {
 export function createRulesEvaluator(dataset: Dataset, rules: ComparisonRules, deps: EvaluatorDeps): Evaluator {
   const initial: SandboxState = dataset.sandbox.tables;
   const groundTruth = new Map<string, Replay>();
+  // Its own cache, though deps.parse may cache too: the replay memo below is keyed by the parsed call's
+  // identity, which only a cache holding every string of the evaluator's life promises (the process-wide
+  // parser of protocols/definitions.ts keeps short strings only, and starts afresh when full).
   const parse = cachedCallParser(deps.parse);
   const execute = rememberReadOnlyCalls(deps.execute);
   const replay = (calls: readonly string[]) => replayCalls(dataset.sandbox, calls, execute, parse);
