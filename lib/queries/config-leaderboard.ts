@@ -19,6 +19,7 @@ import {
   type TaskTrialCounts,
 } from "@/lib/metrics/config-leaderboard";
 import { findPrice, loadPriceTable } from "@/lib/providers";
+import { getPooledPrimaryCauses, type PooledCauses } from "./primary-causes";
 
 /** A cell of ConfigSummary as the triggers store it (dates in ms; cost parts the price check needs). */
 interface StoredCell {
@@ -231,7 +232,9 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
         SELECT r.id, r.name FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" JOIN "RunBoard" b ON b."runId" = r.id
          WHERE c."configKey" IN (${Prisma.join(tallyKeys)}) ORDER BY r."createdAt", r.id`
     : [];
-  const value = row ? { row, runs, domains: domainRows.map((domainRow) => domainRow.domain) } : null;
+  // Kept with the rest under the stamp: any change to a counted run (verdicts, status, re-score, delete) bumps it.
+  const causes = row ? await getPooledPrimaryCauses(prisma, runs.map((run) => run.id)) : null;
+  const value = row && causes ? { row, runs, domains: domainRows.map((domainRow) => domainRow.domain), causes } : null;
   setBounded(configurationCache, cacheKey, { stamp, value }, BOARD_CACHE_SIZE);
   return value;
 }
@@ -240,6 +243,8 @@ export interface Configuration {
   readonly row: ConfigRow;
   readonly runs: readonly { readonly id: string; readonly name: string }[];
   readonly domains: readonly string[];
+  /** Its runs' wrong answers per primary cause, added up (lib/queries/primary-causes.ts). */
+  readonly causes: PooledCauses;
 }
 
 /** The configuration key a run is pooled under on the board (null: the run is not counted: neither completed nor recorded). */

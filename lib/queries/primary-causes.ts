@@ -108,8 +108,13 @@ export async function getRunExplanation(db: PrismaClient, runId: string): Promis
   return (await getRunExplanations(db, [runId])).get(runId) ?? { wrong: 0, causes: primaryCauseCounts([]), toolCallGroups: [] };
 }
 
+export interface PooledCauses {
+  readonly wrong: number;
+  readonly causes: readonly CauseCount[];
+}
+
 /** The pooled causes of several runs (a leaderboard configuration's): each run's counts, added up. */
-export async function getPooledPrimaryCauses(db: PrismaClient, runIds: readonly string[]): Promise<{ wrong: number; causes: CauseCount[] }> {
+export async function getPooledPrimaryCauses(db: PrismaClient, runIds: readonly string[]): Promise<PooledCauses> {
   const explanations = [...(await getRunExplanations(db, runIds)).values()];
   const counts = new Map<string, number>();
   for (const explanation of explanations) for (const cause of explanation.causes) counts.set(cause.id, (counts.get(cause.id) ?? 0) + cause.count);

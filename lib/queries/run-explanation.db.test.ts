@@ -11,6 +11,7 @@ import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from 
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { rescoreRun } from "@/lib/runs/rescore";
 import { primaryCauseCounts, storedPrimaryCause } from "@/lib/metrics/primary-causes";
+import { configKeyOfRun, getConfiguration } from "./config-leaderboard";
 import { getPooledPrimaryCauses, getRunExplanation, getRunToolCallGroups, loadStoredAnswers } from "./primary-causes";
 
 let context: RunsTestContext;
@@ -102,5 +103,22 @@ describe("a run's explanation", () => {
     const expected = await recount([runs.gpt4, runs.claude]);
     expect(pooled.wrong).toBe(expected.wrong);
     expect(countsOf(pooled.causes)).toEqual(expected.counts);
+  });
+
+  test("a configuration page's causes are its runs' recount, kept under the board stamp until a run changes", async () => {
+    const key = await configKeyOfRun(runs.gpt4);
+    const first = await getConfiguration(key!);
+    const runIds = first!.runs.map((run) => run.id);
+    expect(runIds).toContain(runs.gpt4);
+    const expected = await recount(runIds);
+    expect(first!.causes.wrong).toBe(expected.wrong);
+    expect(countsOf(first!.causes.causes)).toEqual(expected.counts);
+    // A planted explanation bumps no stamp: the page keeps what it computed.
+    const { data } = await context.db.runExplanation.findUniqueOrThrow({ where: { runId: runs.gpt4 } });
+    await context.db.runExplanation.update({ where: { runId: runs.gpt4 }, data: { data: { ...(data as object), wrong: 12345 } } });
+    expect((await getConfiguration(key!))!.causes.wrong).toBe(expected.wrong);
+    // A re-score writes the run (the stamp moves) and drops its explanation: the page recounts.
+    await rescoreRun(context.db, { runId: runs.gpt4, revision: "2024" });
+    expect((await getConfiguration(key!))!.causes.wrong).toBe((await recount(runIds)).wrong);
   });
 });

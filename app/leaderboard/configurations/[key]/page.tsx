@@ -7,8 +7,6 @@ import { ConfigTable } from "@/components/leaderboard/config-table";
 import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
 import { getConfiguration } from "@/lib/queries/config-leaderboard";
 import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
-import { prisma } from "@/lib/db";
-import { getPooledPrimaryCauses } from "@/lib/queries/primary-causes";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -18,8 +16,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
   if (!key) notFound();
   const configuration = await getConfiguration(key);
   if (!configuration) notFound();
-  const { row, domains, runs } = configuration;
-  const causes = await getPooledPrimaryCauses(prisma, runs.map((run) => run.id));
+  const { row, domains, runs, causes } = configuration;
   return (
     <>
       <PageHeader
