@@ -7,6 +7,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { NotSignedInError, requireActor } from "@/lib/auth";
 import { prisma } from "@/lib/db";
+import { getRunFootprint } from "@/lib/queries/runs";
 import { deleteRuns, parseTags, renameRun, RunManageError, runNameSchema, runNoteSchema, setRunNote, setRunsArchived, setRunsTest, tagRuns } from "@/lib/runs/manage";
 
 export type ManageRunsState =
@@ -30,6 +31,15 @@ function formOf(formData: FormData) {
     return typeof value === "string" ? value : undefined;
   };
   return { op: text("op"), runIds: formData.getAll("runId").filter((id) => typeof id === "string"), name: text("name"), note: text("note"), add: text("add"), remove: text("remove") };
+}
+
+/**
+ * What deleting a run takes with it, counted when the run page's Delete is pressed rather than on every
+ * view of the page (the steps are a join over the run's results). A read: no sign-in needed.
+ */
+export async function runFootprintAction(runId: string): Promise<{ readonly results: number; readonly steps: number } | null> {
+  const id = z.string().min(1).max(100).safeParse(runId);
+  return id.success ? getRunFootprint({ id: id.data }) : null;
 }
 
 /** One action for every management change; `op` says which. `redirectTo` (a path of ours) follows a delete from the run's own page. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { runFootprintAction } from "@/app/runs/manage-actions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -17,9 +18,12 @@ export interface ManagedRun {
   readonly test: boolean;
   /** Still going (queued, running, cancelling): it cannot be deleted before it is cancelled. */
   readonly active: boolean;
-  readonly results: number;
-  readonly steps: number;
 }
+
+/** What a delete takes with it: counted when asked ("unknown" if the count failed). */
+type Footprint = { readonly results: number; readonly steps: number } | "unknown";
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** The run page's management card: rename, note, tags, archive/restore, test mark, delete (after a confirmation naming what goes). */
 export function RunManagePanel({ run }: { run: ManagedRun }) {
@@ -93,6 +97,12 @@ function OneClick({ runId, op, label, testId }: { runId: string; op: "archive" |
 
 function DeleteRun({ run }: { run: ManagedRun }) {
   const [confirming, setConfirming] = useState(false);
+  const [footprint, setFootprint] = useState<Footprint | null>(null);
+  const ask = () => {
+    setConfirming(true);
+    setFootprint(null);
+    runFootprintAction(run.id).then((counted) => setFootprint(counted ?? "unknown"), () => setFootprint("unknown"));
+  };
   if (run.active) {
     return (
       <Button type="button" variant="danger" size="sm" disabled title="Cancel the run first, then delete it" data-testid="run-delete">
@@ -102,7 +112,7 @@ function DeleteRun({ run }: { run: ManagedRun }) {
   }
   if (!confirming) {
     return (
-      <Button type="button" variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="run-delete">
+      <Button type="button" variant="danger" size="sm" onClick={ask} data-testid="run-delete">
         Delete…
       </Button>
     );
@@ -112,9 +122,16 @@ function DeleteRun({ run }: { run: ManagedRun }) {
       {(pending) => (
         <>
           <span data-testid="run-delete-summary">
-            Delete run <strong>{run.name}</strong> with its {run.results} result{run.results === 1 ? "" : "s"} and {run.steps} step{run.steps === 1 ? "" : "s"}? This cannot be undone.
+            Delete run <strong>{run.name}</strong>{" "}
+            {footprint === null
+              ? "(counting its results and steps…)"
+              : footprint === "unknown"
+                ? "with all its results and steps"
+                : `with its ${plural(footprint.results, "result")} and ${plural(footprint.steps, "step")}`}
+            ? This cannot be undone.
           </span>
-          <Button type="submit" variant="danger" size="sm" disabled={pending} data-testid="run-delete-confirm" autoFocus>
+          {/* Confirmed only once the reader has seen what goes. */}
+          <Button type="submit" variant="danger" size="sm" disabled={pending || footprint === null} data-testid="run-delete-confirm" autoFocus>
             {pending ? "Deleting…" : "Yes, delete"}
           </Button>
           <Button type="button" variant="secondary" size="sm" disabled={pending} onClick={() => setConfirming(false)} data-testid="run-delete-keep">

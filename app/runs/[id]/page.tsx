@@ -14,7 +14,7 @@ import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { RunLabels } from "@/components/runs/run-labels";
 import { RunManagePanel } from "@/components/runs/run-manage-panel";
-import { getRun, getRunFootprint, isActiveStatus } from "@/lib/queries/runs";
+import { getRun, isActiveStatus } from "@/lib/queries/runs";
 import { getProviderFailureCount } from "@/lib/queries/run-outcome";
 import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-results-panel";
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
@@ -37,7 +37,7 @@ export default async function RunPage({ params, searchParams }: Params) {
   const search = parseResultSearch(query);
   const allTemplates = query.templates === "all";
   const active = isActiveStatus(run.status);
-  const [providerFailures, footprint] = await Promise.all([getProviderFailureCount({ runId: run.id }), getRunFootprint({ id: run.id })]);
+  const providerFailures = await getProviderFailureCount({ runId: run.id });
   const sweep = sweepOfRun(run.params);
   return (
     <>
@@ -97,7 +97,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         </Suspense>
         <ReproducibilityCard run={run} />
         <RunManagePanel
-          run={{ id: run.id, name: run.name, note: run.note, tags: run.tags, archived: run.archivedAt !== null, test: run.testRun, active, ...footprint }}
+          run={{ id: run.id, name: run.name, note: run.note, tags: run.tags, archived: run.archivedAt !== null, test: run.testRun, active }}
         />
         <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={12} />}>
           <RunResultsPanel run={run} search={search} />
