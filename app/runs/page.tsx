@@ -17,7 +17,8 @@ import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
 import { FETCH_AND_IMPORT } from "@/lib/datasets/hints";
 import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { listLaunchDatasets } from "@/lib/queries/datasets";
-import { isActiveStatus, listRunTags, listRuns, RUN_PAGE_SIZE } from "@/lib/queries/runs";
+import { listRunTags, listRuns, RUN_PAGE_SIZE } from "@/lib/queries/runs";
+import { isActiveStatus } from "@/lib/runs/run-outcome";
 import { RUN_LIST_COST_NOTE, toRunListRow } from "@/lib/runs/run-list-row";
 
 export const metadata: Metadata = { title: "Runs" };

@@ -232,9 +232,10 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
         SELECT r.id, r.name FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" JOIN "RunBoard" b ON b."runId" = r.id
          WHERE c."configKey" IN (${Prisma.join(tallyKeys)}) ORDER BY r."createdAt", r.id`
     : [];
-  // Kept with the rest under the stamp: any change to a counted run (verdicts, status, re-score, delete) bumps it.
-  const causes = row ? await getPooledPrimaryCauses(prisma, runs.map((run) => run.id)) : null;
-  const value = row && causes ? { row, runs, domains: domainRows.map((domainRow) => domainRow.domain), causes } : null;
+  // The causes are kept with the rest under the stamp: any change to a counted run (verdicts, status, re-score, delete) bumps it.
+  const value = row
+    ? { row, runs, domains: domainRows.map((domainRow) => domainRow.domain), causes: await getPooledPrimaryCauses(prisma, runs.map((run) => run.id)) }
+    : null;
   setBounded(configurationCache, cacheKey, { stamp, value }, BOARD_CACHE_SIZE);
   return value;
 }

@@ -8,7 +8,7 @@ import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from 
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { paperCells, type PaperCell } from "@/lib/metrics/paper-report";
 import { readPaperReport, type PaperPageReport } from "./paper";
-import { getRunExplanation, getRunToolCallGroups } from "./primary-causes";
+import { getRunExplanation, getToolCallGroupsByRun } from "./primary-causes";
 import { listRunExportRows } from "./analysis";
 import { toolCallStats } from "@/lib/metrics/tool-call-stats";
 
@@ -143,7 +143,7 @@ const REFUSAL_SQL = String.raw`^([A-Z][A-Za-z ,]* not provided\.|No search param
 describe("tool refusals and the run export over the imported GPT-4 run", () => {
   test("per-tool refused and failed counts equal a SQL recount", async () => {
     const run = report.runs.find((r) => r.model === "gpt-4" && r.toolSet === "all")!;
-    const stats = toolCallStats(await getRunToolCallGroups(context.db, run.runId));
+    const stats = toolCallStats((await getToolCallGroupsByRun(context.db, [run.runId])).get(run.runId) ?? []);
     const [recount] = await context.db.$queryRaw<{ calls: number; refused: number; failed: number }[]>`
       SELECT count(*)::int AS calls,
              count(*) FILTER (WHERE s.ok IS DISTINCT FROM false AND s.observation ~ ${REFUSAL_SQL})::int AS refused,

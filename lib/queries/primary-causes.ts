@@ -41,16 +41,20 @@ export async function getInjectedFaultsByResult(db: PrismaClient, runIds: readon
   return new Map(rows.map((row) => [row.resultId, row.faults]));
 }
 
-/** Wrong answers per primary cause (zeros included), and how many wrong answers there are. */
-function causesOf(answers: readonly StoredAnswer[]): { wrong: number; causes: CauseCount[] } {
-  return { wrong: answers.filter((answer) => answer.correct !== true).length, causes: primaryCauseCounts(answers) };
-}
-
-/** What the run page explains of a run: its wrong answers per primary cause, and its tool calls by outcome. */
-export interface RunExplanation {
+/** Wrong answers per primary cause (every rule, zeros included), and how many wrong answers there are. */
+export interface PooledCauses {
   readonly wrong: number;
   readonly causes: readonly CauseCount[];
+}
+
+/** What the run page explains of a run: its causes, and its tool calls by outcome. */
+export interface RunExplanation extends PooledCauses {
   readonly toolCallGroups: readonly ToolCallGroup[];
+}
+
+/** Every cause rule, in order, with the given counts (by cause id; absent ones are zero). */
+function causesFromCounts(counts: ReadonlyMap<string, number>): CauseCount[] {
+  return primaryCauseCounts([]).map((cause) => ({ ...cause, count: counts.get(cause.id) ?? 0 }));
 }
 
 /**
@@ -58,21 +62,22 @@ export interface RunExplanation {
  * configuration pools all its runs), so a finished run keeps its explanation (RunExplanation) beside the
  * fingerprint of what it was computed from: the code's revision, the run's status, counters and scoring
  * revision. A re-score clears it (rescore.ts); any other change to a run's verdicts changes its counters or
- * status. A run still moving is explained afresh on every read and nothing is kept.
+ * status. A run still moving is explained afresh on every read and nothing is kept. Only the counts are
+ * kept: a cause's label and description come from the rules.
  */
-const explainCacheSchema = z.object({
+const keptExplanationSchema = z.object({
   fingerprint: z.string(),
   wrong: z.number().int(),
-  causes: z.array(z.object({ id: z.string(), label: z.string(), description: z.string(), count: z.number().int() })),
+  counts: z.record(z.string(), z.number().int()),
   toolCallGroups: z.array(z.object({ tool: z.string().nullable(), ok: z.boolean().nullable(), observation: z.string().nullable(), calls: z.number().int() })),
 });
 
 const explainSelect = {
   id: true, source: true, status: true, tasksDone: true, correctCount: true, sideEffectCount: true, errorCount: true,
   scoringRevision: true, finishedAt: true, explanation: { select: { data: true } },
-} as const;
+} as const satisfies Prisma.RunSelect;
 
-type ExplainedRun = { id: string; source: string; status: string; tasksDone: number; correctCount: number; sideEffectCount: number; errorCount: number; scoringRevision: string | null; finishedAt: Date | null; explanation: { data: unknown } | null };
+type ExplainedRun = Prisma.RunGetPayload<{ select: typeof explainSelect }>;
 
 function fingerprintOf(run: ExplainedRun): string {
   return [appRevision() ?? "no-revision", run.status, run.tasksDone, run.correctCount, run.sideEffectCount, run.errorCount, run.scoringRevision ?? "", run.finishedAt?.toISOString() ?? ""].join("|");
@@ -80,37 +85,41 @@ function fingerprintOf(run: ExplainedRun): string {
 
 /** The runs' explanations, by run id: kept ones read, the others computed (and kept when the run is finished). */
 export async function getRunExplanations(db: PrismaClient, runIds: readonly string[]): Promise<Map<string, RunExplanation>> {
-  const runs: ExplainedRun[] = await db.run.findMany({ where: { id: { in: [...runIds] } }, select: explainSelect });
+  const runs = await db.run.findMany({ where: { id: { in: [...runIds] } }, select: explainSelect });
   const explained = new Map<string, RunExplanation>();
   const stale: ExplainedRun[] = [];
   for (const run of runs) {
-    const kept = explainCacheSchema.safeParse(run.explanation?.data);
-    if (kept.success && kept.data.fingerprint === fingerprintOf(run)) explained.set(run.id, kept.data);
-    else stale.push(run);
-  }
-  if (stale.length > 0) {
-    const answers = await loadStoredAnswers(db, stale);
-    for (const run of stale) {
-      const explanation: RunExplanation = { ...causesOf(answers.get(run.id) ?? []), toolCallGroups: await getRunToolCallGroups(db, run.id) };
-      explained.set(run.id, explanation);
-      if (isActiveStatus(run.status)) continue;
-      // Plain JSON (strings, numbers, booleans, nulls, arrays of objects); Prisma's JSON input type does not take interfaces.
-      const data = { fingerprint: fingerprintOf(run), ...explanation } as unknown as Prisma.InputJsonObject;
-      // A cache write never fails the page (the run deleted meanwhile, say): the next read computes again.
-      await db.runExplanation.upsert({ where: { runId: run.id }, create: { runId: run.id, data }, update: { data } }).catch(() => undefined);
+    const kept = keptExplanationSchema.safeParse(run.explanation?.data);
+    if (kept.success && kept.data.fingerprint === fingerprintOf(run)) {
+      const { wrong, counts, toolCallGroups } = kept.data;
+      explained.set(run.id, { wrong, causes: causesFromCounts(new Map(Object.entries(counts))), toolCallGroups });
+    } else {
+      stale.push(run);
     }
+  }
+  if (stale.length === 0) return explained;
+  const [answers, groups] = await Promise.all([loadStoredAnswers(db, stale), getToolCallGroupsByRun(db, stale.map((run) => run.id))]);
+  for (const run of stale) {
+    const runAnswers = answers.get(run.id) ?? [];
+    const explanation: RunExplanation = {
+      wrong: runAnswers.filter((answer) => answer.correct !== true).length,
+      causes: primaryCauseCounts(runAnswers),
+      toolCallGroups: groups.get(run.id) ?? [],
+    };
+    explained.set(run.id, explanation);
+    if (isActiveStatus(run.status)) continue;
+    const counts = Object.fromEntries(explanation.causes.filter((cause) => cause.count > 0).map((cause) => [cause.id, cause.count]));
+    // Plain JSON; Prisma's JSON input type does not take interfaces.
+    const data = { fingerprint: fingerprintOf(run), wrong: explanation.wrong, counts, toolCallGroups: explanation.toolCallGroups } as unknown as Prisma.InputJsonObject;
+    // A cache write never fails the page (the run deleted meanwhile, say): the next read computes again.
+    await db.runExplanation.upsert({ where: { runId: run.id }, create: { runId: run.id, data }, update: { data } }).catch(() => undefined);
   }
   return explained;
 }
 
 /** One run's explanation (the run page's primary causes and tool-call cards). */
 export async function getRunExplanation(db: PrismaClient, runId: string): Promise<RunExplanation> {
-  return (await getRunExplanations(db, [runId])).get(runId) ?? { wrong: 0, causes: primaryCauseCounts([]), toolCallGroups: [] };
-}
-
-export interface PooledCauses {
-  readonly wrong: number;
-  readonly causes: readonly CauseCount[];
+  return (await getRunExplanations(db, [runId])).get(runId) ?? { wrong: 0, causes: causesFromCounts(new Map()), toolCallGroups: [] };
 }
 
 /** The pooled causes of several runs (a leaderboard configuration's): each run's counts, added up. */
@@ -118,24 +127,28 @@ export async function getPooledPrimaryCauses(db: PrismaClient, runIds: readonly 
   const explanations = [...(await getRunExplanations(db, runIds)).values()];
   const counts = new Map<string, number>();
   for (const explanation of explanations) for (const cause of explanation.causes) counts.set(cause.id, (counts.get(cause.id) ?? 0) + cause.count);
-  return {
-    wrong: explanations.reduce((sum, explanation) => sum + explanation.wrong, 0),
-    causes: primaryCauseCounts([]).map((cause) => ({ ...cause, count: counts.get(cause.id) ?? 0 })),
-  };
+  return { wrong: explanations.reduce((sum, explanation) => sum + explanation.wrong, 0), causes: causesFromCounts(counts) };
 }
 
 /**
- * A run's tool calls grouped by tool, outcome and observation, for lib/metrics/tool-call-stats.ts; only
- * observations short enough to be a refusal are read.
+ * The runs' tool calls grouped by tool, outcome and observation (lib/metrics/tool-call-stats.ts), by run id,
+ * in one query; only observations short enough to be a refusal are read.
  */
-export async function getRunToolCallGroups(db: PrismaClient, runId: string) {
-  return db.$queryRaw<{ tool: string | null; ok: boolean | null; observation: string | null; calls: number }[]>`
-    SELECT s.tool, s.ok,
+export async function getToolCallGroupsByRun(db: PrismaClient, runIds: readonly string[]): Promise<Map<string, ToolCallGroup[]>> {
+  const rows = await db.$queryRaw<(ToolCallGroup & { runId: string })[]>`
+    SELECT x."runId", s.tool, s.ok,
            CASE WHEN length(s.observation) <= ${REFUSAL_READ_CHARS} THEN s.observation END AS observation,
            count(*)::int AS calls
       FROM "Step" s JOIN "TaskResult" x ON x.id = s."resultId"
-     WHERE x."runId" = ${runId} AND s.kind = 'tool'
-     GROUP BY 1, 2, 3`;
+     WHERE x."runId" = ANY (${[...runIds]}::text[]) AND s.kind = 'tool'
+     GROUP BY 1, 2, 3, 4`;
+  const byRun = new Map<string, ToolCallGroup[]>();
+  for (const { runId, ...group } of rows) {
+    const groups = byRun.get(runId);
+    if (groups) groups.push(group);
+    else byRun.set(runId, [group]);
+  }
+  return byRun;
 }
 
 /** Tool calls per result that raised or were refused (the run export's tool_errors). */

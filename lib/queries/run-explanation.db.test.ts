@@ -12,7 +12,7 @@ import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { rescoreRun } from "@/lib/runs/rescore";
 import { primaryCauseCounts, storedPrimaryCause } from "@/lib/metrics/primary-causes";
 import { configKeyOfRun, getConfiguration } from "./config-leaderboard";
-import { getPooledPrimaryCauses, getRunExplanation, getRunToolCallGroups, loadStoredAnswers } from "./primary-causes";
+import { getPooledPrimaryCauses, getRunExplanation, getToolCallGroupsByRun, loadStoredAnswers } from "./primary-causes";
 
 let context: RunsTestContext;
 let dir: string;
@@ -63,7 +63,7 @@ describe("a run's explanation", () => {
     expect(explanation.wrong).toBeGreaterThan(0);
     expect(countsOf(explanation.causes)).toEqual(expected.counts);
     expect(explanation.causes.map((cause) => cause.id)).toEqual(primaryCauseCounts([]).map((cause) => cause.id));
-    expect(explanation.toolCallGroups).toEqual(await getRunToolCallGroups(context.db, runs.gpt4));
+    expect(explanation.toolCallGroups).toEqual((await getToolCallGroupsByRun(context.db, [runs.gpt4])).get(runs.gpt4));
     const kept = await context.db.runExplanation.findUniqueOrThrow({ where: { runId: runs.gpt4 } });
     expect(kept.data).toMatchObject({ wrong: expected.wrong, fingerprint: expect.stringContaining("|completed|") });
   });

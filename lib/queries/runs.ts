@@ -5,9 +5,6 @@ import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
 import { planDeletion } from "@/lib/runs/manage";
 
-/** Statuses during which a run's numbers still move (the list refreshes itself while any exists). */
-export { ACTIVE_RUN_STATUSES, isActiveStatus } from "@/lib/runs/run-outcome";
-
 const runListSelect = {
   id: true,
   name: true,

@@ -18,7 +18,6 @@ export function isActiveStatus(status: string): boolean {
   return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
 }
 
-
 /** Task error kinds that are the provider's failure, not the agent's behaviour. */
 export const PROVIDER_FAILURE_KINDS: ReadonlySet<string> = new Set(["provider"]);
 

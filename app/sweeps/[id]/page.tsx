@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { formatPercent } from "@/lib/metrics/format";
 import type { SweepCurve } from "@/lib/metrics/sweep-curves";
 import { getSweep } from "@/lib/queries/sweeps";
-import { isActiveStatus } from "@/lib/queries/runs";
+import { isActiveStatus } from "@/lib/runs/run-outcome";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
 
 type Params = { params: Promise<{ id: string }> };
