@@ -12,7 +12,7 @@
 -- could not take anyway; another claimer id (an external agent) has no share. Locks are taken in
 -- (createdAt, id) order, so concurrent claimers cannot deadlock. p_settling: results of this worker whose
 -- agent is done (their verdict still being written); marked (agentDoneAt) in this same statement, they
--- take no place any more.
+-- take no place any more. A run's results are taken in their queue order ("queuePosition", set at launch).
 CREATE FUNCTION workbench_claim_results(p_worker text, p_max int, p_run text, p_live_ms int, p_settling text[])
 RETURNS TABLE (id text, "runId" text, "taskKey" text, trial int, attempt int, calls text[])
 LANGUAGE plpgsql VOLATILE AS $$
@@ -73,6 +73,7 @@ BEGIN
     RETURN QUERY
       WITH picked AS (
         SELECT t.id FROM "TaskResult" t WHERE t."runId" = run_row.id AND t.status = 'pending'
+         ORDER BY t."queuePosition" NULLS LAST, t.id
          LIMIT take FOR UPDATE SKIP LOCKED
       ), updated AS (
         UPDATE "TaskResult" t

@@ -121,9 +121,9 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
     // One statement from one JSON parameter: Prisma's createMany spent 25-50 ms of client CPU on 128
     // rows, all of it before the first worker could claim.
     const created = await tx.$executeRaw`
-      INSERT INTO "TaskResult" (id, "runId", "taskId", trial, calls)
-      SELECT gen_random_uuid()::text, ${run.id}, row->>'taskId', (row->>'trial')::int, ARRAY(SELECT jsonb_array_elements_text(row->'calls'))
-        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS row`;
+      INSERT INTO "TaskResult" (id, "runId", "taskId", trial, calls, "queuePosition")
+      SELECT gen_random_uuid()::text, ${run.id}, row->>'taskId', (row->>'trial')::int, ARRAY(SELECT jsonb_array_elements_text(row->'calls')), (position - 1)::int
+        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS queued(row, position)`;
     // Every worker, in this process or another, LISTENs (wake.ts): delivered on commit, so they claim at once.
     if (!agentToken) await tx.$executeRaw`SELECT pg_notify(${WAKE_CHANNEL}, ${run.id})`;
     return { runId: run.id, created };

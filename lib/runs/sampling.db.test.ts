@@ -74,4 +74,20 @@ describe("launch sampling", () => {
       await sql.end();
     }
   });
+
+  test("the claim follows the stored queue position, not where the rows lie on disk", async () => {
+    const sql = createSqlPool(context.databaseUrl, { max: 1 });
+    const { runId } = await launchRun({ agent: "external", limit: 12, seed: 3, concurrency: 4 }, context);
+    try {
+      const queued = await context.db.taskResult.findMany({ where: { runId }, orderBy: { queuePosition: "asc" }, select: { id: true, queuePosition: true } });
+      expect(queued.map((row) => row.queuePosition)).toEqual(queued.map((_, index) => index));
+      // Reversed positions, rows untouched on disk otherwise: the claim must take the new first four.
+      await context.db.$executeRaw`UPDATE "TaskResult" SET "queuePosition" = 11 - "queuePosition" WHERE "runId" = ${runId}`;
+      const claimed = await claimResults(sql, { workerId: "queue-position-test", max: 4, runId });
+      expect(claimed.map((result) => result.id).sort()).toEqual(queued.slice(-4).map((row) => row.id).sort());
+    } finally {
+      await context.db.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+      await sql.end();
+    }
+  });
 });
