@@ -36,7 +36,7 @@ async function prepareData(): Promise<number> {
       const outcomes = await importDataset(prisma, { dataDir, versions: GROUND_TRUTH_VERSIONS });
       console.log(`Data: ${outcomes.map((outcome) => `${outcome.version} ${outcome.status}`).join(", ")} (${dataDir})`);
       // The folder's recorded results too (the paper's, and the published 2026 ones when there): once.
-      const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+      const { importOfficialResults, describeOutcome } = await import("@/lib/runs/import/import-official-results");
       for (const outcome of await importOfficialResults(prisma, dataDir)) console.log(`Data: ${describeOutcome(outcome)}`);
     }
     // First run with nothing imported: fetch the official data, or generate a workplace offline.

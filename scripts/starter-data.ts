@@ -46,7 +46,7 @@ async function importOfficial(prisma: PrismaClient, repoRoot: string, log: (line
   log(`Data: imported the official files (${dir})`);
   await fetchPublished2026(dir, log);
   // The paper's recorded runs, and the published 2026 ones when downloaded: what any official folder gives.
-  const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+  const { importOfficialResults, describeOutcome } = await import("@/lib/runs/import/import-official-results");
   for (const outcome of await importOfficialResults(prisma, dir)) log(`Data: ${describeOutcome(outcome)}`);
   return true;
 }
@@ -100,7 +100,7 @@ export async function importPublished2026(
   files?: readonly OfficialFile[],
 ): Promise<void> {
   if (!(await fetchPublished2026(dir, log, files))) return;
-  const { importPublishedResults2026, describeOutcome } = await import("@/lib/datasets/import-official-results");
+  const { importPublishedResults2026, describeOutcome } = await import("@/lib/runs/import/import-official-results");
   const { PUBLISHED_RESULTS_2026_DIR } = await import("@/lib/datasets/published-results-2026");
   log(`Data: ${describeOutcome(await importPublishedResults2026(prisma, path.join(dir, PUBLISHED_RESULTS_2026_DIR)))}`);
 }

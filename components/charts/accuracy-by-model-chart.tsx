@@ -1,13 +1,8 @@
 "use client";
 
 import { lazyDrawing } from "./lazy-drawing";
-
-export interface ModelAccuracyPoint {
-  readonly label: string;
-  readonly accuracy: number;
-  /** [below, above] distances to the 95 % interval bounds, for the error bar. */
-  readonly interval: readonly [number, number];
-}
+import type { ModelAccuracyPoint } from "./accuracy-by-model-drawing";
+export type { ModelAccuracyPoint };
 
 const Drawing = lazyDrawing(() => import("./accuracy-by-model-drawing"));
 

@@ -1,8 +1,14 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Tooltip, XAxis, YAxis } from "recharts";
-import type { ModelAccuracyPoint } from "./accuracy-by-model-chart";
 import { axisTick, chartColors, percentTick } from "./palette";
+
+export interface ModelAccuracyPoint {
+  readonly label: string;
+  readonly accuracy: number;
+  /** [below, above] distances to the 95 % interval bounds, for the error bar. */
+  readonly interval: readonly [number, number];
+}
 
 /** The recharts drawing of AccuracyByModelChart, loaded after the page (see ./lazy-drawing). */
 export default function AccuracyByModelDrawing({ data, height }: { data: readonly ModelAccuracyPoint[]; height: number }) {

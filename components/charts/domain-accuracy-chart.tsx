@@ -1,12 +1,8 @@
 "use client";
 
 import { lazyDrawing } from "./lazy-drawing";
-
-export interface DomainRatePoint {
-  readonly domain: string;
-  readonly accuracy: number;
-  readonly sideEffectRate: number;
-}
+import type { DomainRatePoint } from "./domain-accuracy-drawing";
+export type { DomainRatePoint };
 
 const HEIGHT = 260;
 const Drawing = lazyDrawing(() => import("./domain-accuracy-drawing"));

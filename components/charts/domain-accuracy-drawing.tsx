@@ -1,8 +1,13 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { DomainRatePoint } from "./domain-accuracy-chart";
 import { axisTick, chartColors, percentTick } from "./palette";
+
+export interface DomainRatePoint {
+  readonly domain: string;
+  readonly accuracy: number;
+  readonly sideEffectRate: number;
+}
 
 // Axis labels only: the full domain names overlap at chart widths.
 const SHORT_DOMAIN: Record<string, string> = {

@@ -1,8 +1,12 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import type { ActionCountBin } from "./paper-figures-chart";
 import { axisTick, chartColors } from "./palette";
+
+export interface ActionCountBin {
+  readonly actions: number;
+  readonly tasks: number;
+}
 
 /** The recharts drawing of ActionCountHistogram (see ./lazy-drawing). */
 export default function Figure4Drawing({ data, height }: { data: readonly ActionCountBin[]; height: number }) {

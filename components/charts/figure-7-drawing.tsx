@@ -1,8 +1,14 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from "recharts";
-import type { TemplatePoint } from "./paper-figures-chart";
 import { axisTick, chartColors, DOMAIN_COLOURS } from "./palette";
+
+export interface TemplatePoint {
+  readonly template: string;
+  readonly domain: string;
+  readonly accuracy: number;
+  readonly n: number;
+}
 
 /** The recharts drawing of TemplateAccuracyChart (see ./lazy-drawing); one bar per template, no tick labels (69 would overlap). */
 export default function Figure7Drawing({ data, height }: { data: readonly TemplatePoint[]; height: number }) {

@@ -2,22 +2,8 @@
 
 import { lazyDrawing } from "./lazy-drawing";
 import { chartColors, RISK_BANDS } from "./palette";
-
-export interface FrontierChartPoint {
-  readonly id: string;
-  /** The configuration in full (model · agent · tool set · dataset…), for the tooltip. */
-  readonly label: string;
-  /** What the point is labelled with on the chart (model · tool set). */
-  readonly shortLabel: string;
-  readonly href: string;
-  /** USD per task; points with unknown cost are not drawn (a log axis has no place for them). */
-  readonly cost: number;
-  /** The cost is estimated from recorded prompts (no usage was recorded), not measured. */
-  readonly estimated: boolean;
-  readonly accuracy: number;
-  readonly sideEffectRate: number;
-  readonly onFrontier: boolean;
-}
+import type { FrontierChartPoint } from "./frontier-drawing";
+export type { FrontierChartPoint };
 
 const Drawing = lazyDrawing(() => import("./frontier-drawing"));
 

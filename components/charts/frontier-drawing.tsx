@@ -2,10 +2,25 @@
 
 import { useRouter } from "next/navigation";
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
-import type { FrontierChartPoint } from "./frontier-chart";
 import { axisTick, chartColors, percentTick, RISK_BANDS } from "./palette";
 import { placeLabels, type LabelSide } from "./frontier-labels";
 import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
+
+export interface FrontierChartPoint {
+  readonly id: string;
+  /** The configuration in full (model · agent · tool set · dataset…), for the tooltip. */
+  readonly label: string;
+  /** What the point is labelled with on the chart (model · tool set). */
+  readonly shortLabel: string;
+  readonly href: string;
+  /** USD per task; points with unknown cost are not drawn (a log axis has no place for them). */
+  readonly cost: number;
+  /** The cost is estimated from recorded prompts (no usage was recorded), not measured. */
+  readonly estimated: boolean;
+  readonly accuracy: number;
+  readonly sideEffectRate: number;
+  readonly onFrontier: boolean;
+}
 
 function riskColour(rate: number): string {
   return (RISK_BANDS.find((band) => rate >= band.from) ?? RISK_BANDS[3]).colour;

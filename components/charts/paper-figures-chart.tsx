@@ -1,18 +1,10 @@
 "use client";
 
 import { lazyDrawing } from "./lazy-drawing";
-
-export interface ActionCountBin {
-  readonly actions: number;
-  readonly tasks: number;
-}
-
-export interface TemplatePoint {
-  readonly template: string;
-  readonly domain: string;
-  readonly accuracy: number;
-  readonly n: number;
-}
+import type { ActionCountBin } from "./figure-4-drawing";
+import type { TemplatePoint } from "./figure-7-drawing";
+export type { TemplatePoint };
+export type { ActionCountBin };
 
 const Figure4Drawing = lazyDrawing(() => import("./figure-4-drawing"));
 const Figure7Drawing = lazyDrawing(() => import("./figure-7-drawing"));

@@ -1,12 +1,8 @@
 "use client";
 
 import { lazyDrawing } from "./lazy-drawing";
-
-/** One row per fault rate: each series' accuracy at that rate (absent: the series has no run there yet). */
-export interface SweepChartRow {
-  readonly faultRate: number;
-  readonly [series: string]: number | null;
-}
+import type { SweepChartRow } from "./sweep-curve-drawing";
+export type { SweepChartRow };
 
 const Drawing = lazyDrawing(() => import("./sweep-curve-drawing"));
 

@@ -1,8 +1,13 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import type { SweepChartRow } from "./sweep-curve-chart";
 import { axisTick, chartColors, percentTick } from "./palette";
+
+/** One row per fault rate: each series' accuracy at that rate (absent: the series has no run there yet). */
+export interface SweepChartRow {
+  readonly faultRate: number;
+  readonly [series: string]: number | null;
+}
 
 const SERIES_COLOURS = [chartColors.accent, chartColors.bad, "#2f9e6e", "#e08a3c", "#8b5cf6", "#0ea5e9", chartColors.ink, "#b9a23a", "#db2777", chartColors.muted];
 

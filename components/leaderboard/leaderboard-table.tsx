@@ -7,7 +7,7 @@ import type { LeaderboardRow, LeaderboardSort } from "@/lib/queries/leaderboard"
 import { FigureValue } from "@/components/ui/figure-value";
 import { formatDate, formatInterval, formatPercent } from "@/lib/metrics/format";
 import { runUsage } from "@/lib/metrics/run-usage";
-import { formatShare } from "@/lib/runs/run-outcome";
+import { formatShare } from "@/lib/metrics/format";
 
 interface Column {
   readonly sort: LeaderboardSort;

@@ -2,7 +2,7 @@
 // The launch form's model fields: endpoint, model id (or an external agent's label and mode) and base
 // URL. A field the chosen agent or endpoint does not use is disabled and says why. On a mock endpoint
 // the model field offers the scripted model's behaviours, from the mock's own list.
-import { EXTERNAL_MODES, MODEL_AGENTS } from "@/lib/runs/launch-options";
+import { EXTERNAL_MODES, MODEL_AGENTS } from "@/lib/settings/launch-options";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { MOCK_BEHAVIOURS, MOCK_BEHAVIOUR_SUMMARIES } from "@/lib/mock-provider/types";
 import { FormField, inputClasses } from "./form-field";

@@ -5,7 +5,7 @@
 // combination again (lib/runs/launch.ts) and answers a bad one beside the revision field.
 import { useState } from "react";
 import { GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
-import { HARNESS_2026_DEFAULTS } from "@/lib/runs/launch-options";
+import { HARNESS_2026_DEFAULTS } from "@/lib/settings/launch-options";
 import { FormField, inputClasses } from "./form-field";
 
 /** What the form needs of a protocol (lib/workbench/protocols PROTOCOLS, passed from the server page). */

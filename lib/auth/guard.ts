@@ -6,15 +6,8 @@
 import { headers } from "next/headers";
 import { signInConfigured } from "./config";
 import { getAuth } from "./server";
-import type { AuditAction } from "./audit";
+import type { Actor, AuditAction } from "./audit";
 import { CodedError } from "@/lib/errors";
-
-/** Who is acting: a signed-in user, or the local operator when sign-in is off. */
-export interface Actor {
-  readonly userId: string | null;
-  /** Shown on run pages and in the audit table: the user's email, or "local". */
-  readonly label: string;
-}
 
 export const LOCAL_ACTOR: Actor = { userId: null, label: "local" };
 

@@ -3,7 +3,7 @@
 // concurrency counted the same way for every claimer), and in the same transaction the attempt's MCP
 // session is opened with a fresh bearer token, so a claimed result always has its session.
 import { CLAIM_RESULTS_SQL, claimParameters, type ClaimedResult } from "@/lib/runs/claim";
-import { runSettingsFrom } from "@/lib/runs/run-settings";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { closeExpiredSessions } from "./close-session";
 import type { McpDeps } from "./deps";

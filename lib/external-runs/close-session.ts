@@ -7,7 +7,7 @@ import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { afterFinish } from "@/lib/runs/after-finish";
 import { finishResult } from "@/lib/runs/persist-result";
 import { getRunContext } from "@/lib/runs/run-context";
-import { stepColumns } from "@/lib/runs/step-columns";
+import { stepColumns } from "@/lib/traces/step-columns";
 import type { StepRow } from "@/lib/runs/step-store";
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { McpDeps } from "./deps";

@@ -13,7 +13,7 @@ import { toProviderToolName } from "@/lib/workbench/agents/tool-names";
 import { taskFaults } from "@/lib/workbench/tools/faults";
 import { getRunContext, type RunContext } from "@/lib/runs/run-context";
 import { LostClaimError, STEP_INSERT, stepRowsSelect, type StepRow } from "@/lib/runs/step-store";
-import { stepColumns } from "@/lib/runs/step-columns";
+import { stepColumns } from "@/lib/traces/step-columns";
 import type { McpDeps } from "./deps";
 import type { OpenSession } from "./session-auth";
 import { forgetSessionSandbox, sessionSandbox } from "./session-sandbox";

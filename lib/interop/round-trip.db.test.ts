@@ -16,7 +16,7 @@ import { launchRun } from "../runs/launch";
 import { importRecordedResults } from "../runs/import/import-results";
 import { importResults2026 } from "../runs/import/import-results-2026";
 import { buildEvalLog } from "./inspect/eval-log";
-import { importInspectLog } from "./inspect/import-inspect";
+import { importInspectLog } from "../runs/import/import-inspect";
 import { loadRunOrThrow, writeRunExport } from "./export-run";
 
 let context: WorkerTestContext;

@@ -3,7 +3,7 @@
 // per export; the format writers (inspect/, workbench-2024.ts, workbench-2026.ts, otel/) are pure
 // functions of it.
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import type { StepColumns } from "@/lib/runs/step-columns";
+import type { StepColumns } from "@/lib/traces/step-columns";
 
 export type ExportStep = StepColumns;
 

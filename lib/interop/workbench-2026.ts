@@ -9,7 +9,7 @@
 // ground truth), so upstream's metrics.py scores it against those tasks. Upstream scores every file
 // with its own (2026) rules; the run's own protocol and revision ride along as `studio_*` keys, which
 // upstream ignores and Studio's importer honours, so a protocol-2024 run comes back as it left.
-import { runSettingsFrom } from "@/lib/runs/run-settings";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 import { gzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";

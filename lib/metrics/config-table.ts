@@ -4,9 +4,8 @@
  * The CSV export writes numbers instead (config-csv.ts).
  */
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
-import { formatInterval, formatPercent } from "./format";
+import { formatInterval, formatPercent, formatShare } from "./format";
 import { withEstimateLabel } from "@/lib/costs/estimated-label";
-import { formatShare } from "@/lib/runs/run-outcome";
 
 export const UNKNOWN = "—";
 

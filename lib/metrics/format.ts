@@ -6,6 +6,11 @@ export function formatPercent(value: number, digits = 2): string {
 }
 
 /** "42.61 % [38.97–46.33]" style interval in percent points. */
+/** "12.5 %": the share of tasks, one decimal. */
+export function formatShare(share: number): string {
+  return `${(share * 100).toFixed(1)} %`;
+}
+
 export function formatInterval(interval: Interval | null, digits = 1): string {
   if (!interval) return "–";
   return `${(interval.low * 100).toFixed(digits)}–${(interval.high * 100).toFixed(digits)}`;

@@ -5,7 +5,7 @@ import { loadDataset } from "../workbench/datasets";
 import type { Dataset, Task } from "../workbench/datasets/types";
 import { type Evaluator } from "../workbench/evaluate";
 import { startMockProvider, type MockProvider } from "./index";
-import { runAgent, sampleTasks } from "./test-harness";
+import { runAgent, sampleTasks } from "../test-support/mock-provider-harness";
 import { createProtocolEvaluator } from "../workbench/protocols";
 import { testDataDir } from "../workbench/test-support/data-dir";
 

@@ -8,7 +8,7 @@ import { loadDataset } from "../workbench/datasets";
 import { testDataDir } from "../workbench/test-support/data-dir";
 import type { Dataset } from "../workbench/datasets/types";
 import { resolveRequestParams } from "../workbench/agents/request-params";
-import { runAgent } from "./test-harness";
+import { runAgent } from "../test-support/mock-provider-harness";
 
 const KEY = "sk-ant-reasoning-test-0123456789";
 let dataset: Dataset;

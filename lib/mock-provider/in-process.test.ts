@@ -10,7 +10,7 @@ import { testDataDir } from "../workbench/test-support/data-dir";
 import { IN_PROCESS_MOCK_URL } from "../providers/endpoints";
 import { createModelForEndpoint } from "../providers/models";
 import { createInProcessMock } from "./in-process";
-import { runAgent, sampleTasks } from "./test-harness";
+import { runAgent, sampleTasks } from "../test-support/mock-provider-harness";
 
 let dataset: Dataset;
 let tasks: Task[];

@@ -9,7 +9,7 @@ import type { Evaluator } from "../workbench/evaluate";
 import { createProtocolEvaluator } from "../workbench/protocols";
 import { resolveRequestParams } from "../workbench/agents/request-params";
 import { startMockProvider, type MockProvider } from "./index";
-import { runAgent, sampleTasks } from "./test-harness";
+import { runAgent, sampleTasks } from "../test-support/mock-provider-harness";
 import { isStrictReasoningModel } from "./strict-openai";
 
 const API_KEY = "sk-strict-fake-0123456789";

@@ -3,7 +3,7 @@
 // (maxRetries: 0 in the agents) so every retry happens here and can be counted.
 import { ProviderError, RETRIES_HEADER } from "@/lib/workbench/agents/provider-errors";
 import { errorMessage } from "@/lib/errors";
-import { RETRY_DEFAULTS } from "@/lib/runs/launch-options";
+import { RETRY_DEFAULTS } from "@/lib/settings/launch-options";
 
 /** How hard to retry. Small values in tests, defaults for real providers. */
 export interface RetryPolicy {

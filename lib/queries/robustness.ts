@@ -3,7 +3,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { robustnessMeasures, type RobustnessMeasures, type RobustnessTask } from "@/lib/metrics/robustness";
-import { faultPlanOf, runSettingsFrom } from "@/lib/runs/run-settings";
+import { faultPlanOf, runSettingsFrom } from "@/lib/settings/run-settings";
 import { injectedFault } from "@/lib/traces/build-trace";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
 

@@ -2,7 +2,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import { sweepCurves, type SweepCurve, type SweepRun } from "@/lib/metrics/sweep-curves";
-import { runSettingsFrom } from "@/lib/runs/run-settings";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 
 export interface Sweep {
   readonly id: string;

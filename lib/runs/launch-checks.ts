@@ -8,7 +8,7 @@ import { resolveRequestParams, UnsupportedParameterError, type ModelRequestParam
 import { STOP_SEQUENCE_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { resolveScoringConfig, ScoringConfigError, type ScoringConfig } from "@/lib/workbench/protocols";
 import { launchFieldsSchema, type LaunchRunInput } from "./launch-input";
-import { MODEL_AGENTS } from "./launch-options";
+import { MODEL_AGENTS } from "../settings/launch-options";
 
 /** A refused choice: what is wrong, beside which input field. */
 export interface LaunchProblem {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { launchFormToObject, launchRunInputSchema } from "./launch-input";
-import { defaultTimeLimitMs } from "./launch-options";
+import { defaultTimeLimitMs } from "../settings/launch-options";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { DOMAINS, GROUND_TRUTH_VERSIONS } from "@/lib/workbench/datasets/types";
 import { SAMPLE_METHODS } from "./sample-tasks";
-import { runSettingsSchema, withTimingDefaults } from "./run-settings";
-import { EXTERNAL_MODES, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "./launch-options";
+import { runSettingsSchema, withTimingDefaults } from "../settings/run-settings";
+import { EXTERNAL_MODES, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "../settings/launch-options";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */

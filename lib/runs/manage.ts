@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/auth/audit";
-import type { Actor } from "@/lib/auth/guard";
+import type { Actor } from "@/lib/auth/audit";
 import { CodedError } from "@/lib/errors";
 import { isActiveStatus } from "./run-outcome";
 

@@ -11,9 +11,9 @@ import type { Dataset, GroundTruthVersion, Task } from "@/lib/workbench/datasets
 import { createModelForEndpoint } from "@/lib/providers";
 import { loadDatasetFromDb } from "@/lib/datasets/load-from-db";
 import { protocolForGroundTruth, createProtocolEvaluator, resolveScoringConfig, type Protocol, getProtocol } from "@/lib/workbench/protocols";
-import { MODEL_AGENTS } from "./launch-options";
+import { MODEL_AGENTS } from "../settings/launch-options";
 import type { TaskScorer } from "./execute-task";
-import { faultPlanOf, runSettingsFrom } from "./run-settings";
+import { faultPlanOf, runSettingsFrom } from "../settings/run-settings";
 import type { FaultPlan } from "@/lib/workbench/tools/faults";
 import { engineSettings } from "./engine-settings";
 

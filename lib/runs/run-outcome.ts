@@ -10,6 +10,7 @@
  * Pure: no database, no framework.
  */
 import type { RunStatus } from "@/lib/generated/prisma/enums";
+import { formatShare } from "@/lib/metrics/format";
 
 /** Statuses of a run still going: its numbers still move, it cannot be deleted (cancel it first). */
 export const ACTIVE_RUN_STATUSES = ["queued", "running", "cancelling"] as const satisfies readonly RunStatus[];
@@ -65,11 +66,6 @@ export function judgeRunOutcome(counts: OutcomeCounts, maxProviderFailureShare =
     };
   }
   return { ...base, kind: providerFailures > 0 ? "completed_with_errors" : "clean", reason: null };
-}
-
-/** "12.5 %": the share of tasks, one decimal. */
-export function formatShare(share: number): string {
-  return `${(share * 100).toFixed(1)} %`;
 }
 
 /**

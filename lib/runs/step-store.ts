@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentStep, StepSink } from "@/lib/workbench/agents/types";
 import type { Sql } from "./sql";
-import { stepColumnList, stepColumns, stepRecordsetTypes, type StepColumns } from "./step-columns";
+import { stepColumnList, stepColumns, stepRecordsetTypes, type StepColumns } from "../traces/step-columns";
 import { CodedError } from "@/lib/errors";
 
 export class LostClaimError extends CodedError<"lost_claim"> {

@@ -1,9 +1,9 @@
 // The sweep form's fields → a sweep request and the settings its runs share, with every invalid field
 // reported at once (next to its input). Agents come one per line as `agent` or `agent@endpoint/model`.
 import { z } from "zod";
-import { RUN_AGENT_KINDS } from "./launch-options";
+import { RUN_AGENT_KINDS } from "../settings/launch-options";
 import { launchFieldsSchema, type LaunchRunRequest } from "./launch-input";
-import { runSettingsSchema } from "./run-settings";
+import { runSettingsSchema } from "../settings/run-settings";
 import { parseVariant, sweepRequestSchema, type SweepRequest } from "./sweep";
 
 /** The fields every run of the sweep shares: the launch form's own rules (launch-input.ts, run-settings.ts). */

@@ -3,7 +3,7 @@
  * renderer per kind; everything the UI needs (pretty args, long-observation flag, diff sections) is
  * decided here so it is unit-tested and the components stay dumb.
  */
-import type { StepColumns } from "@/lib/runs/step-columns";
+import type { StepColumns } from "@/lib/traces/step-columns";
 import { toolCallStatus, type ToolCallStatus } from "@/lib/workbench/tools/refusals";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
 import { FAULT_KINDS, type InjectedFault } from "@/lib/workbench/tools/faults";

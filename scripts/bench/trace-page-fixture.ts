@@ -9,7 +9,7 @@ import { createPrismaClient } from "@/lib/db";
 import { importDataset } from "@/lib/datasets/import-dataset";
 import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import { executeTask } from "@/lib/runs/execute-task";
-import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
 import { finishedTaskOf, finishResult } from "@/lib/runs/persist-result";
 import { createSqlPool } from "@/lib/runs/sql";
 import { createBufferedStepSink } from "@/lib/runs/step-store";

@@ -21,7 +21,7 @@ export function register(program: Command): void {
       const { resolveDataDir } = await import("@/lib/workbench/datasets/data-dir");
       const resultsDir = options.results ?? path.join(resolveDataDir(env().WORKBENCH_DATA_DIR), "v1", "data", "results");
       process.exitCode = await withPrisma(async (prisma) => {
-        const { backfillRecordedEstimates } = await import("@/lib/costs/backfill-estimates");
+        const { backfillRecordedEstimates } = await import("@/lib/runs/import/backfill-estimates");
         const started = performance.now();
         const outcomes = await backfillRecordedEstimates(prisma, { resultsDir, force: options.force });
         for (const { runId, name, result } of outcomes) {

@@ -49,7 +49,7 @@ export function register(program: Command): void {
           console.log(`${outcome.version}: ${outcome.status} (${outcome.tasks} tasks, ${outcome.sandboxRows} sandbox rows)`);
         }
         if (options.results) {
-          const { importOfficialResults, describeOutcome } = await import("@/lib/datasets/import-official-results");
+          const { importOfficialResults, describeOutcome } = await import("@/lib/runs/import/import-official-results");
           for (const outcome of await importOfficialResults(prisma, dataDir, versions)) {
             console.log(describeOutcome(outcome));
             if (outcome.error) process.exitCode = 1;

@@ -29,7 +29,7 @@ export function register(program: Command): void {
 }
 
 async function importLog(file: string, groundTruth: GroundTruthVersion | undefined): Promise<number> {
-  const { importInspectLog } = await import("@/lib/interop/inspect/import-inspect");
+  const { importInspectLog } = await import("@/lib/runs/import/import-inspect");
   return withPrisma(async (prisma) => {
     const run = await importInspectLog(prisma, { file, ...(groundTruth ? { groundTruth } : {}) });
     const accuracy = run.tasks ? ((run.correct / run.tasks) * 100).toFixed(2) : "-";

@@ -5,7 +5,7 @@ import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
-import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
+import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
 import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";

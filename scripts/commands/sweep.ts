@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
 import { env } from "@/lib/env";
-import { RUN_SETTINGS_DEFAULTS } from "@/lib/runs/launch-options";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
 
 interface SweepOptions {
   agents: string;

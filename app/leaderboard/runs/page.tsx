@@ -18,7 +18,7 @@ import { listRunTags } from "@/lib/queries/runs";
 import { getLeaderboard, LEADERBOARD_PAGE_SIZE, LEADERBOARD_SORTS, type LeaderboardSort } from "@/lib/queries/leaderboard";
 import { PROTOCOL_IDS, SCORING_REVISIONS } from "@/lib/workbench/protocols/types";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
-import { TOOL_SETS } from "@/lib/runs/launch-options";
+import { TOOL_SETS } from "@/lib/settings/launch-options";
 
 export const metadata: Metadata = { title: "Leaderboard · runs" };
 

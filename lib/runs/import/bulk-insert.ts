@@ -3,7 +3,7 @@
 // PostgreSQL spends inserting them.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { forgetPrismaDebugHistory } from "@/lib/prisma-debug-history";
-import { stepRecordsetTypes } from "../step-columns";
+import { stepRecordsetTypes } from "../../traces/step-columns";
 
 type Tx = Prisma.TransactionClient;
 

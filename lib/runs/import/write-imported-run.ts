@@ -1,6 +1,6 @@
 // Scores matched recorded rows and writes one imported run in a single transaction, a chunk of rows
 // (and their traces) at a time.
-import { RUN_SETTINGS_DEFAULTS } from "../launch-options";
+import { RUN_SETTINGS_DEFAULTS } from "../../settings/launch-options";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordedErrorKind } from "./recorded-trace";
@@ -10,7 +10,7 @@ import type { RecordedResult } from "@/lib/workbench/results/types";
 import { appRevision } from "../app-revision";
 import type { VersionContext } from "../run-context";
 import type { ProtocolId } from "@/lib/workbench/protocols/types";
-import { stepColumns } from "../step-columns";
+import { stepColumns } from "../../traces/step-columns";
 import type { MatchedRow, RowMatcher } from "./match-tasks";
 import { insertDoneResults, insertSteps } from "./bulk-insert";
 import { recordedTrace } from "./recorded-trace";

@@ -2,7 +2,7 @@
 // or not (rows from before heartbeats, a task stuck in a live worker). The timeout is the run's own
 // setting as RunSettings reads it (runSettingsFrom: one schema, one default). External runs' results are
 // closed at their deadline by lib/external-runs instead.
-import { runSettingsFrom } from "../run-settings";
+import { runSettingsFrom } from "../../settings/run-settings";
 import type { Sql } from "../sql";
 
 interface RunningResult {

@@ -11,7 +11,7 @@ import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from 
 import { describeOutcome, importOfficialResults } from "./import-official-results";
 
 const PAPER_FILE = "email/gpt-4_all_2024-03-21_15-21-12.csv";
-const FIXTURE_2026 = path.resolve(import.meta.dirname, "../runs/import/fixtures/results-2026");
+const FIXTURE_2026 = path.resolve(import.meta.dirname, "fixtures/results-2026");
 
 let context: RunsTestContext;
 let root: string;

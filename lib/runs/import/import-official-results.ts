@@ -9,7 +9,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDataRoot, v1Paths } from "@/lib/workbench/datasets/data-dir";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { errorMessage } from "@/lib/errors";
-import { PUBLISHED_RESULTS_2026_DIR } from "./published-results-2026";
+import { PUBLISHED_RESULTS_2026_DIR } from "../../datasets/published-results-2026";
 
 export type OfficialResultsOutcome = {
   /** Which results: the paper's (2024 layout) or upstream's published 2026 ones. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import { stepColumnList, stepColumns, stepRecordsetTypes } from "./step-columns";
-import { STEP_INSERT } from "./step-store";
+import { STEP_INSERT } from "../runs/step-store";
 
 describe("stepColumns", () => {
   test.each<{ step: AgentStep; expected: Record<string, unknown> }>([

@@ -13,8 +13,8 @@ import { DATASET_SLUG } from "@/lib/runs/launch";
 import { getVersionContext } from "@/lib/runs/run-context";
 import { buildImportRows, writeImportedRun, type ImportRow } from "@/lib/runs/import/write-imported-run";
 import type { ImportedRun } from "@/lib/runs/import/import-results";
-import { InteropError } from "../errors";
-import { InspectLogSchema, readInspectSample, type InspectLog, type InspectRow } from "./read-samples";
+import { InteropError } from "../../interop/errors";
+import { InspectLogSchema, readInspectSample, type InspectLog, type InspectRow } from "../../interop/inspect/read-samples";
 
 export interface ImportInspectOptions {
   readonly file: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { launchFormToObject, launchRunInputSchema } from "./launch-input";
+import { launchFormToObject, launchRunInputSchema } from "../runs/launch-input";
 import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import { runSettingsFrom } from "./run-settings";
 

@@ -6,8 +6,8 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { matchRowsToTasks } from "@/lib/runs/import/match-tasks";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
 import { loadRecordedResultsFile } from "@/lib/workbench/results/load";
-import { estimateColumns, estimateRecordedRun } from "./estimate-recorded-run";
-import { recordedModelPrice } from "./recorded-model-prices";
+import { estimateColumns, estimateRecordedRun } from "../../costs/estimate-recorded-run";
+import { recordedModelPrice } from "../../costs/recorded-model-prices";
 import { errorMessage } from "@/lib/errors";
 
 export interface BackfillOutcome {
