@@ -7,8 +7,8 @@ import { pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { allCustomers, cell } from "./find";
 import { pickCustomer, salesPeople } from "./pick";
-import type { Template } from "./types";
-import { fieldUpdate, setFieldTemplate } from "./field-change";
+import type { Instance, Template } from "./types";
+import { fieldUpdate, reassignTemplate, setFieldTemplate } from "./field-change";
 
 const CRM = "customer_relationship_manager";
 const SEARCH = "customer_relationship_manager.search_customers";
@@ -41,6 +41,19 @@ function setCustomerField(spec: {
   );
 }
 
+/** A new customer (a name not in the CRM yet) with a status and a product, for a drawn salesperson. */
+function newLead(ctx: TemplateContext): Instance | null {
+  const p = pickPerson(ctx, salesPeople(ctx));
+  const name = `${asciiName(() => ctx.rng.faker.person.firstName())} ${asciiName(() => ctx.rng.faker.person.lastName())}`;
+  if (!p || ctx.world.crm.some((row) => row.customer_name === name)) return null;
+  const status = ctx.rng.pick(["Lead", "Qualified", "Proposal"]);
+  const product = ctx.rng.pick(PRODUCTS);
+  return {
+    text: `Add ${name} to the CRM as a ${status} interested in ${product}, assigned to ${p.ref}`,
+    calls: [call("customer_relationship_manager.add_customer", { customer_name: name, assigned_to_email: p.person.email, status, product_interest: product })],
+  };
+}
+
 export const CRM_TEMPLATES: Template[] = [
   setCustomerField({
     id: "crm.set-status",
@@ -55,17 +68,7 @@ export const CRM_TEMPLATES: Template[] = [
     text: "Add {customer} to the CRM as a {status} interested in {product}, assigned to {name}",
     tools: [LOOKUP, "customer_relationship_manager.add_customer"],
     ambiguity: "A new name not already in the CRM; the optional fields named in the text are the only ones set.",
-    instantiate(ctx) {
-      const p = pickPerson(ctx, salesPeople(ctx));
-      const name = `${asciiName(() => ctx.rng.faker.person.firstName())} ${asciiName(() => ctx.rng.faker.person.lastName())}`;
-      if (!p || ctx.world.crm.some((row) => row.customer_name === name)) return null;
-      const status = ctx.rng.pick(["Lead", "Qualified", "Proposal"]);
-      const product = ctx.rng.pick(PRODUCTS);
-      return {
-        text: `Add ${name} to the CRM as a ${status} interested in ${product}, assigned to ${p.ref}`,
-        calls: [call("customer_relationship_manager.add_customer", { customer_name: name, assigned_to_email: p.person.email, status, product_interest: product })],
-      };
-    },
+    instantiate: newLead,
   },
   {
     id: "crm.delete", domain: CRM, toolkits: ["crm"], writes: ["crm"],
@@ -78,18 +81,12 @@ export const CRM_TEMPLATES: Template[] = [
       return { text: `Remove ${cell(c.customer_name)} from the CRM`, calls: [call("customer_relationship_manager.delete_customer", { customer_id: cell(c.customer_id) })] };
     },
   },
-  {
-    id: "crm.reassign", domain: CRM, toolkits: ["crm"], writes: ["crm"],
-    text: "Hand {customer} over to {name}",
-    tools: [LOOKUP, SEARCH, UPDATE],
-    ambiguity: "The new owner is a named salesperson, not the current one.",
-    instantiate(ctx) {
-      const c = pickCustomer(ctx);
-      const p = c && pickPerson(ctx, salesPeople(ctx), [cell(c.assigned_to_email)]);
-      if (!c || !p) return null;
-      return { text: `Hand ${cell(c.customer_name)} over to ${p.ref}`, calls: [update(cell(c.customer_id), "assigned_to_email", p.person.email)] };
-    },
-  },
+  reassignTemplate(
+    { id: "crm.reassign", domain: CRM, toolkits: ["crm"], writes: ["crm"], tools: [LOOKUP, SEARCH, UPDATE],
+      text: "Hand {customer} over to {name}", ambiguity: "The new owner is a named salesperson, not the current one." },
+    { pick: (ctx) => pickCustomer(ctx), pool: (ctx) => salesPeople(ctx), owner: (c) => cell(c.assigned_to_email),
+      instance: (c, p) => ({ text: `Hand ${cell(c.customer_name)} over to ${p.ref}`, calls: [update(cell(c.customer_id), "assigned_to_email", p.person.email)] }), },
+  ),
   setCustomerField({
     id: "crm.follow-up-date",
     text: "Set the follow-up date for {customer} to {date}",
@@ -98,18 +95,14 @@ export const CRM_TEMPLATES: Template[] = [
     draw: (ctx) => addDays("2023-12-01", ctx.rng.int(0, 40)),
     say: (customer, date) => `Set the follow-up date for ${customer} to ${say(date)}`,
   }),
-  {
-    id: "crm.new-phone", domain: CRM, toolkits: ["crm"], writes: ["crm"],
+  setCustomerField({
+    id: "crm.new-phone",
     text: "{customer} has a new phone number: {phone}",
-    tools: [SEARCH, UPDATE],
     ambiguity: "Full customer names are unique; the number is new.",
-    instantiate(ctx) {
-      const c = pickCustomer(ctx);
-      const phone = `${ctx.rng.int(201, 989)}-${ctx.rng.int(200, 999)}-${String(ctx.rng.int(0, 9999)).padStart(4, "0")}`;
-      if (!c) return null;
-      return { text: `${cell(c.customer_name)} has a new phone number: ${phone}`, calls: [update(cell(c.customer_id), "customer_phone", phone)] };
-    },
-  },
+    field: "customer_phone",
+    draw: (ctx) => `${ctx.rng.int(201, 989)}-${ctx.rng.int(200, 999)}-${String(ctx.rng.int(0, 9999)).padStart(4, "0")}`,
+    say: (customer, phone) => `${customer} has a new phone number: ${phone}`,
+  }),
   setCustomerField({
     id: "crm.switch-product",
     text: "{customer} is now interested in {product} instead",

@@ -1,11 +1,12 @@
 // Email templates (inbox and outbox). Emails are found through search_emails, newest first, five at
 // a time; templates that need older mail page back with date bounds.
+import type { Cell } from "../../sandbox/types";
 import { addDays } from "../dates";
 import { BODIES, SUBJECTS, pickPerson, say } from "./common";
 import { call, type TemplateContext } from "./context";
 import { allEmails, cell } from "./find";
 import { progressMails } from "./pick";
-import type { Template } from "./types";
+import type { Instance, Template } from "./types";
 
 const E = "email";
 const SEARCH = "email.search_emails";
@@ -27,11 +28,22 @@ function personAndLatest(ctx: TemplateContext, box?: "inbox" | "outbox") {
   return p && row ? { p, row } : null;
 }
 
-/** A person the task names and every email with them, newest first, or null. */
-function personAndEmails(ctx: TemplateContext) {
+/** A person the task names and every email with them (of one box when given), newest first, or null. */
+function personAndEmails(ctx: TemplateContext, box?: "inbox" | "outbox") {
   const p = pickPerson(ctx);
   const rows = p && allEmails(ctx, p.person.email);
-  return p && rows ? { p, rows } : null;
+  return p && rows ? { p, rows: box ? rows.filter((row) => row["inbox/outbox"] === box) : rows } : null;
+}
+
+/**
+ * The instantiate of a request about something found first (a person and their mail): no instance when
+ * nothing fits, otherwise what `build` makes of it.
+ */
+function about<T>(find: (ctx: TemplateContext) => T | null, build: (found: T, ctx: TemplateContext) => Instance | null) {
+  return (ctx: TemplateContext): Instance | null => {
+    const found = find(ctx);
+    return found ? build(found, ctx) : null;
+  };
 }
 
 /** A sender the task names and another person to pass their mail to (each null when none fits). */
@@ -40,31 +52,45 @@ function senderAndOther(ctx: TemplateContext) {
   return { from, to: from && pickPerson(ctx, undefined, [from.person.email]) };
 }
 
+/** A request to forward one email of a sender the task names (picked by `pick`) to another person. */
+function forwardFromSender(spec: {
+  readonly id: string;
+  readonly text: string;
+  readonly ambiguity: string;
+  readonly pick: (ctx: TemplateContext, sender: string) => Record<string, Cell> | null | undefined;
+  readonly say: (from: string, to: string) => string;
+}): Template {
+  return {
+    id: spec.id, domain: E, toolkits: ["email"], writes: ["email"],
+    text: spec.text,
+    tools: [LOOKUP, SEARCH, "email.forward_email"],
+    ambiguity: spec.ambiguity,
+    instantiate(ctx) {
+      const { from, to } = senderAndOther(ctx);
+      const row = from && spec.pick(ctx, from.person.email);
+      if (!from || !to || !row) return null;
+      return { text: spec.say(from.ref, to.ref), calls: [call("email.forward_email", { email_id: cell(row.email_id), recipient: to.person.email })] };
+    },
+  };
+}
+
 export const EMAIL_TEMPLATES: Template[] = [
   {
     id: "email.delete-latest-with", domain: E, toolkits: ["email"], writes: ["email"],
     text: "Delete the most recent email between me and {name}",
     tools: [LOOKUP, SEARCH, "email.delete_email"],
     ambiguity: "Send times are unique, so the newest email involving the person is one row.",
-    instantiate(ctx) {
-      const found = personAndLatest(ctx);
-      if (!found) return null;
-      const { p, row } = found;
-      return { text: `Delete the most recent email between me and ${p.ref}`, calls: [call("email.delete_email", { email_id: cell(row.email_id) })] };
-    },
+    instantiate: about(personAndLatest, ({ p, row }) => ({ text: `Delete the most recent email between me and ${p.ref}`, calls: [call("email.delete_email", { email_id: cell(row.email_id) })] })),
   },
   {
     id: "email.reply-latest-from", domain: E, toolkits: ["email"], writes: ["email"],
     text: "Reply to the last email {name} sent me with '{body}'",
     tools: [LOOKUP, SEARCH, "email.reply_email"],
     ambiguity: "Only inbox rows count as sent by them; unique send times give one newest.",
-    instantiate(ctx) {
-      const found = personAndLatest(ctx, "inbox");
-      if (!found) return null;
-      const { p, row } = found;
+    instantiate: about((ctx) => personAndLatest(ctx, "inbox"), ({ p, row }, ctx) => {
       const body = ctx.rng.pick(BODIES);
       return { text: `Reply to the last email ${p.ref} sent me with '${body}'`, calls: [call("email.reply_email", { email_id: cell(row.email_id), body })] };
-    },
+    }),
   },
   {
     id: "email.send-new", domain: E, toolkits: ["email"], writes: ["email"],
@@ -82,47 +108,34 @@ export const EMAIL_TEMPLATES: Template[] = [
       };
     },
   },
-  {
-    id: "email.forward-latest-from", domain: E, toolkits: ["email"], writes: ["email"],
+  forwardFromSender({
+    id: "email.forward-latest-from",
     text: "Forward the newest email I got from {name} to {other}",
-    tools: [LOOKUP, SEARCH, "email.forward_email"],
     ambiguity: "Newest inbox row from the sender (unique times); recipient resolved to one address.",
-    instantiate(ctx) {
-      const { from, to } = senderAndOther(ctx);
-      const row = from && latestWith(ctx, from.person.email, "inbox");
-      if (!from || !to || !row) return null;
-      return { text: `Forward the newest email I got from ${from.ref} to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(row.email_id), recipient: to.person.email })] };
-    },
-  },
-  {
-    id: "email.forward-oldest-from", domain: E, toolkits: ["email"], writes: ["email"],
+    pick: (ctx, sender) => latestWith(ctx, sender, "inbox"),
+    say: (from, to) => `Forward the newest email I got from ${from} to ${to}`,
+  }),
+  forwardFromSender({
+    id: "email.forward-oldest-from",
     text: "Forward the very first email {name} ever sent me to {other}",
-    tools: [LOOKUP, SEARCH, "email.forward_email"],
     ambiguity: "Needs paging past the 5 newest results; rejected when a day holds more than 5 matches.",
-    instantiate(ctx) {
-      const { from, to } = senderAndOther(ctx);
-      const rows = from && allEmails(ctx, from.person.email);
-      const inbox = rows?.filter((row) => row["inbox/outbox"] === "inbox") ?? [];
-      const oldest = inbox[inbox.length - 1];
-      if (!from || !to || !oldest || inbox.length <= 5) return null;
-      return { text: `Forward the very first email ${from.ref} ever sent me to ${to.ref}`, calls: [call("email.forward_email", { email_id: cell(oldest.email_id), recipient: to.person.email })] };
+    pick: (ctx, sender) => {
+      const inbox = allEmails(ctx, sender)?.filter((row) => row["inbox/outbox"] === "inbox") ?? [];
+      return inbox.length > 5 ? inbox[inbox.length - 1] : null;
     },
-  },
+    say: (from, to) => `Forward the very first email ${from} ever sent me to ${to}`,
+  }),
   {
     id: "email.delete-from-on-day", domain: E, toolkits: ["email"], writes: ["email"], conditional: true, mayNeedNoAction: true,
     text: "If {name} emailed me on {date}, delete those emails; otherwise do nothing",
     tools: [LOOKUP, SEARCH, "email.delete_email"],
     ambiguity: "All inbox rows from the sender that day are deleted, oldest first; a day with none needs no action.",
-    instantiate(ctx) {
-      const found = personAndEmails(ctx);
-      if (!found) return null;
-      const { p, rows } = found;
-      const inbox = rows.filter((row) => row["inbox/outbox"] === "inbox");
+    instantiate: about((ctx) => personAndEmails(ctx, "inbox"), ({ p, rows: inbox }, ctx) => {
       const days = [...new Set(inbox.map((row) => cell(row.sent_datetime).slice(0, 10)))];
       const date = ctx.wantNoAction || days.length === 0 ? addDays("2023-10-01", ctx.rng.int(0, 59)) : ctx.rng.pick(days);
       const hits = inbox.filter((row) => cell(row.sent_datetime).startsWith(date)).reverse();
       return { text: `If ${p.ref} emailed me on ${say(date)}, delete those emails; otherwise do nothing`, calls: hits.map((row) => call("email.delete_email", { email_id: cell(row.email_id) })) };
-    },
+    }),
   },
   {
     id: "email.count-from-month", domain: E, toolkits: ["email"], writes: ["email"],
@@ -147,10 +160,7 @@ export const EMAIL_TEMPLATES: Template[] = [
     text: "If I haven't written to {name} since {date}, send them 'Checking in' with the body '{body}'; otherwise do nothing",
     tools: [LOOKUP, SEARCH, "email.send_email"],
     ambiguity: "Decided by the newest outbox row to the person (inclusive of the date).",
-    instantiate(ctx) {
-      const found = personAndEmails(ctx);
-      if (!found) return null;
-      const { p, rows } = found;
+    instantiate: about(personAndEmails, ({ p, rows }, ctx) => {
       const lastSent = rows.find((row) => row["inbox/outbox"] === "outbox");
       const lastDay = lastSent ? cell(lastSent.sent_datetime).slice(0, 10) : null;
       const date = lastDay && ctx.wantNoAction ? addDays(lastDay, -ctx.rng.int(0, 5)) : addDays(lastDay ?? "2023-10-01", ctx.rng.int(1, 10));
@@ -160,20 +170,17 @@ export const EMAIL_TEMPLATES: Template[] = [
         text: `If I haven't written to ${p.ref} since ${say(date)}, send them 'Checking in' with the body '${body}'; otherwise do nothing`,
         calls: silent ? [call("email.send_email", { recipient: p.person.email, subject: "Checking in", body })] : [],
       };
-    },
+    }),
   },
   {
     id: "email.what-subject", domain: E, toolkits: ["email"], writes: [], mayNeedNoAction: true,
     text: "What was the subject of the last email {name} sent me?",
     tools: [LOOKUP, SEARCH, "email.get_email_information_by_id"],
     ambiguity: "A question: the correct outcome is an unchanged sandbox.",
-    instantiate(ctx) {
-      const found = personAndLatest(ctx, "inbox");
-      if (!found) return null;
-      const { p, row } = found;
+    instantiate: about((ctx) => personAndLatest(ctx, "inbox"), ({ p, row }, ctx) => {
       ctx.read("email.get_email_information_by_id", { email_id: cell(row.email_id), field: "subject" });
       return { text: `What was the subject of the last email ${p.ref} sent me?`, calls: [] };
-    },
+    }),
   },
   {
     id: "email.forward-about-task", domain: E, toolkits: ["email"], writes: ["email"],

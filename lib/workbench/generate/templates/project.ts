@@ -9,7 +9,7 @@ import { call, type TemplateContext } from "./context";
 import { cell, personByEmail, tasksNamed } from "./find";
 import { pickTask, teamMembers } from "./pick";
 import type { Template } from "./types";
-import { fieldUpdate, setFieldTemplate } from "./field-change";
+import { fieldUpdate, reassignTemplate, setFieldTemplate } from "./field-change";
 
 const P = "project_management";
 const SEARCH = "project_management.search_tasks";
@@ -42,18 +42,12 @@ export const PROJECT_TEMPLATES: Template[] = [
       instance: (row, list) => ({ text: `Move '${row.task_name}' on the ${row.board} board to ${list}`, calls: [update(row.task_id as string, "list_name", list)] }),
     },
   ),
-  {
-    id: "project.reassign", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
-    text: "Give the {board} task '{task}' to {name}",
-    tools: [LOOKUP, SEARCH, UPDATE],
-    ambiguity: "Name + board identify one task; the new assignee is a current team member and not the old one.",
-    instantiate(ctx) {
-      const row = pickTask(ctx);
-      const p = row && pickPerson(ctx, teamMembers(ctx), [row.assigned_to_email as string]);
-      if (!row || !p) return null;
-      return { text: `Give the ${row.board} task '${row.task_name}' to ${p.ref}`, calls: [update(row.task_id as string, "assigned_to_email", p.person.email)] };
-    },
-  },
+  reassignTemplate(
+    { id: "project.reassign", domain: P, toolkits: ["project_management"], writes: ["project_tasks"], tools: [LOOKUP, SEARCH, UPDATE],
+      text: "Give the {board} task '{task}' to {name}", ambiguity: "Name + board identify one task; the new assignee is a current team member and not the old one." },
+    { pick: (ctx) => pickTask(ctx), pool: (ctx) => teamMembers(ctx), owner: (row) => row.assigned_to_email as string,
+      instance: (row, p) => ({ text: `Give the ${row.board} task '${row.task_name}' to ${p.ref}`, calls: [update(row.task_id as string, "assigned_to_email", p.person.email)] }), },
+  ),
   {
     id: "project.create", domain: P, toolkits: ["project_management"], writes: ["project_tasks"],
     text: "Add a task '{task}' for {name} to the {list} list of the {board} board, due {date}",
