@@ -22,6 +22,21 @@ export const ENGINE_LAYERS: readonly (readonly string[])[] = [
   ["agents", "analysis", "generate", "results"], // users of the above, independent of each other
 ];
 
+/**
+ * lib's folders, lowest first: a folder imports only from folders of lower layers (and from itself);
+ * folders of one layer are independent of each other. The modules directly in lib/ (env, errors, db, ...)
+ * are the base every folder may use; test-support is for tests only, which may use any folder.
+ */
+export const LIB_LAYERS: readonly (readonly string[])[] = [
+  ["workbench"], // the benchmark engine
+  ["settings", "mock-provider", "costs", "datasets", "auth"], // a run's settings; the scripted model; prices and estimates; dataset import; sign-in
+  ["providers", "metrics", "security"], // model endpoints; pure figures; CSP, bind address, secrets
+  ["traces"], // the Step row and the trace inspector's view of it
+  ["interop"], // other tools' formats: Inspect, OpenTelemetry, the WorkBench results files
+  ["runs"], // orchestration: launch, queue, workers, verdicts, imports of recorded runs
+  ["external-runs", "queries"], // external agents over MCP; the pages' reads
+];
+
 /** External runs (claim, finish, push, the deadline sweep; lib/mcp before issue 18). */
 const EXTERNAL_RUNS = ["lib/external-runs/"];
 
@@ -64,6 +79,9 @@ function sourceFiles(dir: string): string[] {
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes("/test-support/") || /test-support\.ts$/.test(file);
 const engineFolder = (file: string) => (file.startsWith("lib/workbench/") ? (file.split("/")[2] ?? "") : null);
 const layerOf = (folder: string) => ENGINE_LAYERS.findIndex((layer) => layer.includes(folder));
+/** The lib folder of a repo-relative path (`runs` for lib/runs/x), null for lib's own modules and other trees. */
+const libFolder = (file: string) => (/^lib\/[^/]+\//.test(file) ? (file.split("/")[1] ?? null) : null);
+const libLayerOf = (folder: string) => LIB_LAYERS.findIndex((layer) => layer.includes(folder));
 
 /** Every rule broken by these edges, one line each. */
 export function violations(edges: readonly ImportEdge[]): string[] {
@@ -85,6 +103,13 @@ export function violations(edges: readonly ImportEdge[]): string[] {
           else if (toLayer >= fromLayer) line(`engine layers import downwards only (${fromEngine} → ${toEngine})`);
         }
       }
+    }
+    const [fromLib, toLib] = [libFolder(from), edge.local ? libFolder(to) : null];
+    if (fromLib && toLib && fromLib !== toLib && !isTest(from) && fromLib !== "generated" && toLib !== "generated") {
+      const [fromLayer, toLayer] = [libLayerOf(fromLib), libLayerOf(toLib)];
+      if (toLib === "test-support") line("only tests use test-support");
+      else if (fromLayer < 0 || toLayer < 0) line(`every lib folder has a layer in LIB_LAYERS (${fromLayer < 0 ? fromLib : toLib} has none)`);
+      else if (toLayer >= fromLayer) line(`lib folders import downwards only (${fromLib} → ${toLib})`);
     }
     // Tests of lib may drive a server action; lib's code never imports the app.
     if (from.startsWith("lib/") && !isTest(from) && edge.local && /^(app|components)\//.test(to)) line("lib never imports app/ or components/");
@@ -131,6 +156,13 @@ describe("import boundaries", () => {
     ["lib/workbench/agents/a.ts", "../results/load", "downwards only (agents → results)"],
     ["lib/workbench/tools/index.ts", "../test-support/real-sandbox", "only tests use test-support"],
     ["lib/queries/runs.ts", "@/components/runs/run-table", "lib never imports app/ or components/"],
+    ["lib/metrics/config-table.ts", "@/lib/runs/run-outcome", "lib folders import downwards only (metrics → runs)"],
+    ["lib/interop/workbench-2026.ts", "@/lib/runs/run-settings", "lib folders import downwards only (interop → runs)"],
+    ["lib/datasets/x.ts", "@/lib/runs/import/import-results", "lib folders import downwards only (datasets → runs)"],
+    ["lib/mock-provider/harness.ts", "../providers/models", "lib folders import downwards only (mock-provider → providers)"],
+    ["lib/queries/runs.ts", "@/lib/external-runs/claim", "lib folders import downwards only (queries → external-runs)"],
+    ["lib/runs/x.ts", "@/lib/test-support/db", "only tests use test-support"],
+    ["lib/newfolder/x.ts", "@/lib/runs/launch", "every lib folder has a layer in LIB_LAYERS (newfolder has none)"],
     ["lib/runs/launch.ts", "@/lib/external-runs/push", "runs (orchestration) do not import external runs"],
     ["lib/runs/launch.ts", "@/lib/external-runs/tokens", "runs (orchestration) do not import external runs"],
     ["lib/runs/launch.ts", "@/scripts/commands/run", "lib, app and components never do"],
@@ -147,6 +179,11 @@ describe("import boundaries", () => {
     ["lib/workbench/tools/index.ts", "../sandbox/types"],
     ["lib/workbench/tools/calendar.test.ts", "../test-support/fixture-sandbox"],
     ["lib/external-runs/claim.ts", "@/lib/runs/sql"],
+    ["lib/runs/worker.ts", "@/lib/interop/otel/trace-result"],
+    ["lib/runs/import/import-inspect.ts", "@/lib/interop/inspect/read-samples"],
+    ["lib/interop/workbench-2026.ts", "@/lib/settings/run-settings"],
+    ["lib/runs/launch.ts", "@/lib/env"],
+    ["lib/runs/launch.test.ts", "@/lib/test-support/db"],
     ["scripts/worker.ts", "@/lib/runs/worker"],
     ["scripts/bench/runs.bench.ts", "./trace-page-fixture"],
     ["lib/queries/step-payload.db.test.ts", "@/scripts/bench/trace-page-fixture"],

@@ -1,6 +1,6 @@
 // `workbench estimate-costs [--results <dir>] [--force]`: estimated token counts and costs for the paper's
 // recorded runs imported before estimates existed (new imports estimate by themselves). Reads each run's
-// own results files again; writes only the estimated* columns (lib/costs/backfill-estimates.ts).
+// own results files again; writes only the estimated* columns (lib/runs/import/backfill-estimates.ts).
 import path from "node:path";
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";

@@ -51,7 +51,7 @@ export type AgentStep =
 
 /**
  * inference.py generate_results flags of the 2026 harness, as the run resolved them (their defaults are
- * RunSettings', lib/runs/run-settings.ts: the engine is handed values, it keeps no defaults of its own).
+ * RunSettings', lib/settings/run-settings.ts: the engine is handed values, it keeps no defaults of its own).
  */
 export interface Harness2026Options {
   /** Native tool calling (run_agent_structured); false: the ReAct text loop (run_agent). */

@@ -1,5 +1,5 @@
 // The run settings upstream's 2026 harness uses (src/evals/agent.py, 5b76dee): facts of upstream's
-// source, which RunSettings (lib/runs/run-settings.ts) makes the defaults of a workbench-2026 run. Upstream checks its time limit before each model call and never aborts one in
+// source, which RunSettings (lib/settings/run-settings.ts) makes the defaults of a workbench-2026 run. Upstream checks its time limit before each model call and never aborts one in
 // flight; each call has a 75 s wall-clock deadline and up to 10 attempts (tenacity: 429, 5xx, timeouts
 // and connection errors; random exponential wait, multiplier 2, at most 90 s); no max_tokens is sent.
 
