@@ -26,7 +26,8 @@ export function toPy(value: unknown): PyValue {
 }
 
 function fullResponse(result: ExportResult): string {
-  const steps = recordedCallEntries(result).map((entry): PyValue => ({
+  const entries = recordedCallEntries(result);
+  const steps = entries.map((entry): PyValue => ({
     kind: "tuple",
     items: [{ kind: "call", name: "AgentAction", args: [], kwargs: { tool: entry.tool, tool_input: toPy(entry.args), log: entry.log } }, entry.observation],
   }));
@@ -35,10 +36,11 @@ function fullResponse(result: ExportResult): string {
     kind: "dict",
     entries: [
       ["input", result.text], ["output", finalText(result)], ["intermediate_steps", steps],
-      ["model_turns", recordedCallEntries(result).map((entry) => entry.turn)],
+      ["model_turns", entries.map((entry) => entry.turn)],
       // Studio's additions (the original evaluator reads only function_calls and error): which calls
-      // opened a model turn, and the final answer's turn.
+      // opened a model turn, the final answer's turn and, in a faulted run, each call's injected fault.
       ...(finalLog === null ? [] : [["final_log", finalLog] as const]),
+      ...(entries.some((entry) => entry.fault) ? [["faults", entries.map((entry) => toPy(entry.fault))] as const] : []),
     ],
   });
 }

@@ -1,0 +1,137 @@
+// Trials and faults travel. A 3-trial run whose trials differ (the mock's `flaky` model ends every third
+// conversation about a task at once) and faulted runs (p = 0.2: the retrying oracle, and the ReAct agent on
+// the mock's oracle model) go out as an Inspect log, as the paper's results CSVs and as upstream's 2026
+// results, and come back through Studio's importers (which re-score every task with the engine): each
+// trial of each task with its verdicts, calls and steps, each step with its injected fault, the run with
+// its trials and its fault settings. Imports recognise files by content: a trial's folder imported after
+// another's is a run of its own, the same files imported twice are not.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
+import { launchRun } from "../runs/launch";
+import { importRecordedResults } from "../runs/import/import-results";
+import { importResults2026 } from "../runs/import/import-results-2026";
+import { faultSettingsOf } from "../runs/fault-settings";
+import { importInspectLog } from "./inspect/import-inspect";
+import { loadRunOrThrow, writeRunExport, type FileFormat } from "./export-run";
+
+let context: WorkerTestContext;
+let dir: string;
+const runs = { trials: "", faultedOracle: "", faultedReact: "" };
+const FAULTS = { faultRate: 0.2, faultSeed: 20261129 };
+
+beforeAll(async () => {
+  context = await setUpWorkerTest({ concurrency: 8, idlePollMs: 100, mockLatencyMs: 0 });
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "workbench-trials-faults-"));
+  const mock = { provider: "mock", baseUrl: context.mock.url, concurrency: 8, retry: FAST_RETRY } as const;
+  runs.trials = (await launchRun({ ...mock, agent: "tools", model: "flaky", limit: 12, trials: 3 }, context)).runId;
+  runs.faultedOracle = (await launchRun({ agent: "oracle-retry", ...FAULTS, limit: 90, concurrency: 8 }, context)).runId;
+  runs.faultedReact = (await launchRun({ ...mock, agent: "react", model: "oracle", ...FAULTS, limit: 30 }, context)).runId;
+  for (const runId of Object.values(runs)) expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed" });
+}, 600_000);
+
+afterAll(async () => {
+  await tearDownWorkerTest(context);
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** What must survive the trip, per task and trial, in task order: verdicts, calls, and each step with its fault. */
+async function snapshot(runId: string) {
+  const results = await context.db.taskResult.findMany({
+    where: { runId, status: "done" },
+    include: { task: { select: { key: true } }, steps: { orderBy: { index: "asc" } } },
+  });
+  return results
+    .map((result) => ({
+      task: result.task.key, trial: result.trial, correct: result.correct, sideEffects: result.sideEffects, exactMatch: result.exactMatch,
+      calls: result.calls, error: result.error,
+      steps: result.steps.map((step) => ({ kind: step.kind, text: step.text, call: step.call, observation: step.observation, ok: step.ok, diff: step.diff, fault: step.fault })),
+    }))
+    .sort((a, b) => a.task.localeCompare(b.task) || a.trial - b.trial);
+}
+
+/** Correct tasks of each trial, as sets of keys (recounted from the stored rows). */
+async function correctByTrial(runId: string): Promise<string[][]> {
+  const rows = await snapshot(runId);
+  const trials = Math.max(...rows.map((row) => row.trial)) + 1;
+  return Array.from({ length: trials }, (_, trial) => rows.filter((row) => row.trial === trial && row.correct).map((row) => row.task));
+}
+
+async function exportTo(runId: string, format: FileFormat, name: string): Promise<string> {
+  const out = path.join(dir, name);
+  await writeRunExport(await loadRunOrThrow(context.db, runId), format, format === "inspect" ? `${out}.json` : out);
+  return format === "inspect" ? `${out}.json` : out;
+}
+
+async function importBack(format: FileFormat, out: string) {
+  if (format === "inspect") return importInspectLog(context.db, { file: out });
+  const [imported] = format === "workbench-2024" ? await importRecordedResults(context.db, { resultsPath: out, groundTruth: "v1" }) : await importResults2026(context.db, { resultsPath: out });
+  return imported!;
+}
+
+const FORMATS = ["workbench-2024", "workbench-2026", "inspect"] as const;
+
+describe("trials travel", () => {
+  test("the 3-trial run's trials differ (the flaky model): the round trips below carry distinct verdicts per trial", async () => {
+    const byTrial = await correctByTrial(runs.trials);
+    expect(byTrial).toHaveLength(3);
+    // Every task of 12 is correct in some trial and not all in every one: the trials' verdicts are not one copy.
+    expect(new Set(byTrial.map((keys) => keys.join(","))).size).toBeGreaterThan(1);
+    expect(byTrial.flat().length).toBeLessThan(36);
+  });
+
+  test.each(FORMATS)("the 3-trial run as %s comes back as one run of 3 trials with every trial's verdicts, calls and steps", async (format) => {
+    const out = await exportTo(runs.trials, format, `trials-${format}`);
+    const imported = await importBack(format, out);
+    expect(imported.created).toBe(true);
+    expect(await snapshot(imported.runId)).toEqual(await snapshot(runs.trials));
+    const [before, after] = await Promise.all([runs.trials, imported.runId].map((id) => context.db.run.findUniqueOrThrow({ where: { id } })));
+    expect(after).toMatchObject({ trials: 3, tasksDone: 36, correctCount: before!.correctCount });
+  }, 300_000);
+
+  test.each(["workbench-2024", "workbench-2026"] as const)("%s: a trial's folder imported after another's is a run of its own with its own verdicts; the same files twice are refused", async (format) => {
+    const out = await exportTo(runs.trials, format, `trial-folders-${format}`);
+    expect((await fs.readdir(out)).sort()).toEqual(["trial-1", "trial-2", "trial-3"]);
+    const byTrial = await correctByTrial(runs.trials);
+    const first = await importBack(format, path.join(out, "trial-1"));
+    const second = await importBack(format, path.join(out, "trial-2"));
+    // Same file names, other content: trial 2 is imported, scored as trial 2 was, not reported as trial 1's run.
+    expect(first.created && second.created).toBe(true);
+    expect(second.runId).not.toBe(first.runId);
+    expect([first.correct, second.correct]).toEqual([byTrial[0]!.length, byTrial[1]!.length]);
+    expect((await correctByTrial(second.runId))[0]).toEqual(byTrial[1]);
+    // The same files again (copied elsewhere: recognised by content, not by place or name): nothing written.
+    const copy = path.join(dir, `trial-1-copy-${format}`);
+    await fs.cp(path.join(out, "trial-1"), copy, { recursive: true });
+    const runsBefore = await context.db.run.count();
+    const again = await importBack(format, copy);
+    expect(again).toMatchObject({ created: false, runId: first.runId, correct: byTrial[0]!.length });
+    expect(await importBack(format, path.join(out, "trial-2"))).toMatchObject({ created: false, runId: second.runId });
+    expect(await context.db.run.count()).toBe(runsBefore);
+  }, 300_000);
+});
+
+describe("faults travel", () => {
+  test("the faulted runs drew faults of every kind, and faults changed verdicts (what the round trips must keep)", async () => {
+    const steps = await context.db.step.findMany({ where: { result: { runId: { in: [runs.faultedOracle, runs.faultedReact] } }, fault: { not: { equals: null } } }, select: { fault: true } });
+    expect(new Set(steps.map((step) => (step.fault as { kind: string }).kind))).toEqual(new Set(["transient", "ambiguous", "malformed"]));
+    const oracle = await context.db.run.findUniqueOrThrow({ where: { id: runs.faultedOracle } });
+    expect(oracle.correctCount).toBeLessThan(oracle.tasksDone);
+  });
+
+  test.each(FORMATS.flatMap((format) => [["faultedOracle", format], ["faultedReact", format]] as const))("the %s run (p = 0.2) as %s comes back with the same verdicts, calls, steps and faults, and its fault settings", async (which, format) => {
+    const runId = runs[which];
+    const out = await exportTo(runId, format, `${which}-${format}`);
+    const imported = await importBack(format, out);
+    expect(imported.created).toBe(true);
+    expect(await snapshot(imported.runId)).toEqual(await snapshot(runId));
+    const [before, after] = await Promise.all([runId, imported.runId].map((id) => context.db.run.findUniqueOrThrow({ where: { id } })));
+    expect(after!.correctCount).toBe(before!.correctCount);
+    expect(after!.sideEffectCount).toBe(before!.sideEffectCount);
+    // The results CSVs have no place for run settings; the Inspect log and the 2026 meta carry them.
+    if (format !== "workbench-2024") expect(faultSettingsOf(after!.params)).toEqual(faultSettingsOf(before!.params));
+    if (format !== "workbench-2024") expect(faultSettingsOf(after!.params)).toMatchObject(FAULTS);
+  }, 300_000);
+});
