@@ -16,6 +16,8 @@ import { importResults2026 } from "../runs/import/import-results-2026";
 import { faultSettingsOf } from "../runs/fault-settings";
 import { importInspectLog } from "./inspect/import-inspect";
 import { loadRunOrThrow, writeRunExport, type FileFormat } from "./export-run";
+import { buildEvalLog } from "./inspect/eval-log";
+import { evalLogErrors } from "@/lib/test-support/inspect-schema";
 
 let context: WorkerTestContext;
 let dir: string;
@@ -119,6 +121,18 @@ describe("faults travel", () => {
     expect(new Set(steps.map((step) => (step.fault as { kind: string }).kind))).toEqual(new Set(["transient", "ambiguous", "malformed"]));
     const oracle = await context.db.run.findUniqueOrThrow({ where: { id: runs.faultedOracle } });
     expect(oracle.correctCount).toBeLessThan(oracle.tasksDone);
+  });
+
+  test("a faulted run's Inspect log still validates as EvalLog, its faults in the tool events' and samples' metadata", async () => {
+    const run = await loadRunOrThrow(context.db, runs.faultedReact);
+    const log = buildEvalLog(run);
+    expect(evalLogErrors(log)).toEqual([]);
+    expect(log.eval.metadata.fault_settings).toMatchObject(FAULTS);
+    // Recounted from the stored steps: every faulted call, and only those, carries its fault.
+    const stored = run.results.flatMap((result) => result.steps.filter((step) => step.kind === "tool").map((step) => step.fault ?? null));
+    const exported = log.samples.flatMap((sample) => sample.events.filter((event) => event.event === "tool").map((event) => (event.metadata as { fault?: unknown }).fault ?? null));
+    expect(exported).toEqual(stored);
+    expect(log.samples.flatMap((sample) => sample.metadata.injected_faults)).toEqual(stored.filter((fault) => fault !== null));
   });
 
   test.each(FORMATS.flatMap((format) => [["faultedOracle", format], ["faultedReact", format]] as const))("the %s run (p = 0.2) as %s comes back with the same verdicts, calls, steps and faults, and its fault settings", async (which, format) => {
