@@ -18,6 +18,7 @@ import { importInspectLog } from "./inspect/import-inspect";
 import { loadRunOrThrow, writeRunExport, type FileFormat } from "./export-run";
 import { buildEvalLog } from "./inspect/eval-log";
 import { evalLogErrors } from "@/lib/test-support/inspect-schema";
+import { runSnapshot } from "@/lib/test-support/run-snapshot";
 
 let context: WorkerTestContext;
 let dir: string;
@@ -39,20 +40,8 @@ afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** What must survive the trip, per task and trial, in task order: verdicts, calls, and each step with its fault. */
-async function snapshot(runId: string) {
-  const results = await context.db.taskResult.findMany({
-    where: { runId, status: "done" },
-    include: { task: { select: { key: true } }, steps: { orderBy: { index: "asc" } } },
-  });
-  return results
-    .map((result) => ({
-      task: result.task.key, trial: result.trial, correct: result.correct, sideEffects: result.sideEffects, exactMatch: result.exactMatch,
-      calls: result.calls, error: result.error,
-      steps: result.steps.map((step) => ({ kind: step.kind, text: step.text, call: step.call, observation: step.observation, ok: step.ok, diff: step.diff, fault: step.fault })),
-    }))
-    .sort((a, b) => a.task.localeCompare(b.task) || a.trial - b.trial);
-}
+/** What must survive the trip, per task and trial, in task order: verdicts, calls, and each step with its diff and fault. */
+const snapshot = (runId: string) => runSnapshot(context.db, runId, { faults: true });
 
 /** Correct tasks of each trial, as sets of keys (recounted from the stored rows). */
 async function correctByTrial(runId: string): Promise<string[][]> {
