@@ -102,6 +102,14 @@ describe("trials travel", () => {
     expect(await importBack(format, path.join(out, "trial-2"))).toMatchObject({ created: false, runId: second.runId });
     expect(await context.db.run.count()).toBe(runsBefore);
   }, 300_000);
+
+  test("a run imported before imports were hashed (no importHash) is still recognised by its file names: a start does not import it again", async () => {
+    const out = await exportTo(runs.trials, "workbench-2024", "legacy-2024");
+    const first = await importBack("workbench-2024", path.join(out, "trial-3"));
+    expect(first.created).toBe(true);
+    await context.db.run.update({ where: { id: first.runId }, data: { importHash: null } });
+    expect(await importBack("workbench-2024", path.join(out, "trial-3"))).toMatchObject({ created: false, runId: first.runId });
+  }, 300_000);
 });
 
 describe("faults travel", () => {
