@@ -45,7 +45,8 @@ function traceEntry(result: ExportResult) {
   return { task: result.text, steps: [...calls, ...final] };
 }
 
-function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) {
+/** `trial`: the trial's number (1-based) when the run has several, else null. */
+function meta(run: ExportRun, domain: string, results: readonly ExportResult[], trial: number | null) {
   // Upstream's flags describe its own harness: a workbench-2026 run's are its settings, read through
   // RunSettings (their defaults live there); any other agent ran none of that harness.
   const harness = run.agent === "workbench-2026" ? runSettingsFrom(run.params).harness2026 : null;
@@ -61,6 +62,8 @@ function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) 
     studio_run_id: run.id, studio_agent: run.agent,
     studio_protocol: run.protocol, studio_scoring_revision: run.scoringRevision,
     ...(faults ? { studio_fault_settings: faults } : {}),
+    // Which trial these files hold (so two trials with the same outcome are still two imports).
+    ...(trial === null ? {} : { studio_trial: trial }),
   };
 }
 
@@ -77,7 +80,7 @@ export function workbench2026Files(run: ExportRun): ExportedFile[] {
       const base = `${folder}${domain}/${stem}`;
       return [
         { path: `${base}.csv.gz`, content: gzipSync(csv) },
-        { path: `${base}_meta.json`, content: `${JSON.stringify(meta(run, domain, rows), null, 2)}\n` },
+        { path: `${base}_meta.json`, content: `${JSON.stringify(meta(run, domain, rows, trials.length > 1 ? index + 1 : null), null, 2)}\n` },
         { path: `${base}_traces.json`, content: `${JSON.stringify(rows.map(traceEntry), null, 2)}\n` },
       ];
     });
