@@ -20,7 +20,7 @@ export interface ImportedRun {
   readonly runId: string;
   readonly name: string;
   readonly importFile: string;
-  /** False when these files were already imported for this ground truth (nothing written). */
+  /** False when these files (by content) were already imported for this ground truth (nothing written). */
   readonly created: boolean;
   readonly tasks: number;
   readonly correct: number;
