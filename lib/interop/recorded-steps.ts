@@ -4,6 +4,8 @@
 // parallel call has no log of its own). The importers rebuild a model step from each non-empty text
 // (lib/runs/import/recorded-trace.ts), so the steps come back as they were.
 import type { ExportResult, ExportRun } from "./run-export";
+import { readInjectedFault } from "@/lib/workbench/tools/faults";
+import { faultRecord, type FaultRecord } from "@/lib/workbench/results/recorded-fault";
 
 export interface RecordedCallEntry {
   readonly tool: string;
@@ -13,6 +15,8 @@ export interface RecordedCallEntry {
   /** Whether a model turn came right before this call (false: a later call of the same turn, or no turn recorded). */
   readonly turn: boolean;
   readonly observation: string;
+  /** The fault the run injected into this call, with the call string; null on a clean call. */
+  readonly fault: FaultRecord | null;
 }
 
 export function recordedCallEntries(result: ExportResult): RecordedCallEntry[] {
@@ -22,10 +26,15 @@ export function recordedCallEntries(result: ExportResult): RecordedCallEntry[] {
     if (step.kind === "model") pending = step.text ?? "";
     if (step.kind !== "tool") continue;
     const args = typeof step.args === "object" && step.args !== null && !Array.isArray(step.args) ? (step.args as Record<string, unknown>) : {};
-    entries.push({ tool: step.tool ?? "", args, log: pending ?? "", turn: pending !== null, observation: step.observation ?? "" });
+    entries.push({ tool: step.tool ?? "", args, log: pending ?? "", turn: pending !== null, observation: step.observation ?? "", fault: faultRecordOf(step) });
     pending = null;
   }
   return entries;
+}
+
+function faultRecordOf(step: ExportResult["steps"][number]): FaultRecord | null {
+  const fault = readInjectedFault(step.fault);
+  return fault ? faultRecord(fault, step.call ?? "") : null;
 }
 
 /** The text of the model turn after the last call (the one that gave the final answer); null when none. */

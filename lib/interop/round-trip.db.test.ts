@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadDataset } from "@/lib/workbench/datasets";
 import { startMockProvider, type MockProvider } from "@/lib/mock-provider";
 import { evalLogErrors } from "@/lib/test-support/inspect-schema";
+import { runSnapshot, type SnapshotOptions } from "@/lib/test-support/run-snapshot";
 import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { launchRun } from "../runs/launch";
 import { importRecordedResults } from "../runs/import/import-results";
@@ -55,22 +56,7 @@ afterAll(async () => {
 });
 
 /** What must survive the trip, per task and trial, in task order. */
-async function snapshot(runId: string, options: { usage?: boolean } = {}) {
-  const results = await context.db.taskResult.findMany({
-    where: { runId, status: "done" },
-    include: { task: { select: { key: true } }, steps: { orderBy: { index: "asc" } } },
-  });
-  return results
-    .map((result) => ({
-      task: result.task.key, trial: result.trial, correct: result.correct, sideEffects: result.sideEffects, exactMatch: result.exactMatch,
-      calls: result.calls, error: result.error,
-      steps: result.steps.map((step) => ({
-        kind: step.kind, text: step.text, call: step.call, observation: step.observation, ok: step.ok,
-        ...(options.usage && step.kind === "model" ? { inputTokens: step.inputTokens, outputTokens: step.outputTokens } : {}),
-      })),
-    }))
-    .sort((a, b) => a.task.localeCompare(b.task) || a.trial - b.trial);
-}
+const snapshot = (runId: string, options: SnapshotOptions = {}) => runSnapshot(context.db, runId, options);
 
 async function exportTo(runId: string, format: "inspect" | "workbench-2024" | "workbench-2026", name: string): Promise<string> {
   const out = path.join(dir, name);

@@ -25,8 +25,10 @@ export function toPy(value: unknown): PyValue {
   return { kind: "dict", entries: Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, toPy(item)] as const) };
 }
 
-function fullResponse(result: ExportResult): string {
-  const steps = recordedCallEntries(result).map((entry): PyValue => ({
+/** `trial`: the trial's number (1-based) when the run has several, else null. */
+function fullResponse(result: ExportResult, trial: number | null): string {
+  const entries = recordedCallEntries(result);
+  const steps = entries.map((entry): PyValue => ({
     kind: "tuple",
     items: [{ kind: "call", name: "AgentAction", args: [], kwargs: { tool: entry.tool, tool_input: toPy(entry.args), log: entry.log } }, entry.observation],
   }));
@@ -35,10 +37,13 @@ function fullResponse(result: ExportResult): string {
     kind: "dict",
     entries: [
       ["input", result.text], ["output", finalText(result)], ["intermediate_steps", steps],
-      ["model_turns", recordedCallEntries(result).map((entry) => entry.turn)],
+      ["model_turns", entries.map((entry) => entry.turn)],
       // Studio's additions (the original evaluator reads only function_calls and error): which calls
-      // opened a model turn, and the final answer's turn.
+      // opened a model turn, the final answer's turn, in a faulted run each call's injected fault, and in a
+      // run of several trials the trial (so two trials with the same outcome are still two imports).
       ...(finalLog === null ? [] : [["final_log", finalLog] as const]),
+      ...(entries.some((entry) => entry.fault) ? [["faults", entries.map((entry) => toPy(entry.fault))] as const] : []),
+      ...(trial === null ? [] : [["trial", trial] as const]),
     ],
   });
 }
@@ -51,8 +56,8 @@ export function finalText(result: ExportResult): string | null {
 
 const COLUMNS = ["query", "function_calls", "full_response", "error"];
 
-export function domainCsv(results: readonly ExportResult[]): string {
-  const rows = results.map((result) => [result.text, formatPythonLiteral([...result.calls]), fullResponse(result), result.error ?? ""]);
+export function domainCsv(results: readonly ExportResult[], trial: number | null = null): string {
+  const rows = results.map((result) => [result.text, formatPythonLiteral([...result.calls]), fullResponse(result, trial), result.error ?? ""]);
   return stringify([COLUMNS, ...rows], { quoted: true });
 }
 
@@ -74,6 +79,6 @@ export function workbench2024Files(run: ExportRun): ExportedFile[] {
   return trials.flatMap((results, index) => {
     const folder = trials.length > 1 ? `trial-${index + 1}/` : "";
     const domains = [...new Set(results.map((result) => result.domain))].sort();
-    return domains.map((domain) => ({ path: `${folder}${domain}/${name}`, content: domainCsv(results.filter((result) => result.domain === domain)) }));
+    return domains.map((domain) => ({ path: `${folder}${domain}/${name}`, content: domainCsv(results.filter((result) => result.domain === domain), trials.length > 1 ? index + 1 : null) }));
   });
 }

@@ -8,8 +8,11 @@
 // run's tasks are (v2026: the snapshot Studio's v2026 holds; v1: upstream's `v1` folder, the paper's
 // ground truth), so upstream's metrics.py scores it against those tasks. Upstream scores every file
 // with its own (2026) rules; the run's own protocol and revision ride along as `studio_*` keys, which
-// upstream ignores and Studio's importer honours, so a protocol-2024 run comes back as it left.
+// upstream ignores and Studio's importer honours, so a protocol-2024 run comes back as it left. A faulted
+// run's settings ride along the same way (`studio_fault_settings`), and each faulted call's trace step
+// carries its `fault`, so the import restores both and does not replay a call a fault stopped.
 import { runSettingsFrom } from "@/lib/settings/run-settings";
+import { exportedFaultSettings } from "@/lib/settings/fault-settings";
 import { gzipSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
@@ -33,16 +36,21 @@ function agentResult(result: ExportResult): string {
 
 /** inference.py TraceStep per call: the model's output that asked for it, the action, its input and result. */
 function traceEntry(result: ExportResult) {
-  const calls = recordedCallEntries(result).map((entry) => ({ llm_input: "", llm_output: entry.log, action: entry.tool, action_input: entry.args, observation: entry.observation, model_turn: entry.turn }));
+  const calls = recordedCallEntries(result).map((entry) => ({
+    llm_input: "", llm_output: entry.log, action: entry.tool, action_input: entry.args, observation: entry.observation, model_turn: entry.turn,
+    ...(entry.fault ? { fault: entry.fault } : {}),
+  }));
   const finalLog = finalTurnText(result);
   const final = finalLog === null ? [] : [{ llm_input: "", llm_output: finalLog, action: "Final Answer", action_input: finalText(result) ?? "", observation: "" }];
   return { task: result.text, steps: [...calls, ...final] };
 }
 
-function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) {
+/** `trial`: the trial's number (1-based) when the run has several, else null. */
+function meta(run: ExportRun, domain: string, results: readonly ExportResult[], trial: number | null) {
   // Upstream's flags describe its own harness: a workbench-2026 run's are its settings, read through
   // RunSettings (their defaults live there); any other agent ran none of that harness.
   const harness = run.agent === "workbench-2026" ? runSettingsFrom(run.params).harness2026 : null;
+  const faults = exportedFaultSettings(run.params);
   return {
     model_name: fileModel(run), model_id: run.model ?? run.agent, provider: run.provider ?? undefined, base_url: null,
     tool_selection: run.toolSet === "domains" ? "domains" : "all",
@@ -53,6 +61,9 @@ function meta(run: ExportRun, domain: string, results: readonly ExportResult[]) 
     started_at: run.startedAt?.toISOString() ?? null, finished_at: run.finishedAt?.toISOString() ?? null,
     studio_run_id: run.id, studio_agent: run.agent,
     studio_protocol: run.protocol, studio_scoring_revision: run.scoringRevision,
+    ...(faults ? { studio_fault_settings: faults } : {}),
+    // Which trial these files hold (so two trials with the same outcome are still two imports).
+    ...(trial === null ? {} : { studio_trial: trial }),
   };
 }
 
@@ -69,7 +80,7 @@ export function workbench2026Files(run: ExportRun): ExportedFile[] {
       const base = `${folder}${domain}/${stem}`;
       return [
         { path: `${base}.csv.gz`, content: gzipSync(csv) },
-        { path: `${base}_meta.json`, content: `${JSON.stringify(meta(run, domain, rows), null, 2)}\n` },
+        { path: `${base}_meta.json`, content: `${JSON.stringify(meta(run, domain, rows, trials.length > 1 ? index + 1 : null), null, 2)}\n` },
         { path: `${base}_traces.json`, content: `${JSON.stringify(rows.map(traceEntry), null, 2)}\n` },
       ];
     });

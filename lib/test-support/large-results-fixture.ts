@@ -35,7 +35,9 @@ export async function writeLargeResultsFile(dataDir: string, dir: string, model:
       const response = row[responseColumn] ?? "";
       // Varied text (not one repeated byte), so compression or interning cannot make it cheap.
       const pad = padding(index, padPerRow);
-      const padded = response.startsWith("{") ? `{'notes': '${pad}', ${response.slice(1)}` : response;
+      // The model's name in the notes: imports recognise files by content, so a file for another model
+      // name is another import even in a database that holds an earlier one.
+      const padded = response.startsWith("{") ? `{'notes': '${model} ${pad}', ${response.slice(1)}` : response;
       await handle.write(stringify([row.map((field, column) => (column === responseColumn ? padded : field))], { quoted: true }));
     }
   } finally {

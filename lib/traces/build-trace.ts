@@ -6,7 +6,7 @@
 import type { StepColumns } from "@/lib/traces/step-columns";
 import { toolCallStatus, type ToolCallStatus } from "@/lib/workbench/tools/refusals";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
-import { FAULT_KINDS, type InjectedFault } from "@/lib/workbench/tools/faults";
+import { readInjectedFault, type InjectedFault } from "@/lib/workbench/tools/faults";
 
 /** The columns of a Step row the inspector reads (structurally a Prisma Step; defined in step-columns.ts). */
 export type StepRecord = Omit<StepColumns, "kind"> & {
@@ -63,12 +63,7 @@ export interface ErrorEvent {
 }
 
 /** A stored fault column read back: `{ kind, ordinal }` with a known kind, else null (never throws on odd rows). */
-export function injectedFault(value: unknown): InjectedFault | null {
-  if (typeof value !== "object" || value === null) return null;
-  const { kind, ordinal } = value as { kind?: unknown; ordinal?: unknown };
-  const known = FAULT_KINDS.find((candidate) => candidate === kind);
-  return known && typeof ordinal === "number" ? { kind: known, ordinal } : null;
-}
+export const injectedFault = readInjectedFault;
 
 export type TraceEvent = ModelEvent | ToolEvent | FinalEvent | ErrorEvent;
 

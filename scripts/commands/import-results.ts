@@ -26,7 +26,7 @@ export function register(program: Command): void {
   program
     .command("import-results")
     .description("Import recorded results CSVs as scored runs (needs the imported dataset)")
-    .requiredOption("--results <path>", "results directory (<domain>/<model>_<all|domains>_<ts>.csv) or one CSV")
+    .requiredOption("--results <path>", "results directory (<domain>/<model>_<all|domains>_<ts>.csv; trial-<n>/ folders are one run's trials) or one CSV")
     .option("--gt <version>", "ground truth(s) to score 2024-layout files against: v1 | v2026 | all", "v1")
     .option("--revision <revision>", `2026 scoring revision for 2026-layout files: ${REVISIONS_2026.join(" | ")}`, defaultRevision("2026"))
     .action(async (options: { results: string; gt: string; revision: string }) => {

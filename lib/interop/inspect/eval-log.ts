@@ -9,6 +9,8 @@ import { hasMeasuredUsage, type ExportResult, type ExportRun } from "../run-expo
 import { buildTranscript, usageOf, type InspectToolInfo } from "./transcript";
 import { sampleScores, type PrimaryCauseHook } from "./scores";
 import { evalResults } from "./results";
+import { exportedFaultSettings } from "@/lib/settings/fault-settings";
+import { readInjectedFault } from "@/lib/workbench/tools/faults";
 
 export const STUDIO_PACKAGE = "workbench-studio";
 export const STUDIO_VERSION = "0.1.0";
@@ -65,6 +67,7 @@ function buildSample(run: ExportRun, result: ExportResult, tools: InspectToolInf
     metadata: {
       domain: result.domain, calls: result.calls, final_answer: result.finalAnswer, has_final: transcript.completion !== null,
       error_kind: result.errorKind, studio_result_id: result.id, cost_usd: measured ? result.costUsd : null,
+      injected_faults: result.steps.flatMap((step) => readInjectedFault(step.fault) ?? []),
     },
     store: {}, events: transcript.events, model_usage: usage, role_usage: {}, attachments: {},
     started_at: result.startedAt?.toISOString() ?? null, completed_at: result.finishedAt?.toISOString() ?? null,
@@ -92,7 +95,7 @@ export function buildEvalLog(run: ExportRun, options: EvalLogOptions = {}) {
       config: { epochs: run.trials }, packages: { [STUDIO_PACKAGE]: STUDIO_VERSION },
       revision: run.appRevision ? { type: "git", origin: STUDIO_PACKAGE, commit: run.appRevision } : null,
       solver: run.agent, solver_args: run.params,
-      metadata: { studio_run_id: run.id, studio_run_name: run.name, source: run.source, import_file: run.importFile },
+      metadata: { studio_run_id: run.id, studio_run_name: run.name, source: run.source, import_file: run.importFile, fault_settings: exportedFaultSettings(run.params) },
     },
     plan: { name: "plan", steps: [{ solver: run.agent, params: run.params, params_passed: run.params }], config: temperature === null ? {} : { temperature } },
     results: evalResults(run),

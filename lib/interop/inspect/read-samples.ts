@@ -1,12 +1,14 @@
 // Reads an Inspect EvalLog's samples as recorded WorkBench results: the task text (the sample's input),
 // the calls in order with the model turn that asked for each (from the transcript's model and tool
 // events, or from the chat messages when a log has no events), the final answer and the error. A
+// faulted call (Studio's `metadata.fault`) keeps its fault, and one a fault stopped is not among the calls. A
 // call to a tool WorkBench does not have refuses the whole log, naming the sample (it could not be
 // scored). Engine-free and database-free: import-inspect.ts matches and scores what this returns.
 import { z } from "zod";
 import type { Protocol } from "@/lib/workbench/protocols/types";
 import type { RecordedStep, RecordedTurn, RecordedUsage } from "@/lib/workbench/results/types";
 import { InteropError } from "../errors";
+import { faultStoppedCall, readInjectedFault, type InjectedFault } from "@/lib/workbench/tools/faults";
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 const ContentSchema = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
@@ -85,15 +87,24 @@ function modelTurn(event: Readonly<Record<string, unknown>>): Turn {
   };
 }
 
+/** A tool event's call as Studio exported it: its call string and, in a faulted run, its fault and the answer shown. */
+interface CallRecord {
+  readonly call: string | null;
+  readonly fault?: InjectedFault;
+  readonly observation?: string;
+}
+
 /** The sample's model turns and calls in order: from its events, else from its messages. */
-function turnsAndCalls(sample: InspectSample): ({ kind: "turn"; turn: Turn } | { kind: "call"; tool: string; args: Readonly<Record<string, unknown>>; call: string | null })[] {
+function turnsAndCalls(sample: InspectSample): ({ kind: "turn"; turn: Turn } | ({ kind: "call"; tool: string; args: Readonly<Record<string, unknown>> } & CallRecord))[] {
   const fromEvents = sample.events.filter((event) => event.event === "model" || event.event === "tool");
   if (fromEvents.length > 0) {
     return fromEvents.map((event) => {
       if (event.event === "model") return { kind: "turn" as const, turn: modelTurn(event) };
-      const metadata = (event.metadata ?? {}) as { call?: unknown };
+      const metadata = (event.metadata ?? {}) as { call?: unknown; fault?: unknown };
       const args = (event.arguments ?? {}) as Record<string, unknown>;
-      return { kind: "call" as const, tool: String(event.function ?? ""), args, call: typeof metadata.call === "string" ? metadata.call : null };
+      const fault = readInjectedFault(metadata.fault);
+      const faulted = fault ? { fault, observation: typeof event.result === "string" ? event.result : "" } : {};
+      return { kind: "call" as const, tool: String(event.function ?? ""), args, call: typeof metadata.call === "string" ? metadata.call : null, ...faulted };
     });
   }
   return sample.messages
@@ -117,8 +128,11 @@ export function readInspectSample(sample: InspectSample, protocol: Protocol): In
     }
     const tool = resolve(item.tool);
     if (!tool) throw new InteropError("not_workbench", `The first ${label}: tool "${item.tool}" is not a WorkBench tool, so this log is not a WorkBench run and cannot be scored`);
-    calls.push(item.call ?? protocol.formatCall(tool, item.args));
-    steps.push({ tool, toolInput: item.args, log: pending?.log ?? "", turn: pending !== null, ...(pending?.usage ? { usage: pending.usage } : {}) });
+    const call = item.call ?? protocol.formatCall(tool, item.args);
+    // A call a fault stopped never ran: it is not one of the calls scored (its step is restored as recorded).
+    if (!faultStoppedCall(item.fault)) calls.push(call);
+    const faulted = item.fault ? { fault: item.fault, observation: item.observation ?? "", call } : {};
+    steps.push({ tool, toolInput: item.args, log: pending?.log ?? "", turn: pending !== null, ...(pending?.usage ? { usage: pending.usage } : {}), ...faulted });
     pending = null;
   }
   const metadata = sample.metadata ?? {};

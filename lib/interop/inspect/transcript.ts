@@ -3,9 +3,11 @@
 // call's result as a tool message) and the events (a `model` event per model turn, a `tool` event per
 // call, a `store` event with JSON-patch changes after each call that changed the sandbox). Every step
 // becomes exactly one model or tool event, or the sample's output (final) or error, so an import
-// rebuilds the same steps (import-inspect.ts).
+// rebuilds the same steps (import-inspect.ts). A faulted call's tool event carries its fault in
+// `metadata.fault`, so the import does not replay a call a fault stopped.
 import type { ExportResult, ExportStep } from "../run-export";
 import { storeChanges } from "./store-changes";
+import { readInjectedFault, type InjectedFault } from "@/lib/workbench/tools/faults";
 
 export interface InspectToolInfo {
   readonly name: string;
@@ -100,7 +102,7 @@ export function buildTranscript(result: ExportResult, context: TranscriptContext
       messages.push({ role: "tool", content: observation, tool_call_id: call.id, function: call.function, error });
       events.push({
         event: "tool", type: "function", timestamp, working_start: clock, id: call.id, function: call.function, arguments: call.arguments,
-        result: observation, error, events: [], failed: tool.ok === false, metadata: { call: tool.call },
+        result: observation, error, events: [], failed: tool.ok === false, metadata: { call: tool.call, ...faultMetadata(tool) },
       });
       const changes = storeChanges(tool.diff);
       if (changes.length > 0) events.push({ event: "store", timestamp, working_start: clock, changes, metadata: { tool_call_id: call.id } });
@@ -108,6 +110,12 @@ export function buildTranscript(result: ExportResult, context: TranscriptContext
   }
   const final = result.steps.find((step) => step.kind === "final");
   return { messages, events, completion: final ? (final.text ?? "") : null, totalSeconds: clock };
+}
+
+/** The fault the run injected into this call (`{ kind, ordinal }`), which the import restores; nothing on a clean call. */
+function faultMetadata(step: ExportStep): { fault?: InjectedFault } {
+  const fault = readInjectedFault(step.fault);
+  return fault ? { fault } : {};
 }
 
 function argsOf(step: ExportStep): Record<string, unknown> {

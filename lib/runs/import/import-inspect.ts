@@ -12,9 +12,10 @@ import type { RecordedResult } from "@/lib/workbench/results/types";
 import { DATASET_SLUG } from "@/lib/runs/launch";
 import { getVersionContext } from "@/lib/runs/run-context";
 import { buildImportRows, writeImportedRun, type ImportRow } from "@/lib/runs/import/write-imported-run";
-import type { ImportedRun } from "@/lib/runs/import/import-results";
-import { InteropError } from "../../interop/errors";
-import { InspectLogSchema, readInspectSample, type InspectLog, type InspectRow } from "../../interop/inspect/read-samples";
+import type { ImportedRun } from "@/lib/runs/import/import-once";
+import { faultSettingsOf } from "@/lib/settings/fault-settings";
+import { InteropError } from "@/lib/interop/errors";
+import { InspectLogSchema, readInspectSample, type InspectLog, type InspectRow } from "@/lib/interop/inspect/read-samples";
 
 export interface ImportInspectOptions {
   readonly file: string;
@@ -36,6 +37,11 @@ async function readLog(file: string): Promise<InspectLog> {
   }
   if (!parsed.data.samples?.length) throw new InteropError("bad_log", `${file}: the log has no samples (was it written with log_samples off?)`);
   return parsed.data;
+}
+
+function metadataOf(spec: InspectLog["eval"]): Record<string, unknown> {
+  const metadata = spec.metadata;
+  return typeof metadata === "object" && metadata !== null ? (metadata as Record<string, unknown>) : {};
 }
 
 function groundTruthOf(log: InspectLog, chosen: GroundTruthVersion | undefined): GroundTruthVersion {
@@ -117,7 +123,8 @@ export async function importInspectLog(db: PrismaClient, options: ImportInspectO
     name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model, toolSet,
     protocol: scoring.protocol, scoringRevision: scoring.revision, provider: knownProvider,
     trials: Math.max(1, ...built.map((row) => (row.trial ?? 0) + 1)), rows: built,
-    params: { source: "inspect", inspectRunId: log.eval.run_id, inspectTask: log.eval.task },
+    // A Studio export records the run's fault settings; they come back with it (each call's fault with its step).
+    params: { source: "inspect", inspectRunId: log.eval.run_id, inspectTask: log.eval.task, ...faultSettingsOf(metadataOf(log.eval).fault_settings) },
   });
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };

@@ -10,22 +10,24 @@
 // snapshot → Studio's v1; any other snapshot is refused with a message naming it, after the other runs
 // are imported), and upstream scores every file with its 2026 rules. A file Studio exported records its
 // run's own protocol and revision (`studio_protocol`, `studio_scoring_revision`: lib/interop/
-// workbench-2026.ts); those are honoured, so a protocol-2024 run comes back as it left.
+// workbench-2026.ts); those are honoured, so a protocol-2024 run comes back as it left. So are its fault
+// settings (`studio_fault_settings`) and each call's fault (the traces' `fault`, recorded-trace.ts). A run
+// exported with several trials (`trial-<n>/` folders) comes back as one run with those trials.
 import { createHash } from "node:crypto";
-import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { CodedError } from "@/lib/errors";
-import { loadResultsHeader2026, providerOf, streamResultsFile2026, type ResultsFileHeader2026 } from "@/lib/workbench/results/load-2026";
-import { DATASET_SLUG } from "../launch";
-import { getVersionContext } from "../run-context";
+import { loadResultsHeader2026, metaFileOf, providerOf, streamResultsFile2026, type ResultsFileHeader2026 } from "@/lib/workbench/results/load-2026";
 import { createProtocolEvaluator, defaultRevision, isProtocolId, isScoringRevision, resolveScoringConfig, type ScoringConfig, type ScoringRevision } from "@/lib/workbench/protocols";
 import { describeMissingSnapshots, missingSnapshots, studioGroundTruthOf, upstreamGroundTruthOf, type MissingSnapshot } from "@/lib/workbench/results/ground-truth-2026";
 import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
-import { createRowMatcher } from "./match-tasks";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
-import type { ImportedRun } from "./import-results";
+import { importFileOf, importHashOf, importRunOnce, trialsOf, type ImportedRun } from "./import-once";
+import { faultSettingsOf } from "@/lib/settings/fault-settings";
+
+/** A 2026 results file with the trial (0-based) it holds of its run (`trial-<n>/` folders; else 0). */
+type TrialFile2026 = ResultsFileHeader2026 & { readonly trial: number };
 
 export interface ImportResults2026Options {
   readonly resultsPath: string;
@@ -39,7 +41,7 @@ export interface ImportResults2026Options {
 export async function importResults2026(db: PrismaClient, options: ImportResults2026Options): Promise<ImportedRun[]> {
   // Fails naming the value when the revision is not one of protocol 2026's.
   const { revision } = resolveScoringConfig({ protocol: "2026", revision: options.revision ?? defaultRevision("2026") });
-  const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map((file) => loadResultsHeader2026(file.path, file.domain)));
+  const files = await Promise.all((await listResultFiles2026(options.resultsPath)).map(async (file): Promise<TrialFile2026> => ({ ...(await loadResultsHeader2026(file.path, file.domain)), trial: file.trial })));
   const imported: ImportedRun[] = [];
   const refused: MissingSnapshot[] = [];
   for (const group of groupByRun(files)) {
@@ -63,14 +65,15 @@ export class GroundTruthSnapshotError extends CodedError<"snapshot_missing"> {
   }
 }
 
-/** model × tool selection → the newest file of each domain. */
-function groupByRun(files: readonly ResultsFileHeader2026[]): ResultsFileHeader2026[][] {
-  const groups = new Map<string, Map<string, ResultsFileHeader2026>>();
+/** model × tool selection → the newest file of each domain (of each trial). */
+function groupByRun(files: readonly TrialFile2026[]): TrialFile2026[][] {
+  const groups = new Map<string, Map<string, TrialFile2026>>();
   for (const file of files) {
     const key = `${file.meta.model_name}_${file.meta.tool_selection}`;
-    const byDomain = groups.get(key) ?? new Map<string, ResultsFileHeader2026>();
-    const current = byDomain.get(file.domain);
-    if (!current || current.timestamp < file.timestamp) byDomain.set(file.domain, file);
+    const byDomain = groups.get(key) ?? new Map<string, TrialFile2026>();
+    const slot = `${file.trial}/${file.domain}`;
+    const current = byDomain.get(slot);
+    if (!current || current.timestamp < file.timestamp) byDomain.set(slot, file);
     groups.set(key, byDomain);
   }
   return [...groups.values()].map((byDomain) => [...byDomain.values()]);
@@ -96,32 +99,28 @@ function scoringOf(files: readonly ResultsFileHeader2026[], revision: ScoringRev
   return { ...resolveScoringConfig({ protocol, groundTruth, revision: recorded }), groundTruth };
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultsFileHeader2026[], scoring: ScoringConfig & { groundTruth: GroundTruthVersion }, onBatch?: ImportBatchHook): Promise<ImportedRun> {
+async function importGroup(db: PrismaClient, files: readonly TrialFile2026[], scoring: ScoringConfig & { groundTruth: GroundTruthVersion }, onBatch?: ImportBatchHook): Promise<ImportedRun> {
   const { groundTruth, protocol, revision } = scoring;
-  const importFile = files.map((file) => `${file.domain}/${path.basename(file.file)}`).sort().join(", ");
+  const read = files.flatMap((file) => [file.file, metaFileOf(file.file), ...(file.tracesFile ? [file.tracesFile] : [])].map((path) => ({ path, trial: file.trial })));
+  const identity = { importFile: importFileOf(files.map((file) => ({ ...file, path: file.file }))), importHash: await importHashOf(read) };
   // The same files are imported once, whatever the revision: another revision is a re-score (rescore.ts).
-  const existing = await db.run.findFirst({ where: { source: "imported", protocol, groundTruth, importFile } });
-  if (existing) {
-    return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
-  }
-  const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
-  if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
-  const context = await getVersionContext(db, groundTruth, version.contentHash);
-  const match = await createRowMatcher(db, version.id);
-  const scorer = createProtocolEvaluator({ protocol, dataset: context.dataset, revision });
-  const meta = (files[0] as ResultsFileHeader2026).meta;
-  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
-  const rows = (async function* () {
-    for (const file of files) yield* streamResultsFile2026(file);
-  })();
-  const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: meta.model_name, toolSet: meta.tool_selection,
-    protocol, scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
-    params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
-    costUsd: costOf(files), ...timesOf(files),
-  }, buildImportBatches(rows, match, { ...context, scorer }, protocol, onBatch));
-  const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
-  return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
+  return importRunOnce(db, { groundTruth, protocol, identity }, async ({ version, context, match }) => {
+    const scorer = createProtocolEvaluator({ protocol, dataset: context.dataset, revision });
+    const meta = (files[0] as ResultsFileHeader2026).meta;
+    const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
+    const rows = (async function* () {
+      for (const file of files) {
+        for await (const batch of streamResultsFile2026(file)) yield file.trial === 0 ? batch : batch.map((row) => ({ ...row, trial: file.trial }));
+      }
+    })();
+    const runId = await writeImportedRunInChunks(db, {
+      name, datasetId: version.datasetId, versionId: version.id, groundTruth, ...identity, model: meta.model_name, toolSet: meta.tool_selection,
+      protocol, scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null, trials: trialsOf(files),
+      params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
+      costUsd: costOf(files), ...timesOf(files),
+    }, buildImportBatches(rows, match, { ...context, scorer }, protocol, onBatch));
+    return { runId, name };
+  });
 }
 
 /** The harness settings the upstream run recorded (what reproducing it needs). */
@@ -138,6 +137,8 @@ function runParams(files: readonly ResultsFileHeader2026[]): Record<string, unkn
     traced: files.every((file) => file.tracesFile !== null),
     // Upstream results record no token usage: the cost is only known when the meta carries one.
     costKnown: files.every((file) => typeof file.meta.cost_usd === "number"),
+    // A Studio export of a faulted run records its fault settings (lib/interop/workbench-2026.ts).
+    ...faultSettingsOf(meta.studio_fault_settings),
   };
 }
 

@@ -1,20 +1,18 @@
 // Imports the recorded agent outputs shipped with WorkBench (v1 CSVs) as runs: one Run per model ×
 // tool set (its six domain files together make the 690-task run the leaderboard compares), each row a
-// scored TaskResult with a rebuilt trace. Idempotent (the same files are not imported twice) and
+// scored TaskResult with a rebuilt trace; a run exported with several trials (`trial-<n>/` folders) comes
+// back as one run with those trials. Idempotent (the same files, by content, are not imported twice) and
 // all-or-nothing per run: a run's files are streamed into one transaction, a batch of rows at a time
 // (lib/workbench/results/stream.ts), and a malformed row anywhere rolls the whole run back.
-import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { parseResultsFileName } from "@/lib/workbench/results";
 import { streamRecordedResultsFile } from "@/lib/workbench/results/stream";
-import { DATASET_SLUG } from "../launch";
-import { getVersionContext } from "../run-context";
 import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
-import { createRowMatcher } from "./match-tasks";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
 import { createRecordedRunEstimator } from "@/lib/costs/estimate-recorded-run";
+import { importFileOf, importHashOf, importRunOnce, trialsOf, type ImportedRun } from "./import-once";
 
 export interface ImportResultsOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
@@ -22,16 +20,6 @@ export interface ImportResultsOptions {
   readonly groundTruth: GroundTruthVersion;
   /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
   readonly onBatch?: ImportBatchHook;
-}
-
-export interface ImportedRun {
-  readonly runId: string;
-  readonly name: string;
-  readonly importFile: string;
-  /** False when these files were already imported for this ground truth (nothing written). */
-  readonly created: boolean;
-  readonly tasks: number;
-  readonly correct: number;
 }
 
 export async function importRecordedResults(db: PrismaClient, options: ImportResultsOptions): Promise<ImportedRun[]> {
@@ -49,35 +37,30 @@ export async function importRecordedResults(db: PrismaClient, options: ImportRes
 }
 
 async function importGroup(db: PrismaClient, files: readonly ResultFile[], { groundTruth, onBatch }: ImportResultsOptions): Promise<ImportedRun> {
-  const importFile = files.map((file) => `${file.domain}/${path.basename(file.path)}`).sort().join(", ");
-  const existing = await db.run.findFirst({ where: { source: "imported", groundTruth, importFile } });
-  if (existing) {
-    return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
-  }
-  const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
-  if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
-  const context = await getVersionContext(db, groundTruth, version.contentHash);
-  const match = await createRowMatcher(db, version.id);
   // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
   const scoring = resolveScoringConfig({ groundTruth });
-  // Every file of a group has the same model and tool set (the grouping key).
-  const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
-  const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
-  const rows = (async function* () {
-    for (const file of files) yield* streamRecordedResultsFile(file.path, file.domain);
-  })();
-  // Estimated usage (lib/costs), added up batch by batch as the rows are matched to their tasks.
-  const estimator = await createRecordedRunEstimator(model, toolSet);
-  const matchAndEstimate: typeof match = (batch) => {
-    const matched = match(batch);
-    estimator?.add(matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
-    return matched;
-  };
-  const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model,
-    toolSet, protocol: scoring.protocol, scoringRevision: scoring.revision,
-    estimate: () => estimator?.result() ?? null,
-  }, buildImportBatches(rows, matchAndEstimate, context, scoring.protocol, onBatch));
-  const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
-  return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
+  const identity = { importFile: importFileOf(files), importHash: await importHashOf(files) };
+  return importRunOnce(db, { groundTruth, protocol: scoring.protocol, identity }, async ({ version, context, match }) => {
+    // Every file of a group has the same model and tool set (the grouping key).
+    const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
+    const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
+    const rows = (async function* () {
+      for (const file of files) {
+        for await (const batch of streamRecordedResultsFile(file.path, file.domain)) yield file.trial === 0 ? batch : batch.map((row) => ({ ...row, trial: file.trial }));
+      }
+    })();
+    // Estimated usage (lib/costs), added up batch by batch as the rows are matched to their tasks.
+    const estimator = await createRecordedRunEstimator(model, toolSet);
+    const matchAndEstimate: typeof match = (batch) => {
+      const matched = match(batch);
+      estimator?.add(matched.map(({ row, taskKey }) => ({ row, toolkits: context.tasksByKey.get(taskKey)?.toolkits ?? [] })));
+      return matched;
+    };
+    const runId = await writeImportedRunInChunks(db, {
+      name, datasetId: version.datasetId, versionId: version.id, groundTruth, ...identity, model,
+      toolSet, protocol: scoring.protocol, scoringRevision: scoring.revision, trials: trialsOf(files),
+      estimate: () => estimator?.result() ?? null,
+    }, buildImportBatches(rows, matchAndEstimate, context, scoring.protocol, onBatch));
+    return { runId, name };
+  });
 }

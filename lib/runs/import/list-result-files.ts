@@ -1,5 +1,7 @@
 // Which recorded results files a path means: one file, or every `<domain>/*` results file under a
 // directory. v1 files are `<…>.csv`; 2026 files are `<…>.csv.gz` (or `.csv`) with a `_meta.json` beside.
+// A run with several trials is exported as `trial-<n>/<domain>/*` (lib/interop): each such folder holds
+// trial n of the same run.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { DOMAINS, type Domain } from "@/lib/workbench/datasets/types";
@@ -9,7 +11,11 @@ import { domainOfResultsFile } from "../recorded-calls";
 export interface ResultFile {
   readonly path: string;
   readonly domain: Domain;
+  /** 0-based: n - 1 for a file under `trial-<n>/`, else 0. */
+  readonly trial: number;
 }
+
+const TRIAL_FOLDER = /^trial-([1-9]\d{0,2})$/;
 
 type Layout = "v1" | "2026";
 
@@ -22,14 +28,20 @@ async function layoutOf(file: string): Promise<Layout | null> {
 async function listFiles(resultsPath: string, layout: Layout): Promise<ResultFile[]> {
   const info = await stat(resultsPath).catch(() => null);
   if (!info) throw new Error(`${resultsPath}: no such file or directory`);
-  if (info.isFile()) return (await layoutOf(resultsPath)) === layout ? [{ path: resultsPath, domain: domainOfResultsFile(resultsPath) }] : [];
+  if (info.isFile()) return (await layoutOf(resultsPath)) === layout ? [{ path: resultsPath, domain: domainOfResultsFile(resultsPath), trial: 0 }] : [];
+  const trialFolders = (await readdir(resultsPath)).flatMap((name) => {
+    const match = TRIAL_FOLDER.exec(name);
+    return match ? [{ dir: path.join(resultsPath, name), trial: Number(match[1]) - 1 }] : [];
+  });
   const files: ResultFile[] = [];
-  for (const domain of DOMAINS) {
-    const dir = path.join(resultsPath, domain);
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.sort()) {
-      const file = path.join(dir, name);
-      if ((await layoutOf(file)) === layout) files.push({ path: file, domain });
+  for (const { dir, trial } of [{ dir: resultsPath, trial: 0 }, ...trialFolders.sort((a, b) => a.trial - b.trial)]) {
+    for (const domain of DOMAINS) {
+      const domainDir = path.join(dir, domain);
+      const names = await readdir(domainDir).catch(() => [] as string[]);
+      for (const name of names.sort()) {
+        const file = path.join(domainDir, name);
+        if ((await layoutOf(file)) === layout) files.push({ path: file, domain, trial });
+      }
     }
   }
   return files;

@@ -11,7 +11,7 @@ export interface MatchedRow {
   readonly taskKey: string;
 }
 
-/** Matches rows to tasks one batch at a time (an import streams its files); a task matched twice in one run is refused. */
+/** Matches rows to tasks one batch at a time (an import streams its files); a task matched twice in one trial of a run is refused. */
 export type RowMatcher = (rows: readonly RecordedResult[]) => MatchedRow[];
 
 export async function createRowMatcher(db: PrismaClient, versionId: string): Promise<RowMatcher> {
@@ -32,8 +32,9 @@ export async function createRowMatcher(db: PrismaClient, versionId: string): Pro
       if (!taskKey) throw new Error(`${where}: the query matches no ${row.domain} task`);
       const taskId = idByKey.get(taskKey);
       if (!taskId) throw new Error(`${where}: task ${taskKey} is missing from the ground truth being scored`);
-      if (seen.has(taskKey)) throw new Error(`${where}: a second row for task ${taskKey} in the same run`);
-      seen.add(taskKey);
+      const slot = `${taskKey}#${row.trial ?? 0}`;
+      if (seen.has(slot)) throw new Error(`${where}: a second row for task ${taskKey} in the same ${row.trial ? `trial (${row.trial + 1}) of the ` : ""}run`);
+      seen.add(slot);
       return { row, taskId, taskKey };
     });
 }

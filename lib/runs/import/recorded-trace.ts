@@ -1,16 +1,25 @@
 // Rebuilds a trace for a recorded result: the recorded calls are replayed on a fresh sandbox (through
 // the replay agent, so observations and per-call diffs are exactly what our tools return), and the
 // model's thoughts come from the parsed full_response log of the matching intermediate step.
+//
+// A faulted run's files record each call's injected fault (Studio's own files): a call a transient fault
+// stopped never ran, so it is not among the row's calls and is not replayed; its step comes back as
+// recorded (the 503 answer, no change). A call that ran under a fault (ambiguous, malformed) is replayed
+// for its change, and keeps the answer the agent was shown and its fault.
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { SandboxData } from "@/lib/workbench/sandbox/types";
 import type { Task } from "@/lib/workbench/datasets/types";
-import type { RecordedResult, RecordedTurn } from "@/lib/workbench/results/types";
+import type { RecordedResult, RecordedStep, RecordedTurn } from "@/lib/workbench/results/types";
+import { faultStoppedCall } from "@/lib/workbench/tools/faults";
 import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
+import type { Protocol } from "@/lib/workbench/protocols/types";
 import { engineSettings } from "../engine-settings";
 import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
+
+type ToolStep = Extract<AgentStep, { kind: "tool" }>;
 
 /** How a recorded error string is classified; null when the row has none. */
 export function recordedErrorKind(error: string): "context_window" | "iteration_limit" | "provider" | null {
@@ -31,13 +40,18 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
     signal: new AbortController().signal,
     recordedCalls: row.calls,
   });
-  const toolSteps = replayed.filter((step) => step.kind === "tool");
+  const toolSteps = replayed.filter((step): step is ToolStep => step.kind === "tool");
   const steps: AgentStep[] = [];
-  toolSteps.forEach((toolStep, index) => {
-    const recorded = row.steps?.[index];
-    if (recorded && (recorded.turn ?? recorded.log !== "")) steps.push(recordedModelStep(recorded));
-    steps.push(toolStep);
-  });
+  // Each recorded step takes the next replayed call, except a call a fault stopped (it was not replayed).
+  let next = 0;
+  for (const recorded of row.steps ?? []) {
+    const stopped = faultStoppedCall(recorded.fault);
+    const toolStep = stopped ? stoppedCallStep(recorded, protocol) : toolSteps[next++];
+    if (!toolStep) break;
+    if (recorded.turn ?? recorded.log !== "") steps.push(recordedModelStep(recorded));
+    steps.push(recorded.fault && !stopped ? { ...toolStep, observation: recorded.observation ?? toolStep.observation, fault: recorded.fault } : toolStep);
+  }
+  steps.push(...toolSteps.slice(next));
   if (row.finalTurn) steps.push(recordedModelStep(row.finalTurn));
   if (row.error) {
     steps.push({ kind: "error", errorKind: recordedErrorKind(row.error) ?? "provider", message: row.error });
@@ -45,6 +59,15 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
     steps.push({ kind: "final", text: row.finalOutput });
   }
   return steps;
+}
+
+/** The step of a call a transient fault stopped, as recorded: the service's answer, nothing changed. */
+function stoppedCallStep(recorded: RecordedStep, protocol: Protocol): ToolStep {
+  const args = typeof recorded.toolInput === "object" && recorded.toolInput !== null && !Array.isArray(recorded.toolInput) ? (recorded.toolInput as Record<string, unknown>) : {};
+  return {
+    kind: "tool", tool: recorded.tool, args, call: recorded.call ?? protocol.formatCall(recorded.tool, args),
+    observation: recorded.observation ?? "", ok: true, diff: [], ...(recorded.fault ? { fault: recorded.fault } : {}),
+  };
 }
 
 /** Recorded logs carry no token counts or timings (zeros, not guesses) unless the source measured them. */

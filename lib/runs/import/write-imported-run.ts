@@ -23,7 +23,7 @@ export interface ImportRow {
   readonly row: RecordedResult;
   readonly verdict: TaskVerdict;
   readonly steps: readonly AgentStep[];
-  /** The trial (0-based) when a run holds several per task (an Inspect log's epochs); default 0. */
+  /** The trial (0-based) when a run holds several per task (an Inspect log's epochs, `trial-<n>/` folders); default 0. */
   readonly trial?: number;
 }
 
@@ -35,7 +35,7 @@ export async function buildImportRows(matched: readonly MatchedRow[], context: V
     if (!task) throw new Error(`${row.file}:${row.line}: task ${taskKey} is not in the loaded dataset`);
     const verdict = context.scorer.scoreTask(task, row.calls, row.error || null);
     const steps = await recordedTrace(task, row, context.dataset.sandbox, protocol);
-    rows.push({ id: randomUUID(), taskId, row, verdict, steps });
+    rows.push({ id: randomUUID(), taskId, row, verdict, steps, trial: row.trial ?? 0 });
   }
   return rows;
 }
@@ -71,6 +71,8 @@ export interface ImportedRunData {
   /** The ground-truth revision the rows were matched and scored against (kept if a later import replaces it). */
   readonly versionId: string;
   readonly importFile: string;
+  /** The content hash the import is recognised by (import-once.ts); null for imports that keep their own key. */
+  readonly importHash?: string | null;
   readonly model: string | null;
   readonly toolSet: string;
   readonly rows: readonly ImportRow[];
@@ -137,7 +139,7 @@ export async function writeImportedRunInChunks(
         id: runId, name: data.name, datasetId: data.datasetId, groundTruth: data.groundTruth, versionId: data.versionId, source: "imported",
         protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
-        toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
+        toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile, importHash: data.importHash ?? null,
         promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
         appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? RUN_SETTINGS_DEFAULTS.trials,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,

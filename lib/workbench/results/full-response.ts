@@ -4,6 +4,7 @@ import { formatPythonLiteral, isPyKind, parsePythonLiteral, type PyValue } from 
 import { PythonSyntaxError } from "../calls/python-string";
 import { pyToJs } from "./python-to-js";
 import type { RecordedStep, RecordedTurn } from "./types";
+import { stepFault } from "./recorded-fault";
 
 export interface ParsedFullResponse {
   readonly steps: RecordedStep[] | null;
@@ -29,12 +30,23 @@ export function parseFullResponse(text: string): ParsedFullResponse {
   const intermediate = dictGet(value, "intermediate_steps");
   const finalLog = dictGet(value, "final_log");
   const turns = dictGet(value, "model_turns");
+  const faults = dictGet(value, "faults");
   const steps = intermediate === undefined ? null : readSteps(intermediate);
   return {
-    steps: steps && Array.isArray(turns) ? steps.map((step, index) => (typeof turns[index] === "boolean" ? { ...step, turn: turns[index] } : step)) : steps,
+    steps: steps?.map((step, index) => ({
+      ...step,
+      ...(Array.isArray(turns) && typeof turns[index] === "boolean" ? { turn: turns[index] } : {}),
+      ...faultAt(faults, step, index),
+    })) ?? null,
     finalOutput: typeof output === "string" ? output : null,
     finalTurn: typeof finalLog === "string" ? { log: finalLog } : null,
   };
+}
+
+/** Studio's `faults` key (a faulted run's export): the index-th call's fault record, when it had one. */
+function faultAt(faults: PyValue | undefined, step: RecordedStep, index: number) {
+  const item = Array.isArray(faults) ? faults[index] : undefined;
+  return item === undefined ? {} : stepFault(pyToJs(item), step.observation);
 }
 
 function dictGet(dict: Extract<PyValue, { kind: "dict" }>, key: string): PyValue | undefined {

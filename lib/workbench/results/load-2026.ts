@@ -16,6 +16,7 @@ import { outputOfAgentResult } from "./agent-result";
 import { batchesOf, DEFAULT_BATCH_LIMITS, type BatchLimits } from "./stream";
 import { TraceLookup, type TraceEntry2026, type TraceStep2026 } from "./traces-2026";
 import type { RecordedResult, RecordedStep, RecordedTurn } from "./types";
+import { stepFault } from "./recorded-fault";
 
 const FILE_NAME = /^(.+)_(all|domains)_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})\.csv(\.gz)?$/;
 const COLUMNS = ["task", "function_calls", "full_response", "error"];
@@ -48,6 +49,8 @@ export const ResultsMeta2026Schema = z
     // protocol and scoring revision, so its import scores it as it was scored.
     studio_protocol: z.string().optional(),
     studio_scoring_revision: z.string().nullish(),
+    /** The exported run's fault settings (Run.params' `fault…` keys), restored on import. */
+    studio_fault_settings: z.record(z.string(), z.unknown()).nullish(),
   })
   .passthrough();
 export type ResultsMeta2026 = z.infer<typeof ResultsMeta2026Schema>;
@@ -91,16 +94,21 @@ function stem(file: string): string {
   return file.replace(/\.csv(\.gz)?$/, "");
 }
 
+/** The `_meta.json` beside a `<…>.csv[.gz]`. */
+export function metaFileOf(file: string): string {
+  return `${stem(file)}_meta.json`;
+}
+
 /** True when a `<…>.csv[.gz]` has its `_meta.json` beside it (how a 2026 file is told from a v1 one). */
 export async function hasMeta2026(file: string): Promise<boolean> {
-  return (await stat(`${stem(file)}_meta.json`).catch(() => null))?.isFile() ?? false;
+  return (await stat(metaFileOf(file)).catch(() => null))?.isFile() ?? false;
 }
 
 /** Name, metadata and traces file of a 2026 results file, without reading its rows. */
 export async function loadResultsHeader2026(file: string, domain: Domain): Promise<ResultsFileHeader2026> {
   const name = parseResultsFileName2026(file);
   if (!name) throw new DatasetError("bad_layout", file, null, "file name is not <model>_<all|domains>_<timestamp>.csv.gz");
-  const meta = await readMeta(`${stem(file)}_meta.json`);
+  const meta = await readMeta(metaFileOf(file));
   if (meta.model_name !== name.model || meta.tool_selection !== name.toolSet) {
     throw new DatasetError("bad_value", `${stem(file)}_meta.json`, null, `describes ${meta.model_name}_${meta.tool_selection}, not ${name.model}_${name.toolSet}`);
   }
@@ -202,10 +210,17 @@ function finalTurnOf(steps: readonly TraceStep2026[] | undefined): RecordedTurn 
   return final ? { log: final.llm_output } : null;
 }
 
-/** One step per call made (parse errors and the final answer made none), with the model's output. */
+/**
+ * One step per call made (parse errors and the final answer made none), with the model's output. A call
+ * Studio's export marks with its injected fault keeps it, with the answer the agent was shown.
+ */
 function stepsOf(steps: readonly TraceStep2026[] | undefined): RecordedStep[] | null {
   if (!steps) return null;
   return steps
     .filter((step) => step.action !== PARSE_ERROR_ACTION && step.action !== FINAL_ANSWER_ACTION)
-    .map((step) => ({ tool: step.action, toolInput: step.action_input, log: step.llm_output, ...(step.model_turn === undefined ? {} : { turn: step.model_turn }) }));
+    .map((step) => ({
+      tool: step.action, toolInput: step.action_input, log: step.llm_output,
+      ...(step.model_turn === undefined ? {} : { turn: step.model_turn }),
+      ...stepFault(step.fault, step.observation),
+    }));
 }

@@ -19,6 +19,8 @@ const TraceStepSchema = z.object({
   observation: z.string(),
   /** Studio's addition: false for a call made in the same model turn as the one before (upstream makes one call per turn). */
   model_turn: z.boolean().optional(),
+  /** Studio's addition: the fault a faulted run injected into this call ({ kind, ordinal }). */
+  fault: z.unknown().optional(),
 });
 const TraceEntrySchema = z.object({ task: z.string(), steps: z.array(TraceStepSchema) });
 export type TraceStep2026 = z.infer<typeof TraceStepSchema>;

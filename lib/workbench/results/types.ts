@@ -1,4 +1,5 @@
 import type { RecordedRow } from "../evaluate/types";
+import type { InjectedFault } from "../tools/faults";
 
 export type { RecordedRow } from "../evaluate/types";
 
@@ -12,6 +13,8 @@ export interface RecordedResult extends RecordedRow {
    * 2026 traces' "Final Answer" step, or the `final_log` key Studio adds to a 2024 full_response.
    */
   readonly finalTurn?: RecordedTurn | null;
+  /** The trial (0-based) this row is of, when a run's files hold several (`trial-<n>/` folders); default 0. */
+  readonly trial?: number;
 }
 
 /** A model turn's text, with its measured usage when the source recorded it (an Inspect log does). */
@@ -43,4 +46,11 @@ export interface RecordedStep {
   readonly turn?: boolean;
   /** The model turn's usage, when the source recorded it. */
   readonly usage?: RecordedUsage;
+  /**
+   * The fault the run injected into this call, when the source records it (Studio's own files). A call a
+   * transient fault stopped is not among the row's calls: it never ran, and the import does not replay it.
+   */
+  readonly fault?: InjectedFault | null;
+  /** The call string, when the source records it (an Inspect tool event's `metadata.call`). */
+  readonly call?: string;
 }

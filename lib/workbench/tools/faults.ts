@@ -36,6 +36,14 @@ export interface InjectedFault {
   readonly ordinal: number;
 }
 
+/** A recorded fault read back (a stored column, an exported file): `{ kind, ordinal }` with a known kind, else null (never throws on odd input). */
+export function readInjectedFault(value: unknown): InjectedFault | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { kind, ordinal } = value as { kind?: unknown; ordinal?: unknown };
+  const known = FAULT_KINDS.find((candidate) => candidate === kind);
+  return known && typeof ordinal === "number" ? { kind: known, ordinal } : null;
+}
+
 /**
  * Whether the call a fault was injected into never reached the service (a transient fault): it changed
  * nothing and is not one of the agent's calls (the trace withdraws it; the scorer and the first-divergence
