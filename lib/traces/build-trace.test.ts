@@ -19,6 +19,7 @@ function makeStep(overrides: Partial<StepRecord> = {}): StepRecord {
     finishReason: null,
     retries: null,
     fault: null,
+    arguments: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@
 // rebuilds the same steps (import-inspect.ts).
 import type { ExportResult, ExportStep } from "../run-export";
 import { storeChanges } from "./store-changes";
+import { argumentsAsSent } from "@/lib/workbench/agents/tool-arguments";
 
 export interface InspectToolInfo {
   readonly name: string;
@@ -110,6 +111,7 @@ export function buildTranscript(result: ExportResult, context: TranscriptContext
   return { messages, events, completion: final ? (final.text ?? "") : null, totalSeconds: clock };
 }
 
+/** The call's arguments as the model sent them (JSON types kept), as Inspect's ToolCall holds them. */
 function argsOf(step: ExportStep): Record<string, unknown> {
-  return typeof step.args === "object" && step.args !== null && !Array.isArray(step.args) ? { ...(step.args as Record<string, unknown>) } : {};
+  return argumentsAsSent(step);
 }

@@ -9,6 +9,7 @@ import { createAgent } from "@/lib/workbench/agents";
 import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
 import { engineSettings } from "../engine-settings";
+import { sentArguments } from "@/lib/workbench/agents/tool-arguments";
 import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
 
@@ -36,7 +37,9 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
   toolSteps.forEach((toolStep, index) => {
     const recorded = row.steps?.[index];
     if (recorded && (recorded.turn ?? recorded.log !== "")) steps.push(recordedModelStep(recorded));
-    steps.push(toolStep);
+    // The replayed call holds string arguments; a recorded input with other JSON types is kept as sent.
+    const sent = sentArguments(recorded?.toolInput);
+    steps.push(sent && toolStep.kind === "tool" ? { ...toolStep, arguments: sent } : toolStep);
   });
   if (row.finalTurn) steps.push(recordedModelStep(row.finalTurn));
   if (row.error) {
