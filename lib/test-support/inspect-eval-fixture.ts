@@ -90,7 +90,8 @@ export async function writeJsonLog(file: string, log: FixtureLog, samples: reado
 
 const crc32 = (zlib as unknown as { crc32: (data: Buffer) => number }).crc32;
 
-export async function writeZip(file: string, entries: readonly { name: string; data: Buffer; method?: 0 | 8 }[]): Promise<void> {
+/** `method`: 0 stored, 8 deflate (others are written stored, for refusal tests); `statedSize`: the size the headers state (default: the data's). */
+export async function writeZip(file: string, entries: readonly { name: string; data: Buffer; method?: number; statedSize?: number }[]): Promise<void> {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -98,6 +99,7 @@ export async function writeZip(file: string, entries: readonly { name: string; d
     const name = Buffer.from(entry.name, "utf8");
     const method = entry.method ?? 8;
     const stored = method === 8 ? zlib.deflateRawSync(entry.data) : entry.data;
+    const statedSize = entry.statedSize ?? entry.data.length;
     const crc = crc32(entry.data) >>> 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -106,7 +108,7 @@ export async function writeZip(file: string, entries: readonly { name: string; d
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt32LE(statedSize, 22);
     local.writeUInt16LE(name.length, 26);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
@@ -116,7 +118,7 @@ export async function writeZip(file: string, entries: readonly { name: string; d
     header.writeUInt16LE(method, 10);
     header.writeUInt32LE(crc, 16);
     header.writeUInt32LE(stored.length, 20);
-    header.writeUInt32LE(entry.data.length, 24);
+    header.writeUInt32LE(statedSize, 24);
     header.writeUInt16LE(name.length, 28);
     header.writeUInt32LE(offset, 42);
     parts.push(local, name, stored);
