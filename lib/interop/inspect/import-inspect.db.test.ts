@@ -137,6 +137,9 @@ describe("refusals write nothing", () => {
     await writeJsonLog(file, log, samples.map((sample, index) => (index === 3 ? { ...sample, epoch: 1e9 } : sample)));
     const before = await counts();
     await expect(importInspectLog(context.db, { file })).rejects.toThrow(`sample ${samples[3]!.id}: epoch: epoch above 100`);
+    const stated = path.join(dir, "epochs.json");
+    await writeJsonLog(stated, { ...log, epochs: 1e9 }, fixtureSamples(log, false));
+    await expect(importInspectLog(context.db, { file: stated })).rejects.toThrow("not an Inspect eval log (eval.config.epochs: epochs above 100");
     expect(await counts()).toEqual(before);
   });
 
@@ -208,6 +211,20 @@ describe("database refusals in words", () => {
     const text = databaseRefusalReason(error);
     expect(text).toContain(reason);
     expect(text).not.toMatch(/Prisma|Raw query|Code|\n/);
+  });
+
+  test("import-inspect reports a refusal of its write in one line, and writes nothing", async () => {
+    const real = await refusal(() => context.db.$queryRawUnsafe(`SELECT x FROM jsonb_to_recordset($1::jsonb) AS r(x jsonb)`, JSON.stringify([{ x: "nul\u0000" }])));
+    // The database as the import sees it, except that its write transaction is refused as PostgreSQL refused the query above.
+    const refusing = new Proxy(context.db, {
+      get: (target, key, receiver) => (key === "$transaction" ? () => Promise.reject(real) : Reflect.get(target, key, receiver)),
+    });
+    const file = path.join(dir, "refused.eval");
+    await writeEvalLog(file, { ...log, evalId: "refused" });
+    const before = await counts();
+    const error = await refusal(() => importInspectLog(refusing, { file }));
+    expect((error as Error).message).toBe(`${file}: the database refused the import: a text holds a NUL character (\\u0000), which PostgreSQL cannot store; nothing was imported`);
+    expect(await counts()).toEqual(before);
   });
 });
 
