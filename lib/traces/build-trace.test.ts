@@ -77,6 +77,11 @@ describe("buildTrace", () => {
       },
     ],
     [
+      "tool call whose arguments the model sent with a number: shown as sent",
+      makeStep({ kind: "tool", tool: "calendar.search_events", args: { time_min: "12345" }, arguments: { time_min: 12345 }, ok: false }),
+      { kind: "tool", argsText: '{\n  "time_min": 12345\n}' },
+    ],
+    [
       "tool call the tool refused by its answer",
       makeStep({ kind: "tool", tool: "email.delete_email", observation: "Email not found.", ok: true }),
       { kind: "tool", ok: true, status: "refused", diff: [] },
