@@ -90,59 +90,82 @@ export async function writeJsonLog(file: string, log: FixtureLog, samples: reado
 
 const crc32 = (zlib as unknown as { crc32: (data: Buffer) => number }).crc32;
 
-/** `method`: 0 stored, 8 deflate (others are written stored, for refusal tests); `statedSize`: the size the headers state (default: the data's). */
-export async function writeZip(file: string, entries: readonly { name: string; data: Buffer; method?: number; statedSize?: number }[]): Promise<void> {
-  const parts: Buffer[] = [];
+export interface ZipEntry {
+  readonly name: string;
+  readonly data: Buffer;
+  /** 0 stored, 8 deflate (others are written stored, for refusal tests). */
+  readonly method?: number;
+  /** The size the headers state (default: the data's). */
+  readonly statedSize?: number;
+}
+
+/** Writes the entries one at a time as they come (a large archive is never held whole); the central directory last. */
+export async function writeZip(file: string, entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): Promise<void> {
+  const handle = await fs.open(file, "w");
   const central: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, "utf8");
-    const method = entry.method ?? 8;
-    const stored = method === 8 ? zlib.deflateRawSync(entry.data) : entry.data;
-    const statedSize = entry.statedSize ?? entry.data.length;
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(statedSize, 22);
-    local.writeUInt16LE(name.length, 26);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(method, 10);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(stored.length, 20);
-    header.writeUInt32LE(statedSize, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    parts.push(local, name, stored);
-    central.push(header, name);
-    offset += local.length + name.length + stored.length;
+  let count = 0;
+  try {
+    for await (const entry of entries) {
+      const name = Buffer.from(entry.name, "utf8");
+      const method = entry.method ?? 8;
+      const stored = method === 8 ? zlib.deflateRawSync(entry.data) : entry.data;
+      const statedSize = entry.statedSize ?? entry.data.length;
+      const crc = crc32(entry.data) >>> 0;
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4);
+      local.writeUInt16LE(0x0800, 6); // UTF-8 names
+      local.writeUInt16LE(method, 8);
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(stored.length, 18);
+      local.writeUInt32LE(statedSize, 22);
+      local.writeUInt16LE(name.length, 26);
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(20, 4);
+      header.writeUInt16LE(20, 6);
+      header.writeUInt16LE(0x0800, 8);
+      header.writeUInt16LE(method, 10);
+      header.writeUInt32LE(crc, 16);
+      header.writeUInt32LE(stored.length, 20);
+      header.writeUInt32LE(statedSize, 24);
+      header.writeUInt16LE(name.length, 28);
+      header.writeUInt32LE(offset, 42);
+      await handle.write(Buffer.concat([local, name, stored]));
+      central.push(header, name);
+      offset += local.length + name.length + stored.length;
+      count += 1;
+    }
+    const centralSize = central.reduce((sum, part) => sum + part.length, 0);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(count, 8);
+    end.writeUInt16LE(count, 10);
+    end.writeUInt32LE(centralSize, 12);
+    end.writeUInt32LE(offset, 16);
+    await handle.write(Buffer.concat([...central, end]));
+  } finally {
+    await handle.close();
   }
-  const centralSize = central.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  await fs.writeFile(file, Buffer.concat([...parts, ...central, end]));
 }
 
 /** The log as a `.eval` archive, its samples condensed. */
-export async function writeEvalLog(file: string, log: FixtureLog, samples: readonly InspectSampleJson[] = fixtureSamples(log, true)): Promise<void> {
+export async function writeEvalLog(
+  file: string,
+  log: FixtureLog,
+  samples: Iterable<InspectSampleJson> | AsyncIterable<InspectSampleJson> = fixtureSamples(log, true),
+): Promise<void> {
   const spec = evalSpec(log);
   const json = (value: unknown) => Buffer.from(JSON.stringify(value), "utf8");
-  await writeZip(file, [
-    { name: "_journal/start.json", data: json({ version: 2, eval: spec, plan: { name: "plan", steps: [] } }) },
-    ...samples.map((sample) => ({ name: `samples/${sample.id}_epoch_${sample.epoch}.json`, data: json(sample) })),
-    { name: "summaries.json", data: json(samples.map((sample) => ({ id: sample.id, epoch: sample.epoch }))) },
-    { name: "header.json", data: json({ version: 2, status: "success", eval: spec, plan: { name: "plan", steps: [] }, results: null, stats: {} }) },
-  ]);
+  await writeZip(file, (async function* () {
+    yield { name: "_journal/start.json", data: json({ version: 2, eval: spec, plan: { name: "plan", steps: [] } }) };
+    const summaries: { id: string; epoch: number }[] = [];
+    for await (const sample of samples) {
+      summaries.push({ id: sample.id, epoch: sample.epoch });
+      yield { name: `samples/${sample.id}_epoch_${sample.epoch}.json`, data: json(sample) };
+    }
+    yield { name: "summaries.json", data: json(summaries) };
+    yield { name: "header.json", data: json({ version: 2, status: "success", eval: spec, plan: { name: "plan", steps: [] }, results: null, stats: {} }) };
+  })());
 }

@@ -9,8 +9,8 @@
 // before it is handed on. Memory is bounded by the largest sample, never by the file.
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import type { Readable, Transform } from "node:stream";
-import zlib, { createInflateRaw } from "node:zlib";
+import type { Readable } from "node:stream";
+import zlib, { inflateRawSync } from "node:zlib";
 import { TokenParser, Tokenizer, TokenType, type ParsedTokenInfo } from "@streamparser/json";
 import yauzl from "yauzl";
 import { InteropError } from "../errors";
@@ -128,7 +128,7 @@ const STORED = 0;
 const DEFLATE = 8;
 const ZSTD = 93;
 /** Node's zstd decoder (Node ≥ 22.15; the @types/node this repo pins predates it). */
-const createZstdDecompress = (zlib as unknown as { createZstdDecompress: () => Transform }).createZstdDecompress;
+const zstdDecompressSync = (zlib as unknown as { zstdDecompressSync: (data: Buffer, options: { maxOutputLength: number }) => Buffer }).zstdDecompressSync;
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
@@ -162,32 +162,38 @@ function rawStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
 
 /**
  * One entry's text, decompressed and bounded: refused when its stated size is over `limit`, or when it
- * inflates past its stated size (a zip bomb states a small one).
+ * inflates past its stated size (a zip bomb states a small one). The compressed bytes are read whole
+ * (no more than the entry's stated size allows) and decoded in one call, which frees the decoder at once.
  */
 async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, file: string, limit: number): Promise<string> {
   const name = entry.fileName;
-  if (entry.uncompressedSize > limit) throw new InteropError("bad_log", `${file}: ${name} is larger than ${limit / 1024 / 1024} MiB, more than Studio reads into one entry`);
+  if (entry.uncompressedSize > limit || entry.compressedSize > limit) {
+    throw new InteropError("bad_log", `${file}: ${name} is larger than ${limit / 1024 / 1024} MiB, more than Studio reads into one entry`);
+  }
   const method = entry.compressionMethod;
   if (method !== STORED && method !== DEFLATE && method !== ZSTD) throw new InteropError("bad_log", `${file}: ${name} uses zip compression method ${method}, not one Inspect writes (stored, deflate, zstd)`);
   if (entry.isEncrypted()) throw new InteropError("bad_log", `${file}: ${name} is encrypted`);
-  const raw = await rawStream(zip, entry);
-  const decoded: Readable = method === STORED ? raw : raw.pipe(method === DEFLATE ? createInflateRaw() : createZstdDecompress());
-  if (decoded !== raw) raw.on("error", (error) => decoded.destroy(error));
   const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of decoded as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > entry.uncompressedSize) throw new InteropError("bad_log", `${file}: ${name} holds more than the ${entry.uncompressedSize} bytes its archive states`);
-      chunks.push(chunk);
-    }
+    for await (const chunk of (await rawStream(zip, entry)) as AsyncIterable<Buffer>) chunks.push(chunk);
   } catch (error) {
-    decoded.destroy();
-    if (error instanceof InteropError) throw error;
+    throw new InteropError("bad_log", `${file}: ${name} cannot be read (${oneLine(error)})`);
+  }
+  const raw = Buffer.concat(chunks);
+  // One byte more than stated is enough to tell an entry that holds more.
+  const options = { maxOutputLength: Math.max(1, entry.uncompressedSize + 1) };
+  let bytes: Buffer;
+  try {
+    bytes = method === STORED ? raw : method === DEFLATE ? inflateRawSync(raw, options) : zstdDecompressSync(raw, options);
+  } catch (error) {
+    if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new InteropError("bad_log", `${file}: ${name} holds more than the ${entry.uncompressedSize} bytes its archive states`);
+    }
     throw new InteropError("bad_log", `${file}: ${name} cannot be decompressed (${oneLine(error)})`);
   }
-  if (size !== entry.uncompressedSize) throw new InteropError("bad_log", `${file}: ${name} holds ${size} bytes, not the ${entry.uncompressedSize} its archive states`);
-  return Buffer.concat(chunks, size).toString("utf8");
+  if (bytes.length > entry.uncompressedSize) throw new InteropError("bad_log", `${file}: ${name} holds more than the ${entry.uncompressedSize} bytes its archive states`);
+  if (bytes.length !== entry.uncompressedSize) throw new InteropError("bad_log", `${file}: ${name} holds ${bytes.length} bytes, not the ${entry.uncompressedSize} its archive states`);
+  return bytes.toString("utf8");
 }
 
 function parseEntry(text: string, file: string, name: string): unknown {

@@ -41,14 +41,6 @@ export const InspectEvalSpecSchema = z
   .passthrough();
 export type InspectEvalSpec = z.infer<typeof InspectEvalSpecSchema>;
 
-export const InspectLogSchema = z
-  .object({
-    eval: InspectEvalSpecSchema,
-    samples: z.array(InspectSampleSchema).nullish(),
-  })
-  .passthrough();
-export type InspectLog = z.infer<typeof InspectLogSchema>;
-
 /** One sample as the importers' recorded row needs it (before it is matched to a task). */
 export interface InspectRow {
   readonly label: string;
