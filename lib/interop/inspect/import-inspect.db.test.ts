@@ -182,6 +182,19 @@ describe("a log is recognised by its content", () => {
   }, 300_000);
 });
 
+describe("runs imported before logs were known by their content", () => {
+  test("a run keyed by file name and run id (the earlier import) is still recognised: nothing written", async () => {
+    const file = path.join(dir, "legacy.eval");
+    await writeEvalLog(file, { ...log, evalId: "legacy" });
+    const imported = await importInspectLog(context.db, { file });
+    await context.db.run.update({ where: { id: imported.runId }, data: { importFile: "inspect:legacy.eval#legacy-run" } });
+    const after = await counts();
+    expect(await importInspectLog(context.db, { file })).toMatchObject({ created: false, runId: imported.runId, importFile: "inspect:legacy.eval#legacy-run" });
+    expect(await counts()).toEqual(after);
+    await context.db.run.delete({ where: { id: imported.runId } });
+  }, 120_000);
+});
+
 describe("database refusals in words", () => {
   /** The error PostgreSQL (through Prisma 7 and adapter-pg) gives for `write`. */
   async function refusal(write: () => Promise<unknown>): Promise<unknown> {

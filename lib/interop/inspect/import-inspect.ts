@@ -20,6 +20,7 @@ import { buildImportRows, writeImportedRunInChunks, type ImportRow } from "@/lib
 import type { ImportedRun } from "@/lib/runs/import/import-results";
 import { InteropError } from "../errors";
 import { databaseRefusalReason } from "../database-refusal";
+import { isTransientDbError } from "@/lib/db-retry";
 import { InspectEvalSpecSchema, InspectSampleSchema, readInspectSample, type InspectEvalSpec, type InspectRow } from "./read-samples";
 import { readInspectLog } from "./read-log";
 
@@ -148,6 +149,18 @@ async function* sampleChunks(file: string, protocol: Protocol): AsyncGenerator<I
 }
 
 export async function importInspectLog(db: PrismaClient, options: ImportInspectOptions): Promise<ImportedRun> {
+  try {
+    return await importLog(db, options);
+  } catch (error) {
+    if (error instanceof InteropError) throw error;
+    const reason = databaseRefusalReason(error);
+    if (!reason) throw error;
+    const what = isTransientDbError(error) ? reason : `the database refused the import: ${reason}`;
+    throw new InteropError("bad_log", `${options.file}: ${what}; nothing was imported`, { cause: error });
+  }
+}
+
+async function importLog(db: PrismaClient, options: ImportInspectOptions): Promise<ImportedRun> {
   const scoringOf = (spec: InspectEvalSpec) => {
     const args = spec.task_args;
     return resolveScoringConfig({
@@ -162,8 +175,10 @@ export async function importInspectLog(db: PrismaClient, options: ImportInspectO
   const scoring = scoringOf(spec);
   const protocol = getProtocol(scoring.protocol);
   const importFile = checked.fingerprint;
-  const existing = await db.run.findFirst({ where: { source: "imported", groundTruth, importFile } });
-  if (existing) return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
+  // Runs imported before logs were known by their content were keyed by file name and run id.
+  const legacyKey = `inspect:${path.basename(options.file)}#${spec.run_id}`;
+  const existing = await db.run.findFirst({ where: { source: "imported", groundTruth, importFile: { in: [importFile, legacyKey] } } });
+  if (existing) return { runId: existing.id, name: existing.name, importFile: existing.importFile ?? importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
 
   const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
   if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
@@ -196,19 +211,11 @@ export async function importInspectLog(db: PrismaClient, options: ImportInspectO
   }
   const knownProvider = provider && rest.length && provider !== "recorded" && provider !== "none" ? provider : null;
   const name = `${model} · ${toolSet} tools (Inspect log) · ${groundTruth}`;
-  let runId: string;
-  try {
-    runId = await writeImportedRunInChunks(db, {
-      name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model, toolSet,
-      protocol: scoring.protocol, scoringRevision: scoring.revision, provider: knownProvider, trials: checked.trials,
-      params: { source: "inspect", inspectRunId: spec.run_id, inspectEvalId: spec.eval_id ?? null, inspectTask: spec.task, file: path.basename(file) },
-    }, built());
-  } catch (error) {
-    if (error instanceof InteropError) throw error;
-    const reason = databaseRefusalReason(error);
-    if (reason) throw new InteropError("bad_log", `${file}: the database refused the import: ${reason}; nothing was imported`, { cause: error });
-    throw error;
-  }
+  const runId = await writeImportedRunInChunks(db, {
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model, toolSet,
+    protocol: scoring.protocol, scoringRevision: scoring.revision, provider: knownProvider, trials: checked.trials,
+    params: { source: "inspect", inspectRunId: spec.run_id, inspectEvalId: spec.eval_id ?? null, inspectTask: spec.task, file: path.basename(file) },
+  }, built());
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }
