@@ -28,7 +28,7 @@ const TRANSIENT_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode|not yet accepting)|terminating connection due to|Client has encountered a connection error|server closed the connection unexpectedly|Unable to start a transaction in the given time/i;
 
 /** Every object reachable through `cause`, `errors` and Prisma's `meta.driverAdapterError` (depth-bounded). */
-function* causes(error: unknown, depth = 0): Generator<Record<string, unknown>> {
+export function* causes(error: unknown, depth = 0): Generator<Record<string, unknown>> {
   if (depth > 6 || typeof error !== "object" || error === null) return;
   const record = error as Record<string, unknown>;
   yield record;

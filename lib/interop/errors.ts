@@ -3,8 +3,8 @@
 import { CodedError } from "@/lib/errors";
 
 export class InteropError extends CodedError<"wrong_protocol" | "not_workbench" | "bad_log"> {
-  constructor(code: InteropError["code"], message: string) {
-    super(code, message);
+  constructor(code: InteropError["code"], message: string, options?: ErrorOptions) {
+    super(code, message, options);
     this.name = "InteropError";
   }
 }

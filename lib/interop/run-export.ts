@@ -81,8 +81,8 @@ function exportResult(result: ResultRow): ExportResult {
     error: result.error, errorKind: result.errorKind, finalAnswer: result.finalAnswer,
     inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: result.costUsd, latencyMs: result.latencyMs,
     startedAt: result.startedAt, finishedAt: result.finishedAt, diagnostics: result.diagnostics, failedCalls: result.failedCalls,
-    steps: result.steps.map(({ kind, tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault }) => ({
-      kind: kind as ExportStep["kind"], tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault,
+    steps: result.steps.map(({ kind, tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault, arguments: sent }) => ({
+      kind: kind as ExportStep["kind"], tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault, arguments: sent,
     })),
   };
 }

@@ -5,7 +5,7 @@ import type { ExportResult, ExportRun, ExportStep } from "@/lib/interop/run-expo
 
 export const NONE: Omit<ExportStep, "kind"> = {
   tool: null, args: null, call: null, observation: null, ok: null, diff: null, text: null, errorKind: null,
-  inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null, fault: null,
+  inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null, fault: null, arguments: null,
 };
 export const model = (text: string, tokens: [number, number], finishReason = "tool-calls"): ExportStep => ({
   ...NONE, kind: "model", text, inputTokens: tokens[0], outputTokens: tokens[1], latencyMs: 1200, finishReason, retries: 0,

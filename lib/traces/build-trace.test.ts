@@ -19,6 +19,7 @@ function makeStep(overrides: Partial<StepRecord> = {}): StepRecord {
     finishReason: null,
     retries: null,
     fault: null,
+    arguments: null,
     ...overrides,
   };
 }
@@ -74,6 +75,11 @@ describe("buildTrace", () => {
         status: "ok",
         diffSummary: "email +0 −1 ~0",
       },
+    ],
+    [
+      "tool call whose arguments the model sent with a number: shown as sent",
+      makeStep({ kind: "tool", tool: "calendar.search_events", args: { time_min: "12345" }, arguments: { time_min: 12345 }, ok: false }),
+      { kind: "tool", argsText: '{\n  "time_min": 12345\n}' },
     ],
     [
       "tool call the tool refused by its answer",

@@ -108,7 +108,8 @@ function toEvent(step: StepRecord): TraceEvent {
         index: step.index,
         tool: step.tool ?? "(unknown tool)",
         call: step.call ?? step.tool ?? "",
-        argsText: argsText(step.args),
+        // The arguments as the model sent them (a number stays a number), else the call's string arguments.
+        argsText: argsText(step.arguments ?? step.args),
         observation,
         observationCollapsed: isLongText(observation),
         // A tool step without a recorded outcome did not visibly fail: treat as ok.

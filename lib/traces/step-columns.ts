@@ -21,6 +21,7 @@ export const STEP_COLUMN_TYPES = {
   finishReason: "text",
   retries: "int",
   fault: "jsonb",
+  arguments: "jsonb",
 } as const;
 
 type SqlValue = { text: string | null; jsonb: unknown; boolean: boolean | null; int: number | null };
@@ -48,7 +49,7 @@ export function stepRecordsetTypes(options: { withResultId: boolean }): string {
 
 const EMPTY: Omit<StepColumns, "kind"> = {
   tool: null, args: null, call: null, observation: null, ok: null, diff: null, text: null, errorKind: null,
-  inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null, fault: null,
+  inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null, fault: null, arguments: null,
 };
 
 export function stepColumns(step: AgentStep): StepColumns {
@@ -61,7 +62,7 @@ export function stepColumns(step: AgentStep): StepColumns {
     case "tool":
       return {
         ...EMPTY, kind: "tool", tool: step.tool, args: step.args, call: step.call,
-        observation: step.observation, ok: step.ok, diff: step.diff, fault: step.fault ?? null,
+        observation: step.observation, ok: step.ok, diff: step.diff, fault: step.fault ?? null, arguments: step.arguments ?? null,
       };
     case "final":
       return { ...EMPTY, kind: "final", text: step.text };

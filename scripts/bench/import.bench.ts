@@ -37,7 +37,7 @@ interface Measured {
 }
 
 /** Runs the command with /usr/bin/time when present, else polls /proc for its peak RSS (VmHWM). */
-async function measure(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Measured> {
+export async function measure(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Measured> {
   const useTime = existsSync(TIME);
   const report = path.join(os.tmpdir(), `import-bench-time-${process.pid}.txt`);
   const started = performance.now();

@@ -1,4 +1,4 @@
-// `workbench import-inspect <file> [--gt v1|v2026]`: an Inspect AI eval log (JSON) whose samples are
+// `workbench import-inspect <file> [--gt v1|v2026]`: an Inspect AI eval log (.eval or JSON) whose samples are
 // WorkBench tasks and whose tool calls are WorkBench's, re-scored by Studio's engine and stored as an
 // imported run. A log with another benchmark's tool calls is refused, naming its first such sample.
 import type { Command } from "commander";
@@ -10,8 +10,8 @@ import { env } from "@/lib/env";
 export function register(program: Command): void {
   program
     .command("import-inspect")
-    .description("Import an Inspect AI eval log (JSON) of WorkBench tasks as a scored run")
-    .argument("<file>", "the log (.json; convert a binary .eval log with `inspect log convert --to json`)")
+    .description("Import an Inspect AI eval log (.eval or JSON) of WorkBench tasks as a scored run")
+    .argument("<file>", "the log, as Inspect writes it (.eval) or converted (.json)")
     .option("--gt <version>", `ground truth to score against: ${GROUND_TRUTH_VERSIONS.join(" | ")} (default: the log's, else v1)`)
     .action(async (file: string, options: { gt?: string }) => {
       const groundTruth = options.gt === undefined ? undefined : GROUND_TRUTH_VERSIONS.find((version) => version === options.gt);

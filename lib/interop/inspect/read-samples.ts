@@ -15,10 +15,15 @@ const ContentSchema = z.union([z.string(), z.array(z.object({ type: z.string(), 
 const ToolCallSchema = z.object({ id: z.string(), function: z.string(), arguments: JsonObjectSchema.default({}) }).passthrough();
 const MessageSchema = z.object({ role: z.string(), content: ContentSchema, tool_calls: z.array(ToolCallSchema).nullish() }).passthrough();
 
+/** The most epochs (trials per task) an imported log may hold; Studio launches at most 20. */
+export const MAX_EPOCHS = 100;
+/** The largest count or duration Studio stores (its integer columns: 32-bit). */
+const MAX_INT = 2_147_483_647;
+
 export const InspectSampleSchema = z
   .object({
     id: z.union([z.string(), z.number()]),
-    epoch: z.number().int().min(1).default(1),
+    epoch: z.number().int().min(1).max(MAX_EPOCHS, `epoch above ${MAX_EPOCHS}, more than Studio imports`).default(1),
     input: z.union([z.string(), z.array(MessageSchema)]),
     messages: z.array(MessageSchema).default([]),
     events: z.array(z.object({ event: z.string() }).passthrough()).default([]),
@@ -29,13 +34,14 @@ export const InspectSampleSchema = z
   .passthrough();
 export type InspectSample = z.infer<typeof InspectSampleSchema>;
 
-export const InspectLogSchema = z
+/** The log's `eval` spec: what the import reads of it, the epochs it states bounded like the samples'. */
+export const InspectEvalSpecSchema = z
   .object({
-    eval: z.object({ task: z.string(), model: z.string(), run_id: z.string().default(""), task_args: JsonObjectSchema.default({}), created: z.string().optional() }).passthrough(),
-    samples: z.array(InspectSampleSchema).nullish(),
+    task: z.string(), model: z.string(), eval_id: z.string().optional(), run_id: z.string().default(""), task_args: JsonObjectSchema.default({}), created: z.string().optional(),
+    config: z.object({ epochs: z.number().int().min(1).max(MAX_EPOCHS, `epochs above ${MAX_EPOCHS}, more than Studio imports`).nullish() }).passthrough().nullish(),
   })
   .passthrough();
-export type InspectLog = z.infer<typeof InspectLogSchema>;
+export type InspectEvalSpec = z.infer<typeof InspectEvalSpecSchema>;
 
 /** One sample as the importers' recorded row needs it (before it is matched to a task). */
 export interface InspectRow {
@@ -70,9 +76,20 @@ interface Turn {
   readonly usage?: RecordedUsage;
 }
 
-const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+/**
+ * A count or time of the log, bounded: absent is 0; anything but a non-negative number the database's
+ * integer columns can hold (after `scale`) refuses the log, naming the sample and the field.
+ */
+function bounded(value: unknown, field: string, label: string, scale = 1): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value * scale > MAX_INT) {
+    throw new InteropError("bad_log", `${label}: ${field} ${JSON.stringify(value)} is not a count Studio can store (0 to ${Math.floor(MAX_INT / scale)})`);
+  }
+  return value;
+}
 
-function modelTurn(event: Readonly<Record<string, unknown>>): Turn {
+function modelTurn(event: Readonly<Record<string, unknown>>, label: string): Turn {
+  const num = (value: unknown, field: string, scale = 1) => bounded(value, `model event ${field}`, label, scale);
   const output = (event.output ?? {}) as { completion?: unknown; usage?: { input_tokens?: unknown; output_tokens?: unknown } | null; choices?: { stop_reason?: unknown }[] };
   const log = typeof output.completion === "string" ? output.completion : "";
   if (!output.usage) return { log };
@@ -81,8 +98,8 @@ function modelTurn(event: Readonly<Record<string, unknown>>): Turn {
   return {
     log,
     usage: {
-      inputTokens: num(output.usage.input_tokens), outputTokens: num(output.usage.output_tokens),
-      latencyMs: Math.round(num(event.working_time) * 1000), finishReason, retries: num(event.retries),
+      inputTokens: Math.round(num(output.usage.input_tokens, "input_tokens")), outputTokens: Math.round(num(output.usage.output_tokens, "output_tokens")),
+      latencyMs: Math.round(num(event.working_time, "working_time (seconds)", 1000) * 1000), finishReason, retries: Math.round(num(event.retries, "retries")),
     },
   };
 }
@@ -95,11 +112,11 @@ interface CallRecord {
 }
 
 /** The sample's model turns and calls in order: from its events, else from its messages. */
-function turnsAndCalls(sample: InspectSample): ({ kind: "turn"; turn: Turn } | ({ kind: "call"; tool: string; args: Readonly<Record<string, unknown>> } & CallRecord))[] {
+function turnsAndCalls(sample: InspectSample, label: string): ({ kind: "turn"; turn: Turn } | ({ kind: "call"; tool: string; args: Readonly<Record<string, unknown>> } & CallRecord))[] {
   const fromEvents = sample.events.filter((event) => event.event === "model" || event.event === "tool");
   if (fromEvents.length > 0) {
     return fromEvents.map((event) => {
-      if (event.event === "model") return { kind: "turn" as const, turn: modelTurn(event) };
+      if (event.event === "model") return { kind: "turn" as const, turn: modelTurn(event, label) };
       const metadata = (event.metadata ?? {}) as { call?: unknown; fault?: unknown };
       const args = (event.arguments ?? {}) as Record<string, unknown>;
       const fault = readInjectedFault(metadata.fault);
@@ -121,7 +138,7 @@ export function readInspectSample(sample: InspectSample, protocol: Protocol): In
   const calls: string[] = [];
   const steps: RecordedStep[] = [];
   let pending: Turn | null = null;
-  for (const item of turnsAndCalls(sample)) {
+  for (const item of turnsAndCalls(sample, label)) {
     if (item.kind === "turn") {
       pending = item.turn;
       continue;

@@ -8,6 +8,7 @@
 import type { ExportResult, ExportStep } from "../run-export";
 import { storeChanges } from "./store-changes";
 import { readInjectedFault, type InjectedFault } from "@/lib/workbench/tools/faults";
+import { argumentsAsSent } from "@/lib/workbench/agents/tool-arguments";
 
 export interface InspectToolInfo {
   readonly name: string;
@@ -118,6 +119,7 @@ function faultMetadata(step: ExportStep): { fault?: InjectedFault } {
   return fault ? { fault } : {};
 }
 
+/** The call's arguments as the model sent them (JSON types kept), as Inspect's ToolCall holds them. */
 function argsOf(step: ExportStep): Record<string, unknown> {
-  return typeof step.args === "object" && step.args !== null && !Array.isArray(step.args) ? { ...(step.args as Record<string, unknown>) } : {};
+  return argumentsAsSent(step);
 }

@@ -16,6 +16,7 @@ import { createSandbox } from "@/lib/workbench/sandbox/sandbox";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
 import type { Protocol } from "@/lib/workbench/protocols/types";
 import { engineSettings } from "../engine-settings";
+import { sentArguments } from "@/lib/workbench/agents/tool-arguments";
 import { CONTEXT_WINDOW_MESSAGE, ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 
 
@@ -49,7 +50,10 @@ export async function recordedTrace(task: Task, row: RecordedResult, sandbox: Sa
     const toolStep = stopped ? stoppedCallStep(recorded, protocol) : toolSteps[next++];
     if (!toolStep) break;
     if (recorded.turn ?? recorded.log !== "") steps.push(recordedModelStep(recorded));
-    steps.push(recorded.fault && !stopped ? { ...toolStep, observation: recorded.observation ?? toolStep.observation, fault: recorded.fault } : toolStep);
+    const shown = recorded.fault && !stopped ? { ...toolStep, observation: recorded.observation ?? toolStep.observation, fault: recorded.fault } : toolStep;
+    // The replayed call holds string arguments; a recorded input with other JSON types is kept as sent.
+    const sent = sentArguments(recorded.toolInput);
+    steps.push(sent ? { ...shown, arguments: sent } : shown);
   }
   steps.push(...toolSteps.slice(next));
   if (row.finalTurn) steps.push(recordedModelStep(row.finalTurn));

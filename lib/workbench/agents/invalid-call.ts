@@ -6,6 +6,7 @@ import type { Trace } from "./trace";
 import { formatCall } from "./engine";
 import { pythonStr } from "../calls";
 import { errorMessage } from "../core/errors";
+import { sentArguments } from "./tool-arguments";
 
 const MAX_DETAIL = 400;
 
@@ -23,7 +24,9 @@ export async function recordInvalidCall(
   const args = objectArgs(input);
   const call = args ? format(tool, args) : `${tool}.func(${String(input)})`;
   if (args) trace.addCall(call);
-  await trace.record({ kind: "tool", tool, args: args ?? {}, call, observation, ok: false, diff: [] });
+  // The call string and `args` hold str() of each value; a number the model sent is kept as sent beside them.
+  const sent = sentArguments(input);
+  await trace.record({ kind: "tool", tool, args: args ?? {}, call, observation, ok: false, diff: [], ...(sent ? { arguments: sent } : {}) });
   return observation;
 }
 

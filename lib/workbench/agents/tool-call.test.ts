@@ -30,6 +30,18 @@ describe("callTool: the one pipeline for native tool calls", () => {
     expect(deps.sandbox.state).toBe(before);
   });
 
+  test("a number the model sent is kept as sent beside the string arguments and the call string", async () => {
+    const { deps, trace, steps } = setUp();
+    await callTool(deps, trace, { name: "email__delete_email", input: { email_id: 479 } });
+    expect(steps[0]).toMatchObject({ kind: "tool", args: { email_id: "479" }, call: 'email.delete_email.func(email_id="479")', arguments: { email_id: 479 } });
+  });
+
+  test("string arguments need nothing beside them", async () => {
+    const { deps, trace, steps } = setUp();
+    await callTool(deps, trace, { name: "email__delete_email", input: { email_id: "1", force: "yes" } });
+    expect(steps[0]).not.toHaveProperty("arguments");
+  });
+
   test("absent arguments are no arguments (MCP clients may leave them out)", async () => {
     const { deps, trace } = setUp();
     expect(await callTool(deps, trace, { name: "email__search_emails", input: undefined })).toMatchObject({ rejected: false });

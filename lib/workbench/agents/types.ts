@@ -45,6 +45,11 @@ export type AgentStep =
       readonly diff: StateDiff;
       /** The fault the run's schedule injected into this call (tools/faults.ts); absent on a clean call. */
       readonly fault?: InjectedFault;
+      /**
+       * The model's arguments as it sent them (JSON types kept) when they differ from `args`, e.g. a number
+       * the tool refused ({time_min: 12345}; `args` and the call string hold "12345"). Absent otherwise.
+       */
+      readonly arguments?: Readonly<Record<string, unknown>>;
     }
   | { readonly kind: "final"; readonly text: string }
   | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
