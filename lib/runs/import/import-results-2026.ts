@@ -25,7 +25,8 @@ import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
 import { createRowMatcher } from "./match-tasks";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
-import type { ImportedRun } from "./import-results";
+import type { ImportedRun, SkippedImport } from "./import-results";
+import { findDeletedImports, forgetDeletedImports, importIdentity } from "./deleted-imports";
 
 export interface ImportResults2026Options {
   readonly resultsPath: string;
@@ -34,6 +35,10 @@ export interface ImportResults2026Options {
   readonly revision?: ScoringRevision;
   /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
   readonly onBatch?: ImportBatchHook;
+  /** Import files whose run was deleted too (and forget the deletion); by default they are skipped. */
+  readonly restoreDeleted?: boolean;
+  /** Told of each run skipped because it was deleted (deleted-imports.ts). */
+  readonly onSkippedDeleted?: (skipped: SkippedImport) => void;
 }
 
 export async function importResults2026(db: PrismaClient, options: ImportResults2026Options): Promise<ImportedRun[]> {
@@ -46,7 +51,10 @@ export async function importResults2026(db: PrismaClient, options: ImportResults
     // Upstream scores each file against the ground truth its meta names (metrics.py get_latest_results_path).
     const missing = missingSnapshots(group, V2026_TASK_SNAPSHOTS);
     if (missing.length > 0) refused.push(...missing);
-    else imported.push(await importGroup(db, group, scoringOf(group, revision), options.onBatch));
+    else {
+      const run = await importGroup(db, group, scoringOf(group, revision), options);
+      if (run) imported.push(run);
+    }
   }
   if (refused.length > 0) throw new GroundTruthSnapshotError(refused, imported);
   return imported;
@@ -96,30 +104,44 @@ function scoringOf(files: readonly ResultsFileHeader2026[], revision: ScoringRev
   return { ...resolveScoringConfig({ protocol, groundTruth, revision: recorded }), groundTruth };
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultsFileHeader2026[], scoring: ScoringConfig & { groundTruth: GroundTruthVersion }, onBatch?: ImportBatchHook): Promise<ImportedRun> {
+/** The run of a group of files: imported now, imported before, or null when it was deleted (skipped). */
+async function importGroup(
+  db: PrismaClient,
+  files: readonly ResultsFileHeader2026[],
+  scoring: ScoringConfig & { groundTruth: GroundTruthVersion },
+  { onBatch, restoreDeleted = false, onSkippedDeleted }: ImportResults2026Options,
+): Promise<ImportedRun | null> {
   const { groundTruth, protocol, revision } = scoring;
-  const importFile = files.map((file) => `${file.domain}/${path.basename(file.file)}`).sort().join(", ");
+  const sources = files.map((file) => ({ relative: `${file.domain}/${path.basename(file.file)}`, path: file.file }));
+  const importFile = sources.map((source) => source.relative).sort().join(", ");
   // The same files are imported once, whatever the revision: another revision is a re-score (rescore.ts).
   const existing = await db.run.findFirst({ where: { source: "imported", protocol, groundTruth, importFile } });
   if (existing) {
     return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
+  }
+  const meta = (files[0] as ResultsFileHeader2026).meta;
+  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
+  const identity = await importIdentity(sources);
+  const deletions = await findDeletedImports(db, identity, { groundTruth, protocol });
+  if (deletions.length > 0 && !restoreDeleted) {
+    onSkippedDeleted?.({ name, importFile });
+    return null;
   }
   const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
   if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
   const context = await getVersionContext(db, groundTruth, version.contentHash);
   const match = await createRowMatcher(db, version.id);
   const scorer = createProtocolEvaluator({ protocol, dataset: context.dataset, revision });
-  const meta = (files[0] as ResultsFileHeader2026).meta;
-  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
   const rows = (async function* () {
     for (const file of files) yield* streamResultsFile2026(file);
   })();
   const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model: meta.model_name, toolSet: meta.tool_selection,
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, importHash: identity.contentHash, model: meta.model_name, toolSet: meta.tool_selection,
     protocol, scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null,
     params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
     costUsd: costOf(files), ...timesOf(files),
   }, buildImportBatches(rows, match, { ...context, scorer }, protocol, onBatch));
+  if (deletions.length > 0) await forgetDeletedImports(db, deletions.map((deletion) => deletion.id));
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }

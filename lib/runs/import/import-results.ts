@@ -1,6 +1,7 @@
 // Imports the recorded agent outputs shipped with WorkBench (v1 CSVs) as runs: one Run per model ×
 // tool set (its six domain files together make the 690-task run the leaderboard compares), each row a
-// scored TaskResult with a rebuilt trace. Idempotent (the same files are not imported twice) and
+// scored TaskResult with a rebuilt trace. Idempotent (the same files are not imported twice; files whose
+// run was deleted are skipped unless restoreDeleted: lib/runs/import/deleted-imports.ts) and
 // all-or-nothing per run: a run's files are streamed into one transaction, a batch of rows at a time
 // (lib/workbench/results/stream.ts), and a malformed row anywhere rolls the whole run back.
 import path from "node:path";
@@ -15,6 +16,7 @@ import { listResultFiles, type ResultFile } from "./list-result-files";
 import { createRowMatcher } from "./match-tasks";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
 import { createRecordedRunEstimator } from "@/lib/costs/estimate-recorded-run";
+import { findDeletedImports, forgetDeletedImports, importIdentity } from "./deleted-imports";
 
 export interface ImportResultsOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
@@ -22,6 +24,16 @@ export interface ImportResultsOptions {
   readonly groundTruth: GroundTruthVersion;
   /** Per-batch work on the built rows before they are written (see ImportBatchHook). */
   readonly onBatch?: ImportBatchHook;
+  /** Import files whose run was deleted too (and forget the deletion); by default they are skipped. */
+  readonly restoreDeleted?: boolean;
+  /** Told of each run skipped because it was deleted (deleted-imports.ts). */
+  readonly onSkippedDeleted?: (skipped: SkippedImport) => void;
+}
+
+/** A run not imported because it was imported and deleted before. */
+export interface SkippedImport {
+  readonly name: string;
+  readonly importFile: string;
 }
 
 export interface ImportedRun {
@@ -44,25 +56,36 @@ export async function importRecordedResults(db: PrismaClient, options: ImportRes
     groups.set(key, [...(groups.get(key) ?? []), file]);
   }
   const imported: ImportedRun[] = [];
-  for (const group of groups.values()) imported.push(await importGroup(db, group, options));
+  for (const group of groups.values()) {
+    const run = await importGroup(db, group, options);
+    if (run) imported.push(run);
+  }
   return imported;
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultFile[], { groundTruth, onBatch }: ImportResultsOptions): Promise<ImportedRun> {
-  const importFile = files.map((file) => `${file.domain}/${path.basename(file.path)}`).sort().join(", ");
+/** The run of a group of files: imported now, imported before, or null when it was deleted (skipped). */
+async function importGroup(db: PrismaClient, files: readonly ResultFile[], { groundTruth, onBatch, restoreDeleted = false, onSkippedDeleted }: ImportResultsOptions): Promise<ImportedRun | null> {
+  const sources = files.map((file) => ({ relative: `${file.domain}/${path.basename(file.path)}`, path: file.path }));
+  const importFile = sources.map((source) => source.relative).sort().join(", ");
   const existing = await db.run.findFirst({ where: { source: "imported", groundTruth, importFile } });
   if (existing) {
     return { runId: existing.id, name: existing.name, importFile, created: false, tasks: existing.tasksDone, correct: existing.correctCount };
   }
-  const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
-  if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
-  const context = await getVersionContext(db, groundTruth, version.contentHash);
-  const match = await createRowMatcher(db, version.id);
   // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
   const scoring = resolveScoringConfig({ groundTruth });
   // Every file of a group has the same model and tool set (the grouping key).
   const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
   const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
+  const identity = await importIdentity(sources);
+  const deletions = await findDeletedImports(db, identity, { groundTruth, protocol: scoring.protocol });
+  if (deletions.length > 0 && !restoreDeleted) {
+    onSkippedDeleted?.({ name, importFile });
+    return null;
+  }
+  const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
+  if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
+  const context = await getVersionContext(db, groundTruth, version.contentHash);
+  const match = await createRowMatcher(db, version.id);
   const rows = (async function* () {
     for (const file of files) yield* streamRecordedResultsFile(file.path, file.domain);
   })();
@@ -74,10 +97,11 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], { gro
     return matched;
   };
   const runId = await writeImportedRunInChunks(db, {
-    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, model,
+    name, datasetId: version.datasetId, versionId: version.id, groundTruth, importFile, importHash: identity.contentHash, model,
     toolSet, protocol: scoring.protocol, scoringRevision: scoring.revision,
     estimate: () => estimator?.result() ?? null,
   }, buildImportBatches(rows, matchAndEstimate, context, scoring.protocol, onBatch));
+  if (deletions.length > 0) await forgetDeletedImports(db, deletions.map((deletion) => deletion.id));
   const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { tasksDone: true, correctCount: true } });
   return { runId, name, importFile, created: true, tasks: run.tasksDone, correct: run.correctCount };
 }

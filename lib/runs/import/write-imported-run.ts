@@ -71,6 +71,8 @@ export interface ImportedRunData {
   /** The ground-truth revision the rows were matched and scored against (kept if a later import replaces it). */
   readonly versionId: string;
   readonly importFile: string;
+  /** The files' content hash (lib/runs/import/deleted-imports.ts): what a deletion of the run remembers. */
+  readonly importHash?: string | null;
   readonly model: string | null;
   readonly toolSet: string;
   readonly rows: readonly ImportRow[];
@@ -138,7 +140,7 @@ export async function writeImportedRunInChunks(
         protocol: data.protocol ?? "2024", scoringRevision: data.scoringRevision ?? null,
         agent: "recorded", provider: data.provider ?? null, model: data.model, baseUrl: data.baseUrl ?? null,
         toolSet: data.toolSet, params: (data.params ?? {}) as Prisma.InputJsonObject, importFile: data.importFile,
-        promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
+        importHash: data.importHash ?? null, promptHash: data.promptHash ?? null, costUsd: data.costUsd ?? 0,
         appRevision: appRevision(), status: "completed", concurrency: 1, trials: data.trials ?? RUN_SETTINGS_DEFAULTS.trials,
         tasksTotal: 0, tasksDone: 0, startedAt: data.startedAt ?? now, finishedAt: data.finishedAt ?? now,
       },
