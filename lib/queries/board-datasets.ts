@@ -9,7 +9,8 @@ import { orderBoardDatasets, type BoardDataset } from "@/lib/datasets/board-data
 export async function listBoardDatasets(): Promise<BoardDataset[]> {
   const rows = await prisma.$queryRaw<BoardDataset[]>`
     SELECT d.slug, d.name, d.kind, d.source,
-           (SELECT count(*)::int FROM "Run" r WHERE r."datasetId" = d.id AND r."tasksDone" > 0 AND ${countedRunSql("r")}) AS runs
+           (SELECT count(*)::int FROM "Run" r WHERE r."datasetId" = d.id AND r."tasksDone" > 0 AND ${countedRunSql("r")}) AS runs,
+           (SELECT count(*)::int FROM "Run" r WHERE r."datasetId" = d.id AND r."tasksDone" > 0 AND r."testRun" AND ${countedRunSql("r", { includeTests: true })}) AS "testRuns"
       FROM "Dataset" d`;
   return orderBoardDatasets(rows);
 }

@@ -95,6 +95,8 @@ describe("every place that counts as the boards do leaves test and archived runs
     const excluded = datasets.find((dataset) => dataset.slug === excludedOnly)!;
     const counted = datasets.find((dataset) => dataset.slug === withCounted)!;
     expect(excluded.runs).toBe(0);
+    // Its one unarchived test run is there for a board that asks for test runs.
+    expect(excluded.testRuns).toBe(1);
     expect(counted.runs).toBe(countedOn(datasetIds[1]!));
     expect(defaultBoardDataset([excluded, counted])).toBe(withCounted);
   });
