@@ -6,7 +6,7 @@ import { formatUsd, withEstimateLabel } from "@/lib/costs/estimated-label";
 import { configKeyParam } from "@/lib/metrics/config-leaderboard";
 import type { ConfigSort } from "@/lib/metrics/config-leaderboard";
 import { configQueryOf, configSearchString, datasetOf, type ConfigSearch } from "@/lib/metrics/config-search";
-import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
+import { boardHasNoRuns, defaultBoardDataset } from "@/lib/datasets/board-dataset";
 import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
 import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { paretoFrontier } from "@/lib/metrics/pareto";
@@ -66,7 +66,7 @@ export async function ConfigBoard({ search: requested }: { search: ConfigSearch 
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} datasets={datasets} opensOn={opensOn} />
-      {shown && shown.runs === 0 ? (
+      {shown && boardHasNoRuns(shown, search.tests === "1") ? (
         <NoRunsState dataset={shown} />
       ) : rows.length === 0 ? (
         <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">

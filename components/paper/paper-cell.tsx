@@ -6,10 +6,11 @@ const signed = (cell: PaperCell, value: number) => `${value > 0 ? "+" : value < 
 
 /**
  * One figure: Studio's value, the paper's, the difference; a numbered note marker when the difference
- * is more than rounding or the paper's value is the context window's 0 % (the notes list below the table).
+ * is more than rounding once (double rounding included) or the paper's value is the context window's 0 % (the notes list below the table).
  */
 export function PaperCellView({ cell, noteNumber }: { cell: PaperCell; noteNumber?: number }) {
-  const tone = cell.status === "match" ? "text-good" : cell.status === "differs" ? "text-warn" : "text-muted";
+  // A match only by rounding twice is not a plain match: its difference reads as one (with its note).
+  const tone = cell.status === "match" ? "text-good" : cell.status === "differs" || cell.status === "rounded-twice" ? "text-warn" : "text-muted";
   return (
     <div className="flex flex-col items-end gap-0.5 tabular-nums" data-testid={`paper-cell-${cell.id}`} data-status={cell.status}>
       <span className="font-medium text-ink" data-testid="studio-value">

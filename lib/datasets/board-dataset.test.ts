@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defaultBoardDataset, orderBoardDatasets } from "./board-dataset";
+import { boardHasNoRuns, defaultBoardDataset, orderBoardDatasets } from "./board-dataset";
 
 const official = { slug: "workbench", kind: "official", runs: 0 };
 const gen1 = { slug: "gen-s1-x1", kind: "generated", runs: 0 };
@@ -23,5 +23,14 @@ describe("the dataset a board opens on", () => {
 
   test("tabs: the official one first, then generated workplaces by slug", () => {
     expect(orderBoardDatasets([gen2, gen1, official]).map((dataset) => dataset.slug)).toEqual(["workbench", "gen-s1-x1", "gen-s2-x1"]);
+  });
+});
+
+describe("a board with nothing to show", () => {
+  test("no counted run: empty, unless test runs are asked for and there are some", () => {
+    expect(boardHasNoRuns({ runs: 0, testRuns: 2 }, false)).toBe(true);
+    expect(boardHasNoRuns({ runs: 0, testRuns: 2 }, true)).toBe(false);
+    expect(boardHasNoRuns({ runs: 0, testRuns: 0 }, true)).toBe(true);
+    expect(boardHasNoRuns({ runs: 1, testRuns: 0 }, false)).toBe(false);
   });
 });

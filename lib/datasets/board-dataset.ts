@@ -9,8 +9,15 @@ export interface BoardDataset {
   readonly kind: string;
   /** Where its files were imported from (the official folder, for the import hint). */
   readonly source: string;
-  /** Runs that have scored at least one task. */
+  /** Runs the boards count (lib/runs/counted-runs.ts: no test or archived run) that have scored at least one task. */
   readonly runs: number;
+  /** Test runs that would count but for being tests, with a scored task: shown when the test filter asks. */
+  readonly testRuns: number;
+}
+
+/** A board on this dataset has nothing to show: no counted run, nor a test run when test runs are asked for. */
+export function boardHasNoRuns(dataset: Pick<BoardDataset, "runs" | "testRuns">, includeTests: boolean): boolean {
+  return dataset.runs === 0 && (!includeTests || dataset.testRuns === 0);
 }
 
 /** The official dataset first, then generated workplaces by slug. */

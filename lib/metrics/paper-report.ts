@@ -27,7 +27,12 @@ export interface PaperRun {
   readonly results: readonly PaperResult[];
 }
 
-export type CellStatus = "match" | "differs" | "context-window" | "missing";
+/**
+ * "match": the printed value is Studio's value rounded once to the printed precision; "rounded-twice": it
+ * is not, but rounding twice gives it (13.48 → 13.5 → 14), a match only by double rounding, noted as such;
+ * "differs": neither, with the reason.
+ */
+export type CellStatus = "match" | "rounded-twice" | "differs" | "context-window" | "missing";
 
 export interface PaperCell {
   /** Stable id, e.g. "t5:gpt-4:all", "t6:email:accuracy", "f7:extremes". */
@@ -48,19 +53,58 @@ export interface PaperCell {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Decimals a printed number shows (49 → 0, 13.5 → 1). */
+function printedDecimals(printed: number): number {
+  const text = String(printed);
+  const dot = text.indexOf(".");
+  return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+/** `value` rounded to `decimals` places, half away from zero as the paper rounds its figures. */
+function roundTo(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  // The small nudge keeps binary noise (13.45 stored as 13.4499…) from rounding a printed half down.
+  return (Math.sign(value) * Math.round(Math.abs(value) * scale + 1e-9)) / scale;
+}
+
+/** Decimals Studio shows a percentage with (round2). */
+const SHOWN_DECIMALS = 2;
+
 /**
- * Whether the printed whole number is a rounding of Studio's value: to the nearest whole, or through
- * one decimal first (13.48 → 13.5 → 14, as the paper prints GPT-3.5's Table 5 figure).
+ * How a printed percentage relates to Studio's exact value (part/n × 100, not its 2-decimal display):
+ * "once" when rounding once to the printed precision gives it; "twice" when only rounding in steps does:
+ * to the 2 decimals Studio shows, then a decimal at a time down to the printed precision (13.478… →
+ * 13.48 → 13.5 → 14, the chain given from the shown value); "no" otherwise.
  */
-export function withinRounding(studio: number, paper: number): boolean {
-  return Math.round(studio) === paper || Math.round(Math.round(studio * 10) / 10) === paper;
+export function roundingOf(exact: number, printed: number): { kind: "once" } | { kind: "twice"; chain: number[] } | { kind: "no" } {
+  const decimals = printedDecimals(printed);
+  if (roundTo(exact, decimals) === printed) return { kind: "once" };
+  const chain = [roundTo(exact, SHOWN_DECIMALS)];
+  for (let d = SHOWN_DECIMALS - 1; d >= decimals; d -= 1) chain.push(roundTo(chain.at(-1)!, d));
+  return chain.length > 1 && chain.at(-1) === printed ? { kind: "twice", chain } : { kind: "no" };
+}
+
+/** The note of a cell that matches only by rounding twice, naming it. */
+export function doubleRoundingNote(exact: number, printed: number, chain: readonly number[]): string {
+  const once = roundTo(exact, printedDecimals(printed));
+  return `${chain[0]} % rounds to ${once} %, not ${printed} %; ${printed} % comes from rounding twice (${chain.join(" → ")}).`;
 }
 
 function explained(id: string, unit: PaperCell["unit"], paper: number, studio: number, count: PaperCell["count"]): PaperCell {
-  const matches = unit === "count" ? studio === paper : withinRounding(studio, paper);
-  const note = matches ? null : (PAPER_NOTES[id] ?? "Unexplained: Studio's value differs from the paper beyond rounding.");
-  return { id, unit, paper, studio, count, difference: round2(studio - paper), status: matches ? "match" : "differs", note };
+  const difference = round2(studio - paper);
+  if (unit === "count") {
+    const matches = studio === paper;
+    return { id, unit, paper, studio, count, difference, status: matches ? "match" : "differs", note: matches ? null : noteOf(id) };
+  }
+  // The rounding is judged on the exact share when the counts are known, not on the 2-decimal display.
+  const exact = count ? (100 * count.part) / count.n : studio;
+  const rounding = roundingOf(exact, paper);
+  if (rounding.kind === "once") return { id, unit, paper, studio, count, difference, status: "match", note: null };
+  if (rounding.kind === "twice") return { id, unit, paper, studio, count, difference, status: "rounded-twice", note: doubleRoundingNote(exact, paper, rounding.chain) };
+  return { id, unit, paper, studio, count, difference, status: "differs", note: noteOf(id) };
 }
+
+const noteOf = (id: string) => PAPER_NOTES[id] ?? "Unexplained: Studio's value differs from the paper beyond rounding.";
 
 export function percentCell(id: string, paper: number, part: number, n: number): PaperCell {
   if (n === 0) return { id, unit: "%", paper, studio: null, count: null, difference: null, status: "missing", note: "No imported run to count." };

@@ -1,6 +1,7 @@
 // Reads of imported datasets for the home page. Pages get data only through lib/queries/*.
 import "server-only";
 import { prisma } from "@/lib/db";
+import { countedRunWhere } from "@/lib/runs/counted-runs";
 import { DOMAINS } from "@/lib/workbench/datasets";
 
 export type DomainCount = { domain: string; tasks: number };
@@ -38,7 +39,8 @@ export async function listDatasets(): Promise<DatasetSummary[]> {
       include: { versions: { orderBy: { name: "asc" } } },
     }),
     prisma.task.groupBy({ by: ["versionId", "domain"], _count: { _all: true } }),
-    prisma.run.groupBy({ by: ["datasetId", "groundTruth"], where: { archivedAt: null }, _count: { _all: true } }),
+    // Runs as the boards count them: test and archived runs are not a dataset's runs.
+    prisma.run.groupBy({ by: ["datasetId", "groundTruth"], where: countedRunWhere(), _count: { _all: true } }),
   ]);
 
   return datasets.map((dataset) => {

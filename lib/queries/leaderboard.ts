@@ -5,6 +5,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db";
+import { countedRunSql } from "@/lib/runs/counted-runs";
 import { REFERENCE_AGENTS } from "@/lib/metrics/reference-agents";
 import { toLeaderboardRow, type LeaderboardCounts, type LeaderboardRow, type LeaderboardSort } from "@/lib/metrics/leaderboard-rows";
 
@@ -49,9 +50,8 @@ const SORT_SQL: Record<LeaderboardSort, Prisma.Sql> = {
 };
 
 function whereOf({ dataset, groundTruth, toolSet, protocol, scoringRevision, tag, includeTests }: LeaderboardFilter, reference: boolean): Prisma.Sql {
-  // Archived runs are on no board; test runs only when asked for.
-  const filters = [Prisma.sql`(r.status = 'completed' OR r.source = 'imported')`, Prisma.sql`b.n > 0`, Prisma.sql`r."archivedAt" IS NULL`];
-  if (!includeTests) filters.push(Prisma.sql`NOT r."testRun"`);
+  // The boards' rule (archived runs on no board; test runs only when asked for), and some verdicts.
+  const filters = [countedRunSql("r", { includeTests }), Prisma.sql`b.n > 0`];
   if (tag) filters.push(Prisma.sql`${tag} = ANY (r.tags)`);
   filters.push(reference ? Prisma.sql`r.agent IN (${Prisma.join(REFERENCE_AGENTS)})` : Prisma.sql`r.agent NOT IN (${Prisma.join(REFERENCE_AGENTS)})`);
   if (dataset) filters.push(Prisma.sql`r."datasetId" IN (SELECT d.id FROM "Dataset" d WHERE d.slug = ${dataset})`);

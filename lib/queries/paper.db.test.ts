@@ -124,6 +124,17 @@ describe("the paper report over the 8 imported runs", () => {
     expect(cells.filter((cell) => cell.status === "missing")).toEqual([]);
   });
 
+  test("every cell whose printed value is not Studio's count rounded once carries a note; GPT-3.5's 14 % is named double rounding", () => {
+    const cells = paperCells(report).filter((cell) => cell.status !== "context-window");
+    for (const cell of cells) {
+      const roundsOnce = cell.unit === "count" ? cell.studio === cell.paper : Math.round((100 * cell.count!.part) / cell.count!.n) === cell.paper;
+      expect(cell.note === null, cell.id).toBe(roundsOnce);
+    }
+    const twice = cells.filter((cell) => cell.status === "rounded-twice");
+    expect(twice.map((cell) => cell.id)).toContain("t5:gpt-3.5:domains");
+    for (const cell of twice) expect(cell.note).toMatch(/comes from rounding twice/);
+  });
+
   test("per run, the primary causes sum to the wrong verdicts; 'other' is the last resort", async () => {
     for (const run of report.runs) {
       const { wrong, causes } = await getRunExplanation(context.db, run.runId);

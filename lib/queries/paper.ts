@@ -6,15 +6,18 @@ import { parseDiagnostics } from "@/lib/metrics/error-breakdown";
 import { buildPaperReport, type PaperRun } from "@/lib/metrics/paper-report";
 import { PAPER_MODELS } from "@/lib/metrics/paper-values";
 import { OFFICIAL_DATASET_SLUG as OFFICIAL_SLUG } from "@/lib/datasets/official-slug";
+import { countedRunWhere } from "@/lib/runs/counted-runs";
 
 
 /**
- * The newest completed imported run per paper model × tool set that covers every task of its version (a
+ * The newest completed imported run (counted as the boards count: not archived, not a test run) per paper model × tool set that covers every task of its version (a
  * partial import, such as one domain's file, is not the paper's run).
  */
 async function findPaperRuns(db: PrismaClient) {
   const runs = await db.run.findMany({
     where: {
+      // The boards' rule (lib/runs/counted-runs.ts): an archived or test run is not the paper's run.
+      ...countedRunWhere(),
       source: "imported",
       groundTruth: "v1",
       protocol: "2024",

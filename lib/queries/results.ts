@@ -8,6 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown";
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
+import { countedRunSql } from "@/lib/runs/counted-runs";
 import { isProviderFailure } from "@/lib/runs/run-outcome";
 
 /**
@@ -161,9 +162,10 @@ interface TaskResultRow {
 
 /**
  * One page of a task's scored results across runs (the task page), the latest finished first, with its
- * totals. Scored as the leaderboards count them: done results of finished or recorded runs, provider
- * failures left out (migration leaderboard_tallies), test runs left out as the boards leave them (a test
- * configuration's key ends in "test": tally.sql run_key). The totals are ConfigTaskTally summed over the
+ * totals. Scored as the leaderboards count them: done results of the runs the boards count
+ * (lib/runs/counted-runs.ts: finished or recorded, not archived, not a test run), provider failures left
+ * out (migration leaderboard_tallies); the totals leave test configurations out (a test configuration's
+ * key ends in "test": tally.sql run_key). The totals are ConfigTaskTally summed over the
  * task's configurations and the page is read in the order of an index (TaskResult taskId, status,
  * finishedAt desc, id): neither counts nor sorts every result of the task.
  */
@@ -177,8 +179,7 @@ export async function listResultsForTask({ taskId, page = 0 }: { taskId: string;
              r.id AS "runId", r.name AS "runName", r.model, r.agent, r."toolSet"
         FROM "TaskResult" x
         JOIN "Run" r ON r.id = x."runId"
-        JOIN "RunConfigKey" k ON k."runId" = x."runId"
-       WHERE x."taskId" = ${taskId} AND x.status = 'done' AND k."configKey" IS NOT NULL AND NOT r."testRun"
+       WHERE x."taskId" = ${taskId} AND x.status = 'done' AND ${countedRunSql("r")}
          AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
        ORDER BY x."finishedAt" DESC, x.id
        LIMIT ${TASK_RESULT_PAGE_SIZE} OFFSET ${page * TASK_RESULT_PAGE_SIZE}`,

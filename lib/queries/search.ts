@@ -6,6 +6,7 @@
 // calls it from a script, with its own client.
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db";
+import { countedRunWhere } from "@/lib/runs/counted-runs";
 import { containsPattern, MIN_TERM_LENGTH, type SearchFilters, type SearchParams, type SearchVerdict } from "./search-filters";
 
 export const SEARCH_PAGE_SIZE = 50;
@@ -182,7 +183,8 @@ export function searchConfigParam(configKey: string): string {
 export async function searchFilterOptions() {
   const [datasets, runs, configs, domains] = await Promise.all([
     prisma.dataset.findMany({ select: { slug: true, name: true }, orderBy: { slug: "asc" } }),
-    prisma.run.findMany({ select: { id: true, name: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 300 }),
+    // The run picker offers the runs the boards count (lib/runs/counted-runs.ts).
+    prisma.run.findMany({ where: countedRunWhere(), select: { id: true, name: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 300 }),
     prisma.$queryRaw<{ configKey: string; label: string }[]>`
       SELECT DISTINCT ON (k."configKey") k."configKey",
              concat_ws(' · ', coalesce(r.model, r.agent), r.agent, r."toolSet" || ' tools', d.slug, r."groundTruth", 'protocol ' || r.protocol) AS label

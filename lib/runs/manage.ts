@@ -3,12 +3,14 @@
 // actor (lib/auth requireActor, or the CLI's), and every change is written to the audit log here.
 // Archiving and the test mark move a run's verdicts between configurations by trigger (run_key(),
 // lib/runs/tally.sql); a delete takes the run's results and steps with it by cascade, and the triggers
-// subtract them from every tally in the same transaction.
+// subtract them from every tally in the same transaction; an imported run's files are remembered as
+// deleted (lib/runs/import/deleted-imports.ts), so imports skip them until a restore is asked for.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/auth/audit";
 import type { Actor } from "@/lib/auth/audit";
 import { CodedError } from "@/lib/errors";
+import { rememberDeletedImports } from "./import/deleted-imports";
 import { isActiveStatus } from "./run-outcome";
 
 export class RunManageError extends CodedError<"not_found" | "active" | "invalid"> {
@@ -157,6 +159,8 @@ async function deleteRunsOnce(db: PrismaClient, runIds: readonly string[]): Prom
       throw new RunManageError("active", `${active.map((run) => `"${run.name}" is ${run.status}`).join("; ")}: cancel it first, then delete`);
     }
     const counted = await planDeletion(tx, runIds);
+    // An imported run's files are remembered, so no later import brings the run back unasked.
+    await rememberDeletedImports(tx, runIds);
     await tx.run.deleteMany({ where: { id: { in: [...runIds] } } });
     return counted;
   }, { timeout: 120_000 });

@@ -3,7 +3,8 @@
 // (`<model>_<setting>_<ts>.csv`) is scored against --gt under protocol 2024; the 2026 layout (`.csv.gz`
 // + `_meta.json`) against the ground truth its meta names (v2026, or upstream's v1 snapshot) under
 // protocol 2026 and --revision, or under the protocol a Studio export recorded (lib/runs/import/
-// import-results-2026.ts). Re-importing is a no-op.
+// import-results-2026.ts). Re-importing is a no-op. Files whose run was deleted are skipped, with one
+// line saying so, unless --restore-deleted (lib/runs/import/deleted-imports.ts).
 import v8 from "node:v8";
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
@@ -29,7 +30,8 @@ export function register(program: Command): void {
     .requiredOption("--results <path>", "results directory (<domain>/<model>_<all|domains>_<ts>.csv; trial-<n>/ folders are one run's trials) or one CSV")
     .option("--gt <version>", "ground truth(s) to score 2024-layout files against: v1 | v2026 | all", "v1")
     .option("--revision <revision>", `2026 scoring revision for 2026-layout files: ${REVISIONS_2026.join(" | ")}`, defaultRevision("2026"))
-    .action(async (options: { results: string; gt: string; revision: string }) => {
+    .option("--restore-deleted", "import again the files of runs that were deleted (skipped otherwise)")
+    .action(async (options: { results: string; gt: string; revision: string; restoreDeleted?: boolean }) => {
       const versions = options.gt === "all" ? [...GROUND_TRUTH_VERSIONS] : GROUND_TRUTH_VERSIONS.filter((v) => v === options.gt);
       if (versions.length === 0) {
         console.error(`--gt must be one of ${GROUND_TRUTH_VERSIONS.join(", ")} or all`);
@@ -47,7 +49,7 @@ export function register(program: Command): void {
         return;
       }
       favourMemoryOverSpeed();
-      process.exitCode = await importAll(options.results, versions, revision);
+      process.exitCode = await importAll(options.results, versions, revision, options.restoreDeleted === true);
     });
 }
 
@@ -64,8 +66,16 @@ function favourMemoryOverSpeed(): void {
   v8.setFlagsFromString("--heap-growing-percent=25");
 }
 
-async function importAll(resultsPath: string, versions: readonly GroundTruthVersion[], revision: ScoringRevision): Promise<number> {
+async function importAll(resultsPath: string, versions: readonly GroundTruthVersion[], revision: ScoringRevision, restoreDeleted: boolean): Promise<number> {
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
+  const { describeSkippedDeletions } = await import("@/lib/runs/import/deleted-imports");
+  // Runs deleted before are skipped; they are named once, at the end.
+  const skipped: string[] = [];
+  const deletion = { restoreDeleted, onSkippedDeleted: (run: { name: string }) => void skipped.push(run.name) };
+  const sayDeleted = () => {
+    const line = describeSkippedDeletions(skipped);
+    if (line) console.log(line);
+  };
   const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
   const { listResultFiles, listResultFiles2026 } = await import("@/lib/runs/import/list-result-files");
   return withPrisma(async (prisma) => {
@@ -74,24 +84,29 @@ async function importAll(resultsPath: string, versions: readonly GroundTruthVers
       const started = performance.now();
       const label2026 = `2026 layout (protocol 2026 · ${revision}, or as a Studio export records)`;
       try {
-        const runs = await importResults2026(prisma, { resultsPath, revision });
+        const runs = await importResults2026(prisma, { resultsPath, revision, ...deletion });
         printRuns(runs, label2026, started);
       } catch (error) {
         if (!(error instanceof GroundTruthSnapshotError)) throw error;
         // The runs on the ground truth Studio holds are imported; the others are named, not scored wrongly.
         printRuns(error.imported, label2026, started);
+        sayDeleted();
         console.error(error.message);
         return 1;
       }
     }
     // Without 2024-layout files beside them, 2026 files alone are a complete import.
     const hasV1 = await listResultFiles(resultsPath).then(() => true, () => false);
-    if (has2026 && !hasV1) return 0;
+    if (has2026 && !hasV1) {
+      sayDeleted();
+      return 0;
+    }
     for (const groundTruth of versions) {
       const started = performance.now();
-      const runs = await importRecordedResults(prisma, { resultsPath, groundTruth });
+      const runs = await importRecordedResults(prisma, { resultsPath, groundTruth, ...deletion });
       printRuns(runs, groundTruth, started);
     }
+    sayDeleted();
     return 0;
   });
 }

@@ -1,4 +1,4 @@
-// `workbench runs list|rename|tag|note|archive|restore|test|delete`: run management from the command
+// `workbench runs list|rename|tag|note|archive|restore|test|delete|restore-deleted`: run management from the command
 // line, through lib/runs/manage.ts (the same functions as the web's actions; each change is audited
 // with the actor "cli:<os user>"). Exit codes: 0 done, 1 error (unknown run, invalid value), 2 a delete
 // not confirmed (no --yes and no terminal, or declined), 3 refused (a run still going: cancel it first).
@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
+import { recordAudit } from "@/lib/auth/audit";
 import { env } from "@/lib/env";
 
 export const RUNS_EXIT = { ok: 0, error: 1, unconfirmed: 2, refused: 3 } as const;
@@ -145,6 +146,32 @@ export function register(program: Command): void {
         }
         const done = await manage.deleteRuns(prisma, actor(), ids);
         console.log(`deleted ${done.runs.length} run(s)`);
+        return RUNS_EXIT.ok;
+      }),
+    );
+
+  runs
+    .command("restore-deleted [ids...]")
+    .description("Forget deletions of imported runs (all, or these ids from --list), so the next import brings their files back")
+    .option("--list", "only list the deleted imports")
+    .action((ids: string[], options: { list?: boolean }) =>
+      withRuns(async (prisma) => {
+        const { forgetDeletedImports, listDeletedImports } = await import("@/lib/runs/import/deleted-imports");
+        const deleted = await listDeletedImports(prisma);
+        const chosen = ids.length ? deleted.filter((row) => ids.includes(row.id)) : deleted;
+        const unknown = ids.filter((id) => !deleted.some((row) => row.id === id));
+        if (unknown.length) {
+          console.error(`runs restore-deleted: no deleted import ${unknown.join(", ")} (see runs restore-deleted --list)`);
+          return RUNS_EXIT.error;
+        }
+        for (const row of chosen) console.log(`  ${row.id}  ${row.runName}  deleted ${row.deletedAt.toISOString()}  (${row.importFile})`);
+        if (options.list) {
+          if (deleted.length === 0) console.log("No deleted imports.");
+          return RUNS_EXIT.ok;
+        }
+        const forgotten = await forgetDeletedImports(prisma, chosen.map((row) => row.id));
+        await recordAudit(prisma, actor(), "run.restore_deleted", chosen.map((row) => row.id).join(","), { imports: forgotten });
+        console.log(`${forgotten} deleted import(s) forgotten: the next import (a start with WORKBENCH_DATA_DIR, or import-results) brings them back`);
         return RUNS_EXIT.ok;
       }),
     );

@@ -11,7 +11,7 @@ import { FilterTabs, queryString } from "@/components/leaderboard/filter-tabs";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { NoRunsState, datasetTabLabel } from "@/components/leaderboard/no-runs-state";
-import { defaultBoardDataset } from "@/lib/datasets/board-dataset";
+import { boardHasNoRuns, defaultBoardDataset } from "@/lib/datasets/board-dataset";
 import { listBoardDatasets } from "@/lib/queries/board-datasets";
 import { TagFilter } from "@/components/runs/tag-filter";
 import { listRunTags } from "@/lib/queries/runs";
@@ -114,7 +114,7 @@ export default async function RunLeaderboardPage({ searchParams }: { searchParam
         />
       </div>
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
-        {shown && shown.runs === 0 ? <NoRunsState dataset={shown} /> : <LeaderboardPanels search={search} />}
+        {shown && boardHasNoRuns(shown, search.tests === "1") ? <NoRunsState dataset={shown} /> : <LeaderboardPanels search={search} />}
       </Suspense>
     </>
   );

@@ -2,14 +2,17 @@
 // (`npm start` with WORKBENCH_DATA_DIR, `workbench import-data`, the first start's download): the
 // paper's runs (v1/data/results, scored against v1) and, when the folder has them, upstream's
 // published 2026 results (v2026/results, protocol 2026). Both importers skip files already imported,
-// so calling this at every start writes nothing the second time.
+// so calling this at every start writes nothing the second time, and files whose run was deleted
+// (lib/runs/import/deleted-imports.ts): a deletion outlives a restart.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDataRoot, v1Paths } from "@/lib/workbench/datasets/data-dir";
 import { GROUND_TRUTH_VERSIONS, type GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { errorMessage } from "@/lib/errors";
-import { PUBLISHED_RESULTS_2026_DIR } from "../../datasets/published-results-2026";
+import { PUBLISHED_RESULTS_2026_DIR } from "@/lib/datasets/published-results-2026";
+import type { SkippedImport } from "./import-once";
+import { describeSkippedDeletions } from "./deleted-imports";
 
 export type OfficialResultsOutcome = {
   /** Which results: the paper's (2024 layout) or upstream's published 2026 ones. */
@@ -19,6 +22,8 @@ export type OfficialResultsOutcome = {
   readonly imported: number;
   /** Runs whose files were imported before (nothing written). */
   readonly already: number;
+  /** Runs deleted before, by name: their files are skipped (lib/runs/import/deleted-imports.ts). */
+  readonly deleted: readonly string[];
   /** Why some or all of these results were not imported; the others are in. */
   readonly error?: string;
   /** How long it took (scoring the runs written; a check when all were there). */
@@ -28,8 +33,12 @@ export type OfficialResultsOutcome = {
 /** One line per kind of results, for `npm start` and the CLI. */
 export function describeOutcome(outcome: OfficialResultsOutcome): string {
   const label = outcome.kind === "paper" ? "the paper's recorded runs" : "upstream's published 2026 runs";
-  const counts = `${outcome.imported} imported, ${outcome.already} already there (${outcome.seconds.toFixed(1)} s)`;
-  return outcome.error ? `${label}: ${counts}; not imported: ${outcome.error}` : `${label}: ${counts}`;
+  const deleted = outcome.deleted.length ? `, ${outcome.deleted.length} deleted before and skipped` : "";
+  const counts = `${outcome.imported} imported, ${outcome.already} already there${deleted} (${outcome.seconds.toFixed(1)} s)`;
+  const line = outcome.error ? `${label}: ${counts}; not imported: ${outcome.error}` : `${label}: ${counts}`;
+  // One line names what a deletion keeps out and how to bring it back.
+  const skipped = describeSkippedDeletions(outcome.deleted);
+  return skipped ? `${line}\n  ${skipped}` : line;
 }
 
 /**
@@ -53,20 +62,21 @@ export async function importOfficialResults(
   return outcomes;
 }
 
-function tally(kind: OfficialResultsOutcome["kind"], dir: string, started: number, runs: readonly { created: boolean }[], error?: string): OfficialResultsOutcome {
+function tally(kind: OfficialResultsOutcome["kind"], dir: string, started: number, runs: readonly { created: boolean }[], deleted: readonly SkippedImport[], error?: string): OfficialResultsOutcome {
   const imported = runs.filter((run) => run.created).length;
   const seconds = (performance.now() - started) / 1000;
-  return { kind, dir, imported, already: runs.length - imported, seconds, ...(error ? { error } : {}) };
+  return { kind, dir, imported, already: runs.length - imported, deleted: deleted.map((run) => run.name), seconds, ...(error ? { error } : {}) };
 }
 
 /** The paper's recorded runs in `dir` (`<domain>/<model>_<all|domains>_<ts>.csv`), scored against v1. */
 export async function importPaperResults(prisma: PrismaClient, dir: string): Promise<OfficialResultsOutcome> {
   const started = performance.now();
   const { importRecordedResults } = await import("@/lib/runs/import/import-results");
+  const deleted: SkippedImport[] = [];
   try {
-    return tally("paper", dir, started, await importRecordedResults(prisma, { resultsPath: dir, groundTruth: "v1" }));
+    return tally("paper", dir, started, await importRecordedResults(prisma, { resultsPath: dir, groundTruth: "v1", onSkippedDeleted: (run) => deleted.push(run) }), deleted);
   } catch (error) {
-    return tally("paper", dir, started, [], errorMessage(error));
+    return tally("paper", dir, started, [], deleted, errorMessage(error));
   }
 }
 
@@ -74,11 +84,12 @@ export async function importPaperResults(prisma: PrismaClient, dir: string): Pro
 export async function importPublishedResults2026(prisma: PrismaClient, dir: string): Promise<OfficialResultsOutcome> {
   const started = performance.now();
   const { importResults2026, GroundTruthSnapshotError } = await import("@/lib/runs/import/import-results-2026");
+  const deleted: SkippedImport[] = [];
   try {
-    return tally("published-2026", dir, started, await importResults2026(prisma, { resultsPath: dir }));
+    return tally("published-2026", dir, started, await importResults2026(prisma, { resultsPath: dir, onSkippedDeleted: (run) => deleted.push(run) }), deleted);
   } catch (error) {
     // The runs on the ground truth Studio holds are in; the others are named, not scored wrongly.
-    if (error instanceof GroundTruthSnapshotError) return tally("published-2026", dir, started, error.imported, error.message);
-    return tally("published-2026", dir, started, [], errorMessage(error));
+    if (error instanceof GroundTruthSnapshotError) return tally("published-2026", dir, started, error.imported, deleted, error.message);
+    return tally("published-2026", dir, started, [], deleted, errorMessage(error));
   }
 }

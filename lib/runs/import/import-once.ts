@@ -15,6 +15,7 @@ import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { DATASET_SLUG } from "../launch";
 import { getVersionContext, type VersionContext } from "../run-context";
 import { createRowMatcher, type RowMatcher } from "./match-tasks";
+import { findDeletedImports, forgetDeletedImports } from "./deleted-imports";
 
 export interface ImportedRun {
   readonly runId: string;
@@ -24,6 +25,20 @@ export interface ImportedRun {
   readonly created: boolean;
   readonly tasks: number;
   readonly correct: number;
+}
+
+/** A run not imported because it was imported and deleted before (deleted-imports.ts). */
+export interface SkippedImport {
+  readonly name: string;
+  readonly importFile: string;
+}
+
+/** What an import does with files whose run was deleted: skip them (default, telling `onSkippedDeleted`) or restore them. */
+export interface DeletedImportOptions {
+  /** Import files whose run was deleted too (and forget the deletion); by default they are skipped. */
+  readonly restoreDeleted?: boolean;
+  /** Told of each run skipped because it was deleted. */
+  readonly onSkippedDeleted?: (skipped: SkippedImport) => void;
 }
 
 /** One file of an import: where it is and which trial (0-based) of the run it holds. */
@@ -74,24 +89,34 @@ async function summary(db: PrismaClient, runId: string, name: string, importFile
  * Imports one run unless the same content was imported for this ground truth and protocol: then that run
  * is returned and nothing is written. Runs imported before imports were hashed (no importHash) are
  * recognised by their file names, as they were then, so a database from before is not imported twice.
- * Otherwise the ground truth is loaded and `write` writes the run (with `identity` in its row).
+ * Files whose run was deleted are skipped (null), unless `restoreDeleted`: then the run is written and
+ * the deletion forgotten. Otherwise the ground truth is loaded and `write` writes the run (with
+ * `identity` in its row).
  */
 export async function importRunOnce(
   db: PrismaClient,
-  key: { readonly groundTruth: GroundTruthVersion; readonly protocol: string; readonly identity: ImportIdentity },
+  key: { readonly groundTruth: GroundTruthVersion; readonly protocol: string; readonly identity: ImportIdentity; readonly name: string },
   write: (target: ImportTarget) => Promise<{ runId: string; name: string }>,
-): Promise<ImportedRun> {
+  deleted: DeletedImportOptions = {},
+): Promise<ImportedRun | null> {
   const { groundTruth, protocol, identity } = key;
   const existing = await db.run.findFirst({
     where: { source: "imported", groundTruth, protocol, OR: [{ importHash: identity.importHash }, { importHash: null, importFile: identity.importFile }] },
     select: { id: true, name: true },
   });
   if (existing) return summary(db, existing.id, existing.name, identity.importFile, false);
+  const deletions = await findDeletedImports(db, identity, { groundTruth, protocol });
+  if (deletions.length > 0 && !deleted.restoreDeleted) {
+    deleted.onSkippedDeleted?.({ name: key.name, importFile: identity.importFile });
+    return null;
+  }
   const version = await db.groundTruthVersion.findFirst({ where: { name: groundTruth, dataset: { slug: DATASET_SLUG } } });
   if (!version) throw new Error(`Ground truth ${groundTruth} is not imported: run \`npm run workbench -- import-data\` first`);
   const context = await getVersionContext(db, groundTruth, version.contentHash);
   const match = await createRowMatcher(db, version.id);
   const { runId, name } = await write({ version, context, match });
+  // Forgotten only once the run is written: a failed import forgets nothing.
+  if (deletions.length > 0) await forgetDeletedImports(db, deletions.map((deletion) => deletion.id));
   return summary(db, runId, name, identity.importFile, true);
 }
 

@@ -23,13 +23,13 @@ import type { GroundTruthVersion } from "@/lib/workbench/datasets/types";
 import { V2026_TASK_SNAPSHOTS } from "@/lib/datasets/official-files";
 import { listResultFiles2026 } from "./list-result-files";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
-import { importFileOf, importHashOf, importRunOnce, trialsOf, type ImportedRun } from "./import-once";
+import { importFileOf, importHashOf, importRunOnce, trialsOf, type DeletedImportOptions, type ImportedRun } from "./import-once";
 import { faultSettingsOf } from "@/lib/settings/fault-settings";
 
 /** A 2026 results file with the trial (0-based) it holds of its run (`trial-<n>/` folders; else 0). */
 type TrialFile2026 = ResultsFileHeader2026 & { readonly trial: number };
 
-export interface ImportResults2026Options {
+export interface ImportResults2026Options extends DeletedImportOptions {
   readonly resultsPath: string;
   /** The protocol-2026 revision to score under (default: the latest). A file Studio exported from a
    *  protocol-2024 run is scored under 2024, as it left. */
@@ -48,7 +48,10 @@ export async function importResults2026(db: PrismaClient, options: ImportResults
     // Upstream scores each file against the ground truth its meta names (metrics.py get_latest_results_path).
     const missing = missingSnapshots(group, V2026_TASK_SNAPSHOTS);
     if (missing.length > 0) refused.push(...missing);
-    else imported.push(await importGroup(db, group, scoringOf(group, revision), options.onBatch));
+    else {
+      const run = await importGroup(db, group, scoringOf(group, revision), options);
+      if (run) imported.push(run);
+    }
   }
   if (refused.length > 0) throw new GroundTruthSnapshotError(refused, imported);
   return imported;
@@ -99,15 +102,21 @@ function scoringOf(files: readonly ResultsFileHeader2026[], revision: ScoringRev
   return { ...resolveScoringConfig({ protocol, groundTruth, revision: recorded }), groundTruth };
 }
 
-async function importGroup(db: PrismaClient, files: readonly TrialFile2026[], scoring: ScoringConfig & { groundTruth: GroundTruthVersion }, onBatch?: ImportBatchHook): Promise<ImportedRun> {
+/** The run of a group of files: imported now, imported before, or null when it was deleted (skipped). */
+async function importGroup(
+  db: PrismaClient,
+  files: readonly TrialFile2026[],
+  scoring: ScoringConfig & { groundTruth: GroundTruthVersion },
+  options: ImportResults2026Options,
+): Promise<ImportedRun | null> {
   const { groundTruth, protocol, revision } = scoring;
+  const meta = (files[0] as ResultsFileHeader2026).meta;
+  const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
   const read = files.flatMap((file) => [file.file, metaFileOf(file.file), ...(file.tracesFile ? [file.tracesFile] : [])].map((path) => ({ path, trial: file.trial })));
   const identity = { importFile: importFileOf(files.map((file) => ({ ...file, path: file.file }))), importHash: await importHashOf(read) };
   // The same files are imported once, whatever the revision: another revision is a re-score (rescore.ts).
-  return importRunOnce(db, { groundTruth, protocol, identity }, async ({ version, context, match }) => {
+  return importRunOnce(db, { groundTruth, protocol, identity, name }, async ({ version, context, match }) => {
     const scorer = createProtocolEvaluator({ protocol, dataset: context.dataset, revision });
-    const meta = (files[0] as ResultsFileHeader2026).meta;
-    const name = `${meta.model_name} · ${meta.tool_selection} tools (2026 results)${groundTruth === "v2026" ? "" : ` · ${groundTruth}`}`;
     const rows = (async function* () {
       for (const file of files) {
         for await (const batch of streamResultsFile2026(file)) yield file.trial === 0 ? batch : batch.map((row) => ({ ...row, trial: file.trial }));
@@ -118,9 +127,9 @@ async function importGroup(db: PrismaClient, files: readonly TrialFile2026[], sc
       protocol, scoringRevision: revision, provider: providerOf(meta), baseUrl: meta.base_url ?? null, trials: trialsOf(files),
       params: runParams(files), promptHash: meta.datetime_prefix ? sha256(meta.datetime_prefix) : null,
       costUsd: costOf(files), ...timesOf(files),
-    }, buildImportBatches(rows, match, { ...context, scorer }, protocol, onBatch));
+    }, buildImportBatches(rows, match, { ...context, scorer }, protocol, options.onBatch));
     return { runId, name };
-  });
+  }, options);
 }
 
 /** The harness settings the upstream run recorded (what reproducing it needs). */

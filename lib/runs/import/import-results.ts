@@ -1,7 +1,8 @@
 // Imports the recorded agent outputs shipped with WorkBench (v1 CSVs) as runs: one Run per model ×
 // tool set (its six domain files together make the 690-task run the leaderboard compares), each row a
 // scored TaskResult with a rebuilt trace; a run exported with several trials (`trial-<n>/` folders) comes
-// back as one run with those trials. Idempotent (the same files, by content, are not imported twice) and
+// back as one run with those trials. Idempotent (the same files, by content, are not imported twice; files
+// whose run was deleted are skipped unless restoreDeleted: deleted-imports.ts) and
 // all-or-nothing per run: a run's files are streamed into one transaction, a batch of rows at a time
 // (lib/workbench/results/stream.ts), and a malformed row anywhere rolls the whole run back.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -12,9 +13,11 @@ import { resolveScoringConfig } from "@/lib/workbench/protocols";
 import { listResultFiles, type ResultFile } from "./list-result-files";
 import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } from "./write-imported-run";
 import { createRecordedRunEstimator } from "@/lib/costs/estimate-recorded-run";
-import { importFileOf, importHashOf, importRunOnce, trialsOf, type ImportedRun } from "./import-once";
+import { importFileOf, importHashOf, importRunOnce, trialsOf, type DeletedImportOptions, type ImportedRun } from "./import-once";
 
-export interface ImportResultsOptions {
+export type { SkippedImport } from "./import-once";
+
+export interface ImportResultsOptions extends DeletedImportOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
   readonly resultsPath: string;
   readonly groundTruth: GroundTruthVersion;
@@ -32,18 +35,23 @@ export async function importRecordedResults(db: PrismaClient, options: ImportRes
     groups.set(key, [...(groups.get(key) ?? []), file]);
   }
   const imported: ImportedRun[] = [];
-  for (const group of groups.values()) imported.push(await importGroup(db, group, options));
+  for (const group of groups.values()) {
+    const run = await importGroup(db, group, options);
+    if (run) imported.push(run);
+  }
   return imported;
 }
 
-async function importGroup(db: PrismaClient, files: readonly ResultFile[], { groundTruth, onBatch }: ImportResultsOptions): Promise<ImportedRun> {
+/** The run of a group of files: imported now, imported before, or null when it was deleted (skipped). */
+async function importGroup(db: PrismaClient, files: readonly ResultFile[], options: ImportResultsOptions): Promise<ImportedRun | null> {
+  const { groundTruth, onBatch } = options;
   // The scorer is the ground truth's own protocol at its latest revision (createEvaluator's default).
   const scoring = resolveScoringConfig({ groundTruth });
   const identity = { importFile: importFileOf(files), importHash: await importHashOf(files) };
-  return importRunOnce(db, { groundTruth, protocol: scoring.protocol, identity }, async ({ version, context, match }) => {
-    // Every file of a group has the same model and tool set (the grouping key).
-    const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
-    const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
+  // Every file of a group has the same model and tool set (the grouping key).
+  const { model, toolSet } = parseResultsFileName((files[0] as ResultFile).path) as { model: string; toolSet: "all" | "domains" };
+  const name = `${model} · ${toolSet} tools (recorded) · ${groundTruth}`;
+  return importRunOnce(db, { groundTruth, protocol: scoring.protocol, identity, name }, async ({ version, context, match }) => {
     const rows = (async function* () {
       for (const file of files) {
         for await (const batch of streamRecordedResultsFile(file.path, file.domain)) yield file.trial === 0 ? batch : batch.map((row) => ({ ...row, trial: file.trial }));
@@ -62,5 +70,5 @@ async function importGroup(db: PrismaClient, files: readonly ResultFile[], { gro
       estimate: () => estimator?.result() ?? null,
     }, buildImportBatches(rows, matchAndEstimate, context, scoring.protocol, onBatch));
     return { runId, name };
-  });
+  }, options);
 }

@@ -56,6 +56,33 @@ describe("primaryCause", () => {
     expect(primaryCause(wrong({ predicted: [update("Design")], groundTruth: [update("Back end")] }))).toBe("wrong_value");
   });
 
+  // Near misses: an answer that looks like the rule's case but is not what its description says.
+  const searchEmails = (query: string) => `email.search_emails.func(query="${query}")`;
+  const update = (id: string, value: string) => `project_management.update_task.func(task_id="${id}", field="board", new_value="${value}")`;
+  test.each<[string, WrongAnswer, string]>([
+    // The Fig. 6 wrong-email tag fires on a guessed @example address in any call: a search writes nothing.
+    ["a guessed @example address in a search, no write: the write is missing", wrong({ predicted: [searchEmails("fatima@example.com")], groundTruth: [send("fatima.khan@atlas.com")], diagnostics: { wrongEmail: true } }), "missing_write"],
+    ["the meeting-time tag without a write made (the call raised)", wrong({ predicted: [send("fatima@example.com")], groundTruth: [send("fatima.khan@atlas.com")], diagnostics: { wrongEmail: true, meetingStartTime: true }, failedCallIndexes: [0] }), "missing_write"],
+    ["a write of another tool than the ground truth's", wrong({ predicted: [del("00000035")], groundTruth: [send("sam@atlas.com")] }), "extra_write"],
+    ["the end-date tag stored, but no 2023-11-30 call made", wrong({ predicted: [search], groundTruth: [plot("2023-11-29")], diagnostics: { endDateOffByOne: true } }), "missing_write"],
+    ["the 2023-11-30 call raised: not written", wrong({ predicted: [plot("2023-11-30")], groundTruth: [plot("2023-11-29")], failedCallIndexes: [0] }), "missing_write"],
+    // Two missing updates; the extra addresses one of their records with another value: not another record.
+    ["a write to one of the expected records with another value", wrong({ predicted: [update("00000010", "Design")], groundTruth: [update("00000005", "Back end"), update("00000010", "Back end")] }), "wrong_value"],
+  ])("%s", (_, answer, cause) => {
+    expect(primaryCause(answer)).toBe(cause);
+  });
+
+  test("a 'wrong value' answer always made a write of a ground-truth tool that the ground truth lacks", () => {
+    // Every planted answer and near miss above, re-checked by the description directly.
+    const tool = (call: string) => call.slice(0, call.indexOf(".func("));
+    for (const answer of Object.values(planted)) {
+      if (primaryCause(answer) !== "wrong_value") continue;
+      const skipped = new Set(answer.failedCallIndexes ?? []);
+      const made = answer.predicted.filter((call, index) => !skipped.has(index) && !answer.groundTruth.includes(call));
+      expect(made.some((call) => answer.groundTruth.some((truth) => tool(truth) === tool(call)))).toBe(true);
+    }
+  });
+
   test("calls the scorer skipped (raised) are not writes: the write is missing", () => {
     expect(primaryCause(wrong({ predicted: [del("00000035")], failedCallIndexes: [0] }))).toBe("missing_write");
   });

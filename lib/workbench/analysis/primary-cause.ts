@@ -103,12 +103,34 @@ export function causeFacts(answer: WrongAnswer): CauseFacts {
   };
 }
 
-/** A wrong write of the right tool: paired with a missing write of the same tool. */
-function pairedWrites(facts: CauseFacts): { missing: NormalisedWrite; extra: NormalisedWrite }[] {
+/**
+ * The agent's extra writes of a tool the ground truth also writes, each with the missing writes of that
+ * tool: a write of the expected tool, made (the scorer's replay did not skip it) with some wrong argument.
+ */
+function writesOfExpectedTool(facts: CauseFacts): { extra: NormalisedWrite; missing: NormalisedWrite[] }[] {
   return facts.extraWrites.flatMap((extra) => {
-    const missing = facts.missingWrites.find((write) => write.tool === extra.tool);
-    return missing ? [{ missing, extra }] : [];
+    const missing = facts.missingWrites.filter((write) => write.tool === extra.tool);
+    return missing.length > 0 ? [{ extra, missing }] : [];
   });
+}
+
+/** A write of the expected tool that addresses a record none of that tool's missing writes addresses. */
+function addressesAnotherRecord({ extra, missing }: { extra: NormalisedWrite; missing: NormalisedWrite[] }): boolean {
+  return extra.target !== null && missing.some((write) => write.target !== null) && !missing.some((write) => write.target === extra.target);
+}
+
+const END_DATE = "2023-11-29";
+const END_DATE_OFF_BY_ONE = "2023-11-30";
+
+/**
+ * Every ground-truth action ends on 2023-11-29 and the agent made the same call with 2023-11-30 instead
+ * (the Fig. 6 end-date tag, over the calls the scorer's replay kept).
+ */
+function endDateOffByOne(answer: WrongAnswer): boolean {
+  if (answer.groundTruth.length === 0) return false;
+  const skipped = new Set(answer.failedCallIndexes ?? []);
+  const made = new Set(answer.predicted.filter((_, index) => !skipped.has(index)));
+  return answer.groundTruth.every((action) => action.includes(END_DATE) && made.has(action.replaceAll(END_DATE, END_DATE_OFF_BY_ONE)));
 }
 
 const errorIs = (facts: CauseFacts, kinds: readonly string[], message: string) =>
@@ -156,19 +178,21 @@ export const PRIMARY_CAUSE_RULES: readonly PrimaryCauseRule[] = [
     id: "end_date_off_by_one",
     label: "End date off by one",
     description: "Every ground-truth action ends on 2023-11-29 and the agent wrote 2023-11-30 instead.",
-    holds: (f) => f.answer.diagnostics?.endDateOffByOne === true,
+    holds: (f) => endDateOffByOne(f.answer),
   },
   {
     id: "wrong_target",
     label: "Wrong target record",
     description: "A write of the right tool addressed another record (event, email, task or customer id).",
-    holds: (f) => pairedWrites(f).some(({ missing, extra }) => missing.target !== null && extra.target !== null && missing.target !== extra.target),
+    holds: (f) => writesOfExpectedTool(f).some(addressesAnotherRecord),
   },
   {
     id: "wrong_value",
     label: "Wrong value",
-    description: "A write of the right tool with a wrong value: an email address, a meeting time, a name, a date.",
-    holds: (f) => f.answer.diagnostics?.wrongEmail === true || f.answer.diagnostics?.meetingStartTime === true || pairedWrites(f).length > 0,
+    description: "The agent made a write of the right tool with a wrong value: an email address, a meeting time, a name, a date.",
+    // Only a write the agent made: the Fig. 6 wrong-email tag (a guessed @example address in any call,
+    // a search included) is no evidence of a write, and counted answers that wrote nothing.
+    holds: (f) => writesOfExpectedTool(f).length > 0,
   },
   {
     id: "extra_write",
