@@ -4,6 +4,7 @@
 // never from a client component. Variables that only frameworks and launchers read (NODE_ENV, NEXT_RUNTIME, CI,
 // npm_lifecycle_event) are theirs, not ours.
 import { z } from "zod";
+import { OTLP_PROTOCOLS } from "@/lib/interop/otel/otlp-endpoint";
 
 const optionalSecret = z.string().trim().min(1).optional();
 const optionalText = z.string().trim().min(1).optional();
@@ -15,6 +16,9 @@ const flag = z
   .enum(["1", "true", "0", "false"], { error: "must be 1, true, 0 or false" })
   .transform((value) => value === "1" || value === "true")
   .optional();
+
+/** The OTLP protocols Studio's exporter speaks (gRPC is the third in the spec; Studio does not send it). */
+const otlpProtocol = z.enum(OTLP_PROTOCOLS, { error: "must be http/protobuf or http/json (grpc is not supported)" }).optional();
 
 export const envSchema = z.looseObject({
   /** PostgreSQL URL. Optional: the engine-only CLI commands (score, fetch) work without a database. */
@@ -88,10 +92,17 @@ export const envSchema = z.looseObject({
   /** Base URL external agents reach Studio at (MCP and task URLs), when not the request's own origin. */
   WORKBENCH_PUBLIC_URL: httpUrl.optional(),
   // OpenTelemetry GenAI traces of every task (lib/interop/otel); the standard OTLP variables.
-  /** OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); unset: no traces. */
+  /** OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); unset (and no traces endpoint): no traces. */
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  /** The traces URL itself, used as given; over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  /** `http/protobuf` (default) or `http/json`; the TRACES_ variable over the general one. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
   /** `key=value,key2=value2` (values percent-encoded) sent with every export, e.g. a collector's API key. */
   OTEL_EXPORTER_OTLP_HEADERS: optionalSecret,
+  /** Headers for traces only; a key here wins over the same key in OTEL_EXPORTER_OTLP_HEADERS. */
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: optionalSecret,
   /** The `service.name` of the spans (default workbench-studio). */
   OTEL_SERVICE_NAME: optionalText,
   /** `1`/`true`: spans carry tool arguments and results and model texts (off: names, ids and counts only). */

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { loadRunForExport, type ExportResult, type ExportRun } from "./run-export";
 import { buildEvalLog } from "./inspect/eval-log";
+import { inspectLogFileName } from "./inspect/log-file-name";
 import { workbench2024Files } from "./workbench-2024";
 import { workbench2026Files } from "./workbench-2026";
 import { InteropError } from "./errors";
@@ -30,19 +31,34 @@ export async function runIdsOfConfiguration(db: PrismaClient, configKey: string)
 
 /** The log as Inspect reads it (JSON, EvalLog). */
 export function inspectLogJson(run: ExportRun, primaryCause: PrimaryCauseHook = exportedPrimaryCause): string {
-  return JSON.stringify(buildEvalLog(run, { primaryCause }));
+  return inspectLogFile(run, primaryCause).content;
+}
+
+/** The log and the name Inspect would give it (inspect/log-file-name.ts), which its listing needs. */
+export function inspectLogFile(run: ExportRun, primaryCause: PrimaryCauseHook = exportedPrimaryCause): { name: string; content: string } {
+  const log = buildEvalLog(run, { primaryCause });
+  return { name: inspectLogFileName(log.eval), content: JSON.stringify(log) };
 }
 
 /**
- * Writes one run. Inspect: `out` is the .json file (or, with `several`, a folder getting
- * `<run id>.json`); the results formats: `out` is a folder getting the per-domain files.
+ * Where one run's Inspect log is written: `out` itself when it names a `.json` file (the user's name is
+ * kept; Inspect's listing then skips it, see docs/interop.md), else Inspect's name inside the folder `out`.
+ */
+export function inspectLogPath(out: string, inspectName: string, options: { several?: boolean } = {}): string {
+  return !options.several && out.toLowerCase().endsWith(".json") ? out : path.join(out, inspectName);
+}
+
+/**
+ * Writes one run. Inspect: `out` is the .json file, or a folder getting the log under Inspect's name
+ * (always with `several`); the results formats: `out` is a folder getting the per-domain files.
  * Returns the paths written.
  */
 export async function writeRunExport(run: ExportRun, format: FileFormat, out: string, options: { several?: boolean; primaryCause?: PrimaryCauseHook } = {}): Promise<string[]> {
   if (format === "inspect") {
-    const file = options.several ? path.join(out, `${run.id}.json`) : out;
+    const log = inspectLogFile(run, options.primaryCause ?? exportedPrimaryCause);
+    const file = inspectLogPath(out, log.name, options);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, inspectLogJson(run, options.primaryCause ?? exportedPrimaryCause));
+    await fs.writeFile(file, log.content);
     return [file];
   }
   const files = format === "workbench-2024" ? workbench2024Files(run) : workbench2026Files(run);

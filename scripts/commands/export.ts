@@ -24,12 +24,12 @@ export function register(program: Command): void {
     .option("--run <id...>", "run id(s)")
     .option("--config <key>", "every run of a leaderboard configuration (one log per run)")
     .requiredOption("--format <format>", `${FORMATS.join(" | ")}`)
-    .option("--out <path>", "inspect: the .json file (a folder for several runs); workbench-2024/2026: a folder")
+    .option("--out <path>", "inspect: a folder getting each log under Inspect's name (default: the current folder), or a .json file name for one run; workbench-2024/2026: a folder")
     .action(async (options: ExportOptions) => {
       const format = FORMATS.find((known) => known === options.format);
       if (!format) return usage(`--format must be one of ${FORMATS.join(", ")}`);
       if (!options.run?.length && !options.config) return usage("give --run <id…> or --config <key>");
-      if (format !== "otlp" && !options.out) return usage(`--format ${format} writes files: give --out <path>`);
+      if (format !== "otlp" && format !== "inspect" && !options.out) return usage(`--format ${format} writes files: give --out <folder>`);
       if (!env().DATABASE_URL) {
         process.exitCode = await rerunWithDatabase();
         return;
@@ -56,7 +56,8 @@ async function exportRuns(format: Format, options: ExportOptions): Promise<numbe
         console.log(`run ${run.id}: ${sent.spans} span(s) sent to ${sent.endpoint}${sent.dropped ? `, ${sent.dropped} dropped` : ""}`);
         continue;
       }
-      const written = await writeRunExport(run, format, options.out as string, { several: runIds.length > 1 });
+      // Inspect logs default to the current folder, each under the name Inspect's listing looks for.
+      const written = await writeRunExport(run, format, options.out ?? ".", { several: runIds.length > 1 });
       console.log(`run ${run.id} (${run.results.length} results) → ${written.length === 1 ? written[0] : `${written.length} files under ${options.out}`}`);
     }
     return 0;

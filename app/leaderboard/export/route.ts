@@ -1,14 +1,19 @@
 // Export of exactly the filtered configuration table: ?format=csv (numbers: rates as fractions, the
 // interval as two bounds, unknown empty) or ?format=json (the same rows, null where unknown). Same
-// parameters as /leaderboard: the official dataset unless another (or all) is asked for.
+// parameters as /leaderboard: the official dataset unless another (or all) is asked for. Any other
+// format is 400 naming these two.
 import { configCsvRows } from "@/lib/metrics/config-csv";
 import { configQueryOf, datasetOf, parseConfigSearch } from "@/lib/metrics/config-search";
 import { toCsv } from "@/lib/metrics/csv";
 import { getConfigLeaderboard } from "@/lib/queries/config-leaderboard";
+import { exportFormatOf, unknownFormatResponse } from "@/lib/export-format";
+
+const FORMATS = ["csv", "json"] as const;
 
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const format = url.searchParams.get("format") === "json" ? "json" : "csv";
+  const format = exportFormatOf(url.searchParams, FORMATS, "csv");
+  if (!format) return unknownFormatResponse(url.searchParams, FORMATS);
   const search = parseConfigSearch(url.searchParams);
   const { rows, options } = await getConfigLeaderboard(configQueryOf(search));
   const domains = search.domain ? [search.domain] : options.domains;

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ButtonLink, buttonClasses } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { CancelRunButton } from "@/components/runs/cancel-run-button";
@@ -21,6 +21,7 @@ import { RunResultsPanel, parseResultSearch } from "@/components/runs/run-result
 import { RunSummaryPanels } from "@/components/runs/run-summary-panels";
 import { RunExplainPanels } from "@/components/runs/run-explain-panels";
 import { RescoreRunForm } from "@/components/runs/rescore-run-form";
+import { ExportMenu } from "@/components/runs/export-menu";
 import { isProtocolId, PROTOCOLS } from "@/lib/workbench/protocols";
 
 type Params = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[]>> };
@@ -66,11 +67,7 @@ export default async function RunPage({ params, searchParams }: Params) {
               Compare…
             </ButtonLink>
             {run.status === "queued" || run.status === "running" ? <CancelRunButton runId={run.id} /> : null}
-            {!active ? (
-              <a href={`/runs/${run.id}/export?format=inspect`} className={buttonClasses({ variant: "secondary", size: "sm" })} data-testid="export-inspect" title="This run as an Inspect AI eval log (docs/interop.md)">
-                Inspect log
-              </a>
-            ) : null}
+            {!active ? <ExportMenu runId={run.id} /> : null}
             {!active && isProtocolId(run.protocol) && PROTOCOLS[run.protocol].revisions.length > 1 ? (
               <RescoreRunForm runId={run.id} current={run.scoringRevision} revisions={PROTOCOLS[run.protocol].revisions} />
             ) : null}

@@ -75,7 +75,7 @@ let tracedRunId = "";
 
 test("a 10-task mock run sends one invoke_agent span per task with its chat and execute_tool children, usage as stored and the verdicts", async () => {
   const logs: string[] = [];
-  const tracing = createRunTracing({ endpoint: urlOf(receiver), headers: { "x-collector-key": "k-123" }, serviceName: "studio-test", captureContent: false, scheduledDelayMs: 50, log: (line) => logs.push(line) });
+  const tracing = createRunTracing({ endpoint: urlOf(receiver), headers: { "x-collector-key": "k-123" }, protocol: "http/json", serviceName: "studio-test", captureContent: false, scheduledDelayMs: 50, log: (line) => logs.push(line) });
   const { runId, ms } = await tracedRun(tracing);
   upMs = ms;
   tracedRunId = runId;
@@ -131,7 +131,7 @@ test("a 10-task mock run sends one invoke_agent span per task with its chat and 
 
 test("with a collector that never answers, the run finishes in about the same time and the dropped spans are counted and logged", async () => {
   const logs: string[] = [];
-  const tracing = createRunTracing({ endpoint: urlOf(blackhole), headers: {}, serviceName: "studio-test", captureContent: true, scheduledDelayMs: 50, exportTimeoutMs: 60_000, maxQueueSize: 16, log: (line) => logs.push(line) });
+  const tracing = createRunTracing({ endpoint: urlOf(blackhole), headers: {}, protocol: "http/json", serviceName: "studio-test", captureContent: true, scheduledDelayMs: 50, exportTimeoutMs: 60_000, maxQueueSize: 16, log: (line) => logs.push(line) });
   const { ms } = await tracedRun(tracing);
   // A generous margin for a loaded machine: waiting on the collector would add its 60 s timeout.
   expect(ms).toBeLessThan(upMs * 3 + 5_000);
@@ -145,7 +145,7 @@ test("with a collector that never answers, the run finishes in about the same ti
 
 test("export --format otlp sends a past run the same way", async () => {
   const before = received.length;
-  const sent = await sendRunSpans(await loadRunOrThrow(context.db, tracedRunId), { endpoint: urlOf(receiver), headers: {}, serviceName: "studio-test", captureContent: true });
+  const sent = await sendRunSpans(await loadRunOrThrow(context.db, tracedRunId), { endpoint: urlOf(receiver), headers: {}, protocol: "http/json", serviceName: "studio-test", captureContent: true });
   expect(sent.dropped).toBe(0);
   const spans = received.slice(before);
   expect(spans).toHaveLength(sent.spans);

@@ -32,7 +32,7 @@ export function traceFinishedResult(db: PrismaClient, resultId: string): void {
   const job = (async () => {
     const run = await loadResultForExport(db, resultId);
     const result = run?.results[0];
-    if (run && result) emitTaskSpans(tracing.tracer, run, result, { captureContent: tracing.config.captureContent });
+    if (run && result) emitTaskSpans(tracing, run, result, { captureContent: tracing.config.captureContent });
   })().catch((error: unknown) => console.warn(`OpenTelemetry: the spans of result ${resultId} were not made: ${errorMessage(error)}`));
   pending.add(job);
   void job.finally(() => pending.delete(job));

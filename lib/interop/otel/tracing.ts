@@ -1,20 +1,27 @@
-// The process's span pipeline when OTEL_EXPORTER_OTLP_ENDPOINT is set: the OpenTelemetry SDK's
-// BatchSpanProcessor (a bounded queue, exported in the background) in front of its OTLP/HTTP exporter
-// (JSON). Nothing on a task's path waits for the collector: ending a span only queues it; a full queue
+// The process's span pipeline when an OTLP endpoint is set (otlp-endpoint.ts): the OpenTelemetry SDK's
+// BatchSpanProcessor (a bounded queue, exported in the background) in front of its OTLP/HTTP transport
+// (http/protobuf or http/json, otlp-exporter.ts). Span ids are planned from what each span stands for
+// (span-ids.ts). Nothing on a task's path waits for the collector: ending a span only queues it; a full queue
 // or a failed export drops spans, which are counted (ended − delivered) and logged — once when exports
 // start failing, and the total at shutdown. Not a global provider: Studio's spans are its own.
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
 import { SEMCONV_REVISION } from "./semconv";
+import { DEFAULT_OTLP_PROTOCOL, otlpTraceTarget, tracesUrlOfBase, type OtlpProtocol } from "./otlp-endpoint";
+import { createOtlpTraceExporter } from "./otlp-exporter";
+import { PlannedIdGenerator } from "./span-ids";
 
 export interface OtlpConfig {
-  /** Collector base URL; spans go to `<endpoint>/v1/traces`. */
+  /** Collector base URL; spans go to `<endpoint>/v1/traces` unless `tracesUrl` is given. */
   readonly endpoint: string;
+  /** The traces URL itself (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), used as given. */
+  readonly tracesUrl?: string;
+  /** Default http/protobuf, the OTLP exporter spec's default. */
+  readonly protocol?: OtlpProtocol;
   readonly headers: Readonly<Record<string, string>>;
   readonly serviceName: string;
   readonly captureContent: boolean;
@@ -34,6 +41,8 @@ export interface SpanCounts {
 
 export interface RunTracing {
   readonly tracer: Tracer;
+  /** The tracer's id source: spans started through it get the ids planned for them. */
+  readonly ids: PlannedIdGenerator;
   readonly config: OtlpConfig;
   readonly counts: Readonly<SpanCounts>;
   /** Spans not delivered: dropped from a full queue, failed or timed out (plus, before a flush, those still queued). */
@@ -44,25 +53,25 @@ export interface RunTracing {
   shutdown(timeoutMs?: number): Promise<void>;
 }
 
-/** `key=value,key2=value2` with percent-encoded values (the OTLP exporter's header format). */
-export function parseOtlpHeaders(text: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const pair of (text ?? "").split(",")) {
-    const at = pair.indexOf("=");
-    if (at <= 0) continue;
-    headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim());
-  }
-  return headers;
-}
-
 /** The configuration from the environment; null when no endpoint is set (tracing off). */
 export function otlpConfigFromEnv(): OtlpConfig | null {
   const vars = env();
-  if (!vars.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+  const target = otlpTraceTarget(vars);
+  if (!target) return null;
   return {
-    endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, headers: parseOtlpHeaders(vars.OTEL_EXPORTER_OTLP_HEADERS),
+    endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? target.url, tracesUrl: target.url, protocol: target.protocol, headers: target.headers,
     serviceName: vars.OTEL_SERVICE_NAME ?? "workbench-studio", captureContent: vars.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT === true,
   };
+}
+
+/** The resource every Studio span carries: the service and the conventions' revision followed. */
+export function tracingResource(serviceName: string) {
+  return resourceFromAttributes({ "service.name": serviceName, "workbench.semconv": SEMCONV_REVISION });
+}
+
+/** Where the configuration sends spans. */
+export function otlpTracesUrl(config: Pick<OtlpConfig, "endpoint" | "tracesUrl">): string {
+  return config.tracesUrl ?? tracesUrlOfBase(config.endpoint);
 }
 
 /** Counts what the exporter delivered or failed; logs the first failure of a streak (never the headers). */
@@ -124,9 +133,9 @@ const within = (promise: Promise<unknown>, ms: number) =>
 export function createRunTracing(config: OtlpConfig): RunTracing {
   const log = config.log ?? ((message: string) => console.warn(message));
   const counts: SpanCounts = { ended: 0, delivered: 0, failed: 0 };
-  const url = `${config.endpoint.replace(/\/+$/, "")}/v1/traces`;
+  const url = otlpTracesUrl(config);
   const exporter = new CountingExporter(
-    new OTLPTraceExporter({ url, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
+    createOtlpTraceExporter({ url, protocol: config.protocol ?? DEFAULT_OTLP_PROTOCOL, headers: config.headers, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
     counts,
     (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
   );
@@ -135,14 +144,17 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
   const batch = new BatchSpanProcessor(exporter, {
     ...sizes, scheduledDelayMillis: config.scheduledDelayMs ?? 1000, exportTimeoutMillis: config.exportTimeoutMs ?? 10_000,
   });
+  const ids = new PlannedIdGenerator();
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ "service.name": config.serviceName, "workbench.semconv": SEMCONV_REVISION }),
+    idGenerator: ids,
+    resource: tracingResource(config.serviceName),
     spanProcessors: [new CountingProcessor(batch, counts)],
   });
   const dropped = () => Math.max(0, counts.ended - counts.delivered);
   let closed: Promise<void> | undefined;
   return {
     tracer: provider.getTracer("workbench-studio"),
+    ids,
     config,
     counts,
     dropped,
