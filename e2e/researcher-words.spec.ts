@@ -21,7 +21,7 @@ async function launchSweep(page: Page, name: string) {
   await page.locator("#name").fill(name);
   await page.locator("#limit").fill("2");
   await page.getByTestId("sweep-submit").click();
-  await page.waitForURL(/\/sweeps\/[^/]+$/, { timeout: 30_000 });
+  await page.waitForURL(/\/sweeps\/(?!new$)[^/]+$/, { timeout: 30_000 });
 }
 
 test("the sweep form lists every error at once in plain words", async ({ page }) => {
@@ -80,5 +80,5 @@ test("a recorded run's errors read as one-line reasons, the full text folded beh
   await expect(pythonError.getByTestId("verdict-error-full")).toBeHidden();
   await pythonError.getByTestId("verdict-error-reason").click();
   await expect(pythonError.getByTestId("verdict-error-full")).toHaveText(/^'(<|str)'.*(not supported between instances|object has no attribute)/);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, "run-errors-1440.png"), fullPage: true });
+  await page.getByTestId("results-table").screenshot({ path: path.join(SCREENSHOT_DIR, "run-errors-1440.png") });
 });

@@ -18,7 +18,7 @@ import { RunSelectBox } from "./runs-bulk-actions";
  */
 export function RunsTable({ rows, costNote, selectable = false }: { rows: readonly RunListRow[]; costNote: string; selectable?: boolean }) {
   return (
-    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
+    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-2.5 [&_th]:px-2.5">
       <TableHead>
         <tr>
           {selectable ? <TableHeaderCell className="w-6"><span className="sr-only">Select</span></TableHeaderCell> : null}
@@ -27,7 +27,8 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
           <TableHeaderCell>Progress</TableHeaderCell>
           <TableHeaderCell>Agent / model</TableHeaderCell>
           <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
-          <TableHeaderCell numeric title="Share of tool calls failed on purpose (0: a clean run)">Fault rate</TableHeaderCell>
+          {/* Two short lines: the list keeps every column within 1,440 px. */}
+          <TableHeaderCell numeric className="w-12 whitespace-normal" title="Share of tool calls failed on purpose (0: a clean run)">Fault rate</TableHeaderCell>
           <TableHeaderCell numeric title="Second line: wrong answers that changed the sandbox">Accuracy</TableHeaderCell>
           <TableHeaderCell numeric>Errors</TableHeaderCell>
           <TableHeaderCell numeric title={costNote}>Cost</TableHeaderCell>
@@ -42,7 +43,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
                 <RunSelectBox id={row.id} name={row.name} />
               </TableCell>
             ) : null}
-            <TableCell className="max-w-64 min-w-40 whitespace-normal">
+            <TableCell className="max-w-56 min-w-36 whitespace-normal">
               <Link href={`/runs/${row.id}`} className="block font-medium break-words text-ink hover:text-accent" title={row.name} data-testid="run-name-link">
                 {row.name}
               </Link>
@@ -82,7 +83,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell numeric>
               <FigureValue figure={row.cost} />
             </TableCell>
-            <TableCell numeric className="sub">
+            <TableCell numeric className="sub min-w-20 whitespace-normal">
               {row.created}
             </TableCell>
           </TableRow>
