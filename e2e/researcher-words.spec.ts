@@ -76,7 +76,7 @@ test("a recorded run's errors read as one-line reasons, the full text folded beh
   const folded = page.locator('details[data-testid="verdict-error"]');
   await expect(folded.first()).toBeVisible();
   const pythonError = folded.filter({ hasText: "Python exception" }).first();
-  await expect(pythonError.getByTestId("verdict-error-reason")).toHaveText("A tool raised a Python exception in the original harness");
+  await expect(pythonError.getByTestId("verdict-error-reason")).toHaveText("A Python exception in the original harness ended the task");
   await expect(pythonError.getByTestId("verdict-error-full")).toBeHidden();
   await pythonError.getByTestId("verdict-error-reason").click();
   await expect(pythonError.getByTestId("verdict-error-full")).toHaveText(/^'(<|str)'.*(not supported between instances|object has no attribute)/);

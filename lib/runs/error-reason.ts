@@ -51,7 +51,8 @@ function reasonOf(text: string): string {
   if (provider) return firstLine(text);
   if (PYTHON_EXCEPTION_PATTERNS.some((pattern) => pattern.test(text))) {
     const name = exceptionClass(text);
-    return `A tool raised a Python exception${name ? ` (${name})` : ""} in the original harness`;
+    // Which call raised it is not recorded (the harness stopped before writing it): the reason says no more than that.
+    return `A Python exception${name ? ` (${name})` : ""} in the original harness ended the task`;
   }
   return firstLine(text);
 }
