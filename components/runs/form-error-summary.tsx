@@ -1,4 +1,4 @@
-import { errorSummaryLines } from "@/lib/runs/plain-form-errors";
+import { errorSummaryLines } from "@/lib/runs/form-field-labels";
 
 /**
  * At the top of a refused form: every problem at once, each naming its field and linking to it (the

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
 import { launchFieldsSchema, launchRunInputSchema } from "./launch-input";
 import { MAX_CONCURRENCY } from "./launch-options";
-import { errorSummaryLines, fieldLabel, plainFormErrorMap } from "./plain-form-errors";
+import { errorSummaryLines, fieldLabel } from "./form-field-labels";
+import { plainFormErrorMap } from "./plain-form-errors";
 import { parseSweepForm } from "./sweep-form";
 
 const LAUNCH_MAP = plainFormErrorMap(launchFieldsSchema.shape);
