@@ -2,6 +2,10 @@ import { expect, test } from "./fixtures";
 import { LaunchPage } from "./pages/launch-page";
 import { RunPage } from "./pages/run-page";
 import { MOCK_BEHAVIOURS } from "@/lib/mock-provider/types";
+import { MAX_CONCURRENCY } from "@/lib/settings/launch-options";
+import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
+import path from "node:path";
+import { SCREENSHOT_DIR } from "./screenshots";
 
 test.describe("launching a run", () => {
   test("invalid input shows field errors beside the inputs", async ({ page }) => {
@@ -44,6 +48,33 @@ test.describe("launching a run", () => {
     }
     await expect(page.locator('[data-testid^="field-error-"]')).toHaveCount(Object.keys(expected).length);
     await expect(page).toHaveURL(/\/runs\/new$/);
+  });
+
+  test("at 1,440 px, several bad fields at once: each in plain words beside its input, all listed at the top", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const launch = new LaunchPage(page);
+    await launch.goto();
+    await launch.chooseAgent("oracle");
+    await launch.fill("trials", "0");
+    await launch.fill("concurrency", "500");
+    await launch.fill("faultRate", "0.9");
+    await launch.submit();
+    // The bounds are the schema's: trials 1-20, concurrency 1-MAX_CONCURRENCY, fault rate 0-MAX_FAULT_RATE.
+    const expected = {
+      trials: "Trials must be a whole number between 1 and 20",
+      concurrency: `Concurrency must be a whole number between 1 and ${MAX_CONCURRENCY}`,
+      faultRate: `Fault rate must be a number between 0 and ${MAX_FAULT_RATE}`,
+    };
+    for (const [field, sentence] of Object.entries(expected)) await expect(launch.fieldError(field), field).toHaveText(sentence);
+    const summary = page.getByTestId("form-error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Nothing was launched: 3 things to fix.");
+    await expect(summary.getByTestId("form-error-summary-item")).toHaveText(Object.values(expected));
+    // No validator vocabulary anywhere on the form.
+    await expect(launch.form).not.toContainText(/expected|<=|Too big|Too small|Invalid input/);
+    await expect(page).toHaveURL(/\/runs\/new$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "launch-form-errors-1440.png"), fullPage: true });
   });
 
   test("fields an agent does not use are disabled with the reason; an agent's own options appear only for it; hints read the defaults", async ({ page }) => {

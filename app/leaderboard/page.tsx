@@ -29,10 +29,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
         }
       />
       <Suspense key={JSON.stringify(search)} fallback={<PanelSkeleton rows={10} />}>
-        {/* Wider than the page's column on large screens: every column of the board shows at 1,440 px. */}
-        <div className="xl:relative xl:left-1/2 xl:w-[calc(100vw-3rem)] xl:max-w-[1600px] xl:-translate-x-1/2" data-testid="leaderboard-wide">
-          <ConfigBoard search={search} />
-        </div>
+        <ConfigBoard search={search} />
       </Suspense>
     </>
   );

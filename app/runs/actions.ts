@@ -9,7 +9,8 @@ import { NotSignedInError, recordAudit, requireActor, type Actor } from "@/lib/a
 import { prisma } from "@/lib/db";
 import { checkLaunchRate } from "@/lib/runs/budget";
 import { cancelRun } from "@/lib/runs/cancel";
-import { launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
+import { launchFieldsSchema, launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
+import { plainFormErrorMap } from "@/lib/runs/plain-form-errors";
 import { startPushDrivers } from "@/lib/external-runs/push";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
 import { choiceProblemsOf, fieldErrorsOf } from "@/lib/runs/launch-checks";
@@ -22,6 +23,9 @@ export type LaunchRunState =
   | { readonly status: "external"; readonly runId: string; readonly agentToken: string };
 
 export type CancelRunState = { readonly status: "idle" | "done" } | { readonly status: "error"; readonly message: string };
+
+/** The launch form's errors in plain words, naming each field and what it accepts. */
+const LAUNCH_ERROR_MAP = plainFormErrorMap(launchFieldsSchema.shape);
 
 /** The guard's verdict as a value: the actor, or the message to show instead of changing anything. */
 async function actorFor(action: string, target?: string): Promise<Actor | { message: string }> {
@@ -42,7 +46,7 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
     return { status: "invalid", fieldErrors: Object.fromEntries(refused.map((field) => [field, ["Not accepted from the web: use the CLI"]])) };
   }
   const raw = launchFormToObject(formData);
-  const parsed = launchRunInputSchema.safeParse(raw);
+  const parsed = launchRunInputSchema.safeParse(raw, { error: LAUNCH_ERROR_MAP });
   if (!parsed.success) {
     // Every field at once: the schema's errors, and the configuration's about the fields that parsed.
     return { status: "invalid", fieldErrors: { ...fieldErrorsOf(choiceProblemsOf(raw)), ...z.flattenError(parsed.error).fieldErrors } };

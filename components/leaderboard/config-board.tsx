@@ -22,6 +22,12 @@ import { NoRunsState } from "./no-runs-state";
  */
 export const CONFIG_PAGE_SIZE = 15;
 
+/**
+ * The board is wider than the page's column on large screens, so every column of its table shows at
+ * 1,440 px; the filters above it stay aligned with the page's header.
+ */
+const WIDE = "space-y-6 xl:relative xl:left-1/2 xl:w-[calc(100vw-3rem)] xl:max-w-[1600px] xl:-translate-x-1/2";
+
 const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Filters, the configuration table (paged) with its exports, and the cost/accuracy frontier of all its rows. */
@@ -66,70 +72,72 @@ export async function ConfigBoard({ search: requested }: { search: ConfigSearch 
   return (
     <div className="space-y-6">
       <ConfigFilters search={search} options={options} datasets={datasets} opensOn={opensOn} />
-      {shown && boardHasNoRuns(shown, search.tests === "1") ? (
-        <NoRunsState dataset={shown} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">
-          Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked; other
-          filters above may leave nothing.
-        </EmptyState>
-      ) : (
-        <>
-          <Card>
+      <div className={WIDE} data-testid="leaderboard-wide">
+        {shown && boardHasNoRuns(shown, search.tests === "1") ? (
+          <NoRunsState dataset={shown} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={references.length ? "No model configuration matches these filters, only reference agents" : "No configuration matches these filters"} testId="leaderboard-empty">
+            Partial runs (a limit or a domain filter) are left out unless &quot;Include partial runs&quot; is ticked; other
+            filters above may leave nothing.
+          </EmptyState>
+        ) : (
+          <>
+            <Card>
+              <CardHeader
+                title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
+                description={`${search.domain ? `Each configuration's results on the ${search.domain} tasks of its runs. ` : ""}Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
+                actions={
+                  <span className="flex gap-3 text-xs">
+                    <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>
+                      CSV
+                    </a>
+                    <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=json`} className="text-accent" data-testid="export-json" download>
+                      JSON
+                    </a>
+                  </span>
+                }
+              />
+              <ConfigTable rows={pageRows} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
+              <Pager page={page} pages={pages} href={pageHref} testId="config-pager" />
+            </Card>
+            <Card data-testid="frontier-card">
+              <CardHeader
+                title="Accuracy vs cost"
+                description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (docs/scoring-fidelity.md, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
+              />
+              <div className="px-3 py-3">
+                {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
+              </div>
+              {points.some((point) => point.onFrontier) ? (
+                <p className="px-5 pb-4 text-xs text-muted" data-testid="frontier-list">
+                  On the frontier:{" "}
+                  {points
+                    .filter((point) => point.onFrontier)
+                    .sort((a, b) => a.cost - b.cost)
+                    .map((point, index) => (
+                      <span key={point.id}>
+                        {index > 0 ? " · " : ""}
+                        <a href={point.href} className="text-accent" data-testid="frontier-member">
+                          {point.label}
+                        </a>{" "}
+                        <span data-testid="frontier-member-cost">{withEstimateLabel(formatUsd(point.cost), point.estimated)}</span>
+                      </span>
+                    ))}
+                </p>
+              ) : null}
+            </Card>
+          </>
+        )}
+        {references.length ? (
+          <Card data-testid="reference-agents">
             <CardHeader
-              title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
-              description={`Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
-              actions={
-                <span className="flex gap-3 text-xs">
-                  <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>
-                    CSV
-                  </a>
-                  <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=json`} className="text-accent" data-testid="export-json" download>
-                    JSON
-                  </a>
-                </span>
-              }
+              title="Reference agents (not ranked)"
+              description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
             />
-            <ConfigTable rows={pageRows} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} />
-            <Pager page={page} pages={pages} href={pageHref} testId="config-pager" />
+            <ConfigTable rows={references} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
           </Card>
-          <Card data-testid="frontier-card">
-            <CardHeader
-              title="Accuracy vs cost"
-              description={`Cost per task on a log scale; larger and redder points change the sandbox wrongly more often; the line is the Pareto frontier.${points.some((point) => point.estimated) ? " Costs marked (est.) are estimated from the recorded prompts and responses at 2024 list prices (docs/scoring-fidelity.md, Estimated costs)." : ""}${unplaced ? ` ${unplaced} configuration${unplaced === 1 ? "" : "s"} with unknown or zero cost not placed.` : ""}`}
-            />
-            <div className="px-3 py-3">
-              {points.length ? <FrontierChart points={points} /> : <p className="px-2 py-6 text-sm text-muted">No configuration has a known cost.</p>}
-            </div>
-            {points.some((point) => point.onFrontier) ? (
-              <p className="px-5 pb-4 text-xs text-muted" data-testid="frontier-list">
-                On the frontier:{" "}
-                {points
-                  .filter((point) => point.onFrontier)
-                  .sort((a, b) => a.cost - b.cost)
-                  .map((point, index) => (
-                    <span key={point.id}>
-                      {index > 0 ? " · " : ""}
-                      <a href={point.href} className="text-accent" data-testid="frontier-member">
-                        {point.label}
-                      </a>{" "}
-                      <span data-testid="frontier-member-cost">{withEstimateLabel(formatUsd(point.cost), point.estimated)}</span>
-                    </span>
-                  ))}
-              </p>
-            ) : null}
-          </Card>
-        </>
-      )}
-      {references.length ? (
-        <Card data-testid="reference-agents">
-          <CardHeader
-            title="Reference agents (not ranked)"
-            description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
-          />
-          <ConfigTable rows={references} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
-        </Card>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
+import { FormErrorSummary } from "./form-error-summary";
 import { DatasetSelect, FormField, inputClasses } from "./form-field";
 import { ModelFields, NOT_USED_BY_AGENT } from "./launch-model-fields";
 import { Harness2026Fields, ScoringFields, type ProtocolOption } from "./launch-protocol-fields";
@@ -121,6 +122,7 @@ export function LaunchForm({
           ) : null}
         </div>
       ) : null}
+      <FormErrorSummary fieldErrors={state.fieldErrors} what="launched" />
       <Card>
         <CardHeader title="Agent" description="What acts on the sandbox." />
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

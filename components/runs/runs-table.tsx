@@ -11,14 +11,14 @@ import { RunProgress } from "./run-progress";
 import { RunSelectBox } from "./runs-bulk-actions";
 
 /**
- * The runs list; compact cells (px-3, second lines, long names cut with a tooltip) so every column, Created
- * included, fits the page. A client component handed preformatted rows (lib/runs/run-list-row.ts): the page
+ * The runs list; compact cells (px-3, second lines) so every column, Created included, fits the page.
+ * Run names and model ids wrap instead of being cut: a sweep's runs differ only at the end of their names. A client component handed preformatted rows (lib/runs/run-list-row.ts): the page
  * then carries each row's data once in its payload, not a second copy of the rendered row. `costNote`: what
  * the Cost column's estimates rest on (RUN_LIST_COST_NOTE; passed in, so the row rules stay on the server).
  */
 export function RunsTable({ rows, costNote, selectable = false }: { rows: readonly RunListRow[]; costNote: string; selectable?: boolean }) {
   return (
-    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-3 [&_th]:px-3">
+    <Table data-testid="runs-table" className="whitespace-nowrap [&_td]:px-2.5 [&_th]:px-2.5">
       <TableHead>
         <tr>
           {selectable ? <TableHeaderCell className="w-6"><span className="sr-only">Select</span></TableHeaderCell> : null}
@@ -27,6 +27,8 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
           <TableHeaderCell>Progress</TableHeaderCell>
           <TableHeaderCell>Agent / model</TableHeaderCell>
           <TableHeaderCell title="Dataset; second line: ground truth and its revision · protocol">Dataset</TableHeaderCell>
+          {/* Two short lines: the list keeps every column within 1,440 px. */}
+          <TableHeaderCell numeric className="w-12 whitespace-normal" title="Share of tool calls failed on purpose (0: a clean run)">Fault rate</TableHeaderCell>
           <TableHeaderCell numeric title="Second line: wrong answers that changed the sandbox">Accuracy</TableHeaderCell>
           <TableHeaderCell numeric>Errors</TableHeaderCell>
           <TableHeaderCell numeric title={costNote}>Cost</TableHeaderCell>
@@ -41,9 +43,8 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
                 <RunSelectBox id={row.id} name={row.name} />
               </TableCell>
             ) : null}
-            <TableCell className="max-w-40">
-              {/* Long names are cut; the full name shows on hover. */}
-              <Link href={`/runs/${row.id}`} className="row-link" title={row.name} data-testid="run-name-link">
+            <TableCell className="max-w-56 min-w-36 whitespace-normal">
+              <Link href={`/runs/${row.id}`} className="block font-medium break-words text-ink hover:text-accent" title={row.name} data-testid="run-name-link">
                 {row.name}
               </Link>
               <span className="sub inline-flex items-center gap-1">
@@ -59,17 +60,20 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell>
               <RunProgress done={row.done} total={row.total} />
             </TableCell>
-            <TableCell className="max-w-40">
-              <div className="truncate text-ink" title={row.model}>{row.model}</div>
+            <TableCell className="max-w-48 whitespace-normal">
+              <div className="break-words text-ink">{row.model}</div>
               <div className="sub">{row.agentLine}</div>
             </TableCell>
-            <TableCell className="max-w-36">
-              <span data-testid="run-dataset" title={row.dataset} className={clsx("block truncate", row.generated ? "text-ink" : "text-muted")}>
+            <TableCell>
+              <span data-testid="run-dataset" className={clsx("block", row.generated ? "text-ink" : "text-muted")}>
                 {row.dataset}
               </span>
               <div className="sub">
                 <Badge>{row.groundTruth}</Badge> {row.protocol}
               </div>
+            </TableCell>
+            <TableCell numeric className={row.faultRate === "0" ? "text-muted" : "text-ink"} data-testid="run-fault-rate">
+              {row.faultRate}
             </TableCell>
             <TableCell numeric title={row.rates.known ? row.rates.note : undefined}>
               <Rate rates={row.rates} value={row.rates.accuracy} />
@@ -79,7 +83,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell numeric>
               <FigureValue figure={row.cost} />
             </TableCell>
-            <TableCell numeric className="sub">
+            <TableCell numeric className="sub min-w-20 whitespace-normal">
               {row.created}
             </TableCell>
           </TableRow>

@@ -5,6 +5,7 @@ import { launchSweepAction, type LaunchSweepState } from "@/app/sweeps/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DatasetSelect, FormField, inputClasses } from "./form-field";
+import { FormErrorSummary } from "./form-error-summary";
 
 const initial: LaunchSweepState = { status: "idle" };
 
@@ -20,6 +21,7 @@ export function SweepForm({ datasets }: { datasets: readonly { slug: string; lab
           {state.message}
         </div>
       ) : null}
+      {state.status === "invalid" ? <FormErrorSummary fieldErrors={state.fieldErrors} what="launched" /> : null}
       <Card>
         <CardHeader title="Grid" description="Every agent runs at every fault rate: one run per pair, on the same tasks, facing the same fault schedule." />
         <CardBody className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { ErrorReasonBadge } from "./error-reason";
 
 /** Correct / wrong, side effects, exact match and error badges of one result. */
 export function VerdictBadges({
@@ -20,7 +21,7 @@ export function VerdictBadges({
   if (skipped) return <Badge tone="warn" title="Not run: the run was cancelled or reached its budget before this task started" data-testid="verdict-skipped">skipped</Badge>;
   if (pending) return <Badge data-testid="verdict-pending">pending</Badge>;
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <div className="flex flex-wrap items-start gap-1">
       {correct ? (
         <Badge tone="good" data-testid="verdict-correct">
           correct
@@ -36,12 +37,8 @@ export function VerdictBadges({
         </Badge>
       ) : null}
       {exactMatch ? <Badge data-testid="verdict-exact">exact</Badge> : null}
-      {error ? (
-        <Badge tone="bad" title={error} data-testid="verdict-error">
-          {error.length > 28 ? `${error.slice(0, 28)}…` : error}
-        </Badge>
-      ) : null}
-    </span>
+      {error ? <ErrorReasonBadge error={error} /> : null}
+    </div>
   );
 }
 

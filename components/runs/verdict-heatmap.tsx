@@ -13,7 +13,7 @@ function RunHeader({ runs, baseline, baselineHref }: { runs: readonly HeatmapRun
     <>
       {runs.map((run, index) => (
         <TableHeaderCell key={run.id} className="max-w-28 text-center normal-case" data-testid="heatmap-run">
-          <span className="block truncate" title={run.name}>{run.name}</span>
+          <span className="block break-words whitespace-normal">{run.name}</span>
           {index === baseline ? (
             <span className="text-[10px] font-semibold text-accent" data-testid="heatmap-baseline">baseline</span>
           ) : (

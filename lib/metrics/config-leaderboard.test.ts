@@ -29,8 +29,8 @@ describe("configLeaderboard", () => {
     expect(row?.runs).toBe(2);
     expect(row?.byDomain.email).toEqual({ results: 4, accuracy: 0.5 });
     // Restricted to a domain, pass^k is over that domain's tasks only (t1 flips: email 1/2, crm 2/2).
-    expect(configLeaderboard(runs, trials, { domain: "email", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 0.5 });
-    expect(configLeaderboard(runs, trials, { domain: "crm", domainTasks: 2 })[0]).toMatchObject({ k: 2, passHatK: 1 });
+    expect(configLeaderboard(runs, trials, { domain: "email" })[0]).toMatchObject({ k: 2, passHatK: 0.5 });
+    expect(configLeaderboard(runs, trials, { domain: "crm" })[0]).toMatchObject({ k: 2, passHatK: 1 });
   });
 
   test("pass^k from histogram cells equals pass^k from the per-task rows they summarise", () => {
@@ -88,8 +88,16 @@ describe("configLeaderboard", () => {
     const revised = [makeRun({ id: "x" }), makeRun({ id: "y", groundTruth: "v2026", protocol: "2026", revision: "2026-07" })];
     expect(configLeaderboard(revised, [], { revision: "2026-07" }).map((row) => row.groundTruth)).toEqual(["v2026"]);
     expect(configLeaderboard(revised, [], { protocol: "2024" }).map((row) => row.groundTruth)).toEqual(["v1"]);
-    const [email] = configLeaderboard([makeRun({})], [], { domain: "email", domainTasks: 2 });
+    const [email] = configLeaderboard([makeRun({})], [], { domain: "email" });
     expect(email).toMatchObject({ passAt1: 0.5, results: 2, coverage: 1, costPerTask: 0.1 });
+  });
+
+  test("a domain filter keeps full runs full and a run launched on that domain alone partial", () => {
+    const full = makeRun({ id: "full", model: "full" });
+    const emailOnly = makeRun({ id: "email", model: "email-only", domains: [{ domain: "email", results: 2, tasks: 2, correct: 2, sideEffects: 0 }] });
+    expect(configLeaderboard([full, emailOnly], [], { domain: "email" }).map((row) => [row.label, row.passAt1, row.partial])).toEqual([["full", 0.5, false]]);
+    const all = configLeaderboard([full, emailOnly], [], { domain: "email", includePartial: true });
+    expect(all.map((row) => [row.label, row.passAt1, row.coverage, row.partial])).toEqual([["full", 0.5, 1, false], ["email-only", 1, 0.5, true]]);
   });
 });
 

@@ -225,11 +225,15 @@ function passHatKOf(rows: readonly TaskTrialCounts[]): { k: number; passHatK: nu
   return { k, passHatK: sum(tallies.map((tally) => tally.w * passHatKEstimate(tally.n, tally.c, k))) / tasks };
 }
 
-/** One summary's cell in the shown scope, with the version's tasks that scope's coverage is over. */
+/** One summary's cell in the shown scope, and the coverage of its runs. */
 interface Member {
   readonly summary: ConfigSummary;
   readonly cell: ConfigCell;
-  readonly versionTasks: number;
+  /**
+   * Share of the version's tasks the best-covering run scored, over all its domains even when one domain
+   * is shown: a partial run is one launched on a subset, and a full run stays full on each of its domains.
+   */
+  readonly coverage: number;
   /** The domains shown for it: all of its own, or the filter's one. */
   readonly domains: Readonly<Record<string, ConfigCell>>;
 }
@@ -241,7 +245,7 @@ function toRow(key: string, members: readonly Member[], trials: readonly TaskTri
   const cells = members.map((member) => member.cell);
   const results = sum(cells.map((cell) => cell.results));
   const correct = sum(cells.map((cell) => cell.correct));
-  const coverage = Math.max(...members.map((member) => ratio(member.cell.maxTasks, member.versionTasks)));
+  const coverage = Math.max(...members.map((member) => member.coverage));
   const byDomain: Record<string, ConfigDomainCell> = {};
   const domainCells = members.flatMap((member) => Object.entries(member.domains));
   for (const name of new Set(domainCells.map(([domain]) => domain))) {
@@ -296,7 +300,10 @@ export interface ConfigFilter {
   readonly toolSet?: string;
   readonly agent?: string;
   readonly provider?: string;
-  /** Restrict every figure to one domain. */
+  /**
+   * Restrict every figure to one domain: each configuration's results on that domain's tasks. Which rows
+   * are partial does not change with it (coverage is over the whole version).
+   */
   readonly domain?: string;
   readonly includePartial?: boolean;
   /** Test runs' configurations too (off the board by default). */
@@ -311,7 +318,7 @@ export interface ConfigFilter {
 export function configLeaderboard(
   summaries: readonly ConfigSummary[],
   trials: readonly TaskTrialCounts[],
-  filter: ConfigFilter & { readonly domainTasks?: number },
+  filter: ConfigFilter,
 ): ConfigRow[] {
   const kept = summaries.filter(
     (summary) =>
@@ -327,10 +334,11 @@ export function configLeaderboard(
   const groups = new Map<string, Member[]>();
   for (const summary of kept) {
     const cell = filter.domain ? summary.domains[filter.domain] : summary.total;
-    if (!cell || cell.runs === 0) continue;
+    if (!cell || cell.runs === 0 || !summary.total) continue;
+    const coverage = ratio(summary.total.maxTasks, summary.versionTasks);
     const member: Member = filter.domain
-      ? { summary, cell, versionTasks: filter.domainTasks ?? summary.versionTasks, domains: { [filter.domain]: cell } }
-      : { summary, cell, versionTasks: summary.versionTasks, domains: summary.domains };
+      ? { summary, cell, coverage, domains: { [filter.domain]: cell } }
+      : { summary, cell, coverage, domains: summary.domains };
     const key = configKey(summary);
     groups.set(key, [...(groups.get(key) ?? []), member]);
   }

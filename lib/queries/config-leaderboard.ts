@@ -163,12 +163,6 @@ async function loadBoardInput(only?: Prisma.Sql) {
   return { rows, summaries, groups, trials: await loadTrials(groups) };
 }
 
-async function domainTaskCount(domain: string | undefined, groundTruth: string | undefined, dataset: string | undefined): Promise<number | undefined> {
-  if (!domain) return undefined;
-  const version = { ...(groundTruth ? { name: groundTruth } : {}), ...(dataset ? { dataset: { slug: dataset } } : {}) };
-  return prisma.task.count({ where: { domain, version } }).then((count) => count || undefined);
-}
-
 export interface ConfigBoardQuery extends ConfigFilter {
   readonly sort: ConfigSort;
   readonly direction: "asc" | "desc";
@@ -195,11 +189,11 @@ async function boardStamp(): Promise<string> {
 export async function getConfigLeaderboard(query: ConfigBoardQuery) {
   // The stamp is read before the summaries: a write landing in between makes the next request recompute,
   // never an old board outlive its stamp.
-  const [stamp, domainTasks] = await Promise.all([boardStamp(), domainTaskCount(query.domain, query.groundTruth, query.dataset)]);
-  const key = JSON.stringify([query, domainTasks ?? null]);
+  const stamp = await boardStamp();
+  const key = JSON.stringify(query);
   const cached = boardCache.get(key);
   if (cached?.stamp === stamp) return cached.board;
-  const board = await computeBoard(query, domainTasks);
+  const board = await computeBoard(query);
   setBounded(boardCache, key, { stamp, board }, BOARD_CACHE_SIZE);
   return board;
 }
@@ -260,7 +254,7 @@ const configurationCache = new Map<string, { stamp: string; value: Configuration
 const boardCache = new Map<string, { stamp: string; board: Awaited<ReturnType<typeof computeBoard>> }>();
 const BOARD_CACHE_SIZE = 50;
 
-async function computeBoard(query: ConfigBoardQuery, domainTasks: number | undefined) {
+async function computeBoard(query: ConfigBoardQuery) {
   const tagged = query.tag
     ? Prisma.sql`s."configKey" IN (SELECT c."configKey" FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" WHERE ${query.tag} = ANY(r.tags))`
     : undefined;
@@ -268,7 +262,7 @@ async function computeBoard(query: ConfigBoardQuery, domainTasks: number | undef
     loadBoardInput(tagged),
     prisma.$queryRaw<{ tag: string }[]>`SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL ORDER BY 1`,
   ]);
-  const rows = sortConfigs(configLeaderboard(summaries, trials, { ...query, domainTasks }), query.sort, query.direction);
+  const rows = sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction);
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
     rows,

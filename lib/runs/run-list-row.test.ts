@@ -32,6 +32,12 @@ const launched: RunListSource = {
 };
 
 describe("toRunListRow", () => {
+  test("the fault rate is the run's stored setting; a run without one is clean", () => {
+    expect(toRunListRow(launched).faultRate).toBe("0");
+    expect(toRunListRow({ ...launched, params: { faultRate: 0.15, faultSeed: 3 } }).faultRate).toBe("0.15");
+    expect(toRunListRow({ ...launched, params: { faultRate: "lots" } }).faultRate).toBe("0");
+  });
+
   test("a launched run's rates are over its tasks less those that failed at the provider", () => {
     const row = toRunListRow(launched);
     // 27 of 36 scored, 3 of 36 with side effects.

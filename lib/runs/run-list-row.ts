@@ -8,6 +8,7 @@ import { formatDate, formatPercent, UNKNOWN_FIGURE, type FigureText } from "@/li
 import { ESTIMATED_FROM_RECORDED, runUsage, type RunUsageFields } from "@/lib/metrics/run-usage";
 import { ratio } from "@/lib/metrics/wilson";
 import { displayStatus, type DisplayStatus } from "./run-outcome";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 
 /** What the list needs of a run (a subset of lib/queries/runs.ts RunListItem). */
 export interface RunListSource extends RunUsageFields {
@@ -29,6 +30,8 @@ export interface RunListSource extends RunUsageFields {
   readonly tags: readonly string[];
   readonly testRun: boolean;
   readonly board: { readonly providerFailures: number } | null;
+  /** The run's stored settings (its injected fault rate is read from them); absent: a clean run. */
+  readonly params?: unknown;
 }
 
 export interface RunListRow {
@@ -45,6 +48,8 @@ export interface RunListRow {
   readonly agentLine: string;
   readonly dataset: string;
   readonly generated: boolean;
+  /** Share of tool calls failed on purpose ("0": a clean run). */
+  readonly faultRate: string;
   /** "v1 r1" (ground truth and its revision) and the protocol. */
   readonly groundTruth: string;
   readonly protocol: string;
@@ -78,6 +83,7 @@ export function toRunListRow(run: RunListSource): RunListRow {
     agentLine: `${run.agent} · ${run.toolSet}`,
     dataset: run.dataset.slug,
     generated: run.dataset.kind === "generated",
+    faultRate: String(runSettingsFrom(run.params).faultRate),
     groundTruth: run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth,
     protocol: run.protocol,
     rates: scoredRates(run, providerFailures),

@@ -5,6 +5,7 @@ import { RUN_AGENT_KINDS } from "../settings/launch-options";
 import { launchFieldsSchema, type LaunchRunRequest } from "./launch-input";
 import { runSettingsSchema } from "../settings/run-settings";
 import { parseVariant, sweepRequestSchema, type SweepRequest } from "./sweep";
+import { plainFormErrorMap } from "./plain-form-errors";
 
 /** The fields every run of the sweep shares: the launch form's own rules (launch-input.ts, run-settings.ts). */
 const sharedSchema = launchFieldsSchema
@@ -44,14 +45,14 @@ export function parseSweepForm(form: FormData): ParsedSweepForm {
   const faultRates = rates.map(Number);
   if (rates.some((rate, index) => !Number.isFinite(faultRates[index]) || rate === "")) add("faultRates", "Fault rates are numbers, e.g. 0, 0.1, 0.2");
 
-  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates });
+  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates }, { error: plainFormErrorMap(sweepRequestSchema.shape) });
   if (!sweep.success) for (const issue of sweep.error.issues) add(String(issue.path[0] ?? "agents") === "variants" ? "agents" : String(issue.path[0] ?? "agents"), issue.message);
 
   const domains = form.getAll("domains").flatMap((value) => (typeof value === "string" && value ? value.split(",") : []));
   const shared = sharedSchema.safeParse({
     dataset: text(form, "dataset"), toolSet: text(form, "toolSet"), domains, limit: text(form, "limit"),
     trials: text(form, "trials"), concurrency: text(form, "concurrency"), faultSeed: text(form, "faultSeed"),
-  });
+  }, { error: plainFormErrorMap(sharedSchema.shape) });
   if (!shared.success) for (const issue of shared.error.issues) add(String(issue.path[0] ?? "dataset"), issue.message);
 
   if (Object.keys(fieldErrors).length > 0 || !sweep.success || !shared.success) return { ok: false, fieldErrors };

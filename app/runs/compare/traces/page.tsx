@@ -54,7 +54,7 @@ async function TraceColumn({ label, result }: { label: string; result: ResultWit
       <Card className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold">{label}</span>
-          <Link href={`/runs/${result.run.id}/tasks/${result.id}`} className="min-w-0 truncate text-accent">
+          <Link href={`/runs/${result.run.id}/tasks/${result.id}`} className="min-w-0 break-words text-accent">
             {result.run.name}
           </Link>
           <VerdictBadges correct={result.correct} sideEffects={result.sideEffects} exactMatch={result.exactMatch} error={result.error} />
