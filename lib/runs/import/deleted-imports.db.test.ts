@@ -12,6 +12,8 @@ import { describeOutcome, importOfficialResults } from "@/lib/runs/import/import
 import { deleteRuns } from "../manage";
 import { importRecordedResults, type SkippedImport } from "./import-results";
 import { forgetDeletedImports, listDeletedImports } from "./deleted-imports";
+import { importHashOf } from "./import-once";
+import { listResultFiles } from "./list-result-files";
 
 const RESULTS_DIR = path.join(DATA_DIR, "v1/data/results");
 const MIXTRAL = "mistral-8x7B · all tools (recorded) · v1";
@@ -44,12 +46,14 @@ async function startTimeImport() {
   return { paper, printed: outcomes.map(describeOutcome).join("\n") };
 }
 
-const mixtralRuns = () => context.db.run.findMany({ where: { source: "imported", name: MIXTRAL, importFile: mixtralFiles }, select: { id: true, importHash: true } });
+// The paper's Mixtral run by its content: other test files may leave runs of the same name from other files.
+const officialMixtralHash = async () => importHashOf((await listResultFiles(RESULTS_DIR)).filter((file) => path.basename(file.path).startsWith("mistral-8x7B_all_")));
+const mixtralRuns = () => context.db.run.findMany({ where: { source: "imported", name: MIXTRAL, importHash: mixtralHash }, select: { id: true, importHash: true } });
 
 describe("a deleted imported run stays deleted", () => {
   test("imported by the start-time path, deleted, then absent after another start, a CLI import and an import from another folder", async () => {
     await startTimeImport();
-    const [mixtral] = await context.db.run.findMany({ where: { source: "imported", name: MIXTRAL }, select: { id: true, importFile: true, importHash: true } });
+    const [mixtral] = await context.db.run.findMany({ where: { source: "imported", name: MIXTRAL, importHash: await officialMixtralHash() }, select: { id: true, importFile: true, importHash: true } });
     expect(mixtral, "the start-time import brings the paper's Mixtral all-tools run").toBeDefined();
     mixtralFiles = mixtral!.importFile!;
     mixtralHash = mixtral!.importHash!;
