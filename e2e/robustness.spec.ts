@@ -41,7 +41,7 @@ test.describe("robustness under injected faults", () => {
     await page.locator("[data-testid='sweep-run'][data-fault-rate='0.5']").filter({ hasText: /^oracle(?!-retry)/ }).getByRole("link").click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     const run = new RunPage(page);
-    await expect(page.getByTestId("robustness-card")).toContainText("Fault rate 0.5 (seed 5)");
+    await expect(page.getByTestId("robustness-card")).toContainText("Fault rate 0.5 (seed 5; kind weights transient=1,ambiguous=1,malformed=1)");
     await expect(page.getByTestId("run-sweep")).toBeVisible();
     await run.goto(page.url().split("/runs/")[1] ?? "", { verdict: "wrong" });
     await run.openFirstResult();

@@ -6,10 +6,13 @@ import { robustnessMeasures, type RobustnessMeasures, type RobustnessTask } from
 import { faultPlanOf, runSettingsFrom } from "@/lib/runs/run-settings";
 import { injectedFault } from "@/lib/traces/build-trace";
 import { getProtocol, type ProtocolId } from "@/lib/workbench/protocols";
+import type { FaultPlan } from "@/lib/workbench/tools/faults";
 
 export interface RunRobustness {
   readonly faultRate: number;
   readonly faultSeed: number;
+  /** The kinds' weights the run was launched with (faults.ts FaultPlan.shares). */
+  readonly faultShares: FaultPlan["shares"];
   readonly measures: RobustnessMeasures;
 }
 
@@ -40,5 +43,5 @@ export async function getRunRobustness({ runId }: { runId: string }): Promise<Ru
   }
   const writes = new Set(getProtocol(run.protocol as ProtocolId).tools.all.filter((tool) => tool.hasSideEffects).map((tool) => tool.name));
   const tasks = results.map((result) => ({ correct: result.correct === true, toolSteps: byResult.get(result.id) ?? [] }));
-  return { faultRate: plan.rate, faultSeed: plan.seed, measures: robustnessMeasures(tasks, (tool) => writes.has(tool)) };
+  return { faultRate: plan.rate, faultSeed: plan.seed, faultShares: plan.shares, measures: robustnessMeasures(tasks, (tool) => writes.has(tool)) };
 }

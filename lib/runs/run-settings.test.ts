@@ -30,7 +30,7 @@ describe("RunSettings", () => {
     ["an imported run (no params)", null, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
     ["a value the schema refuses", { maxSteps: "many", timeoutMs: -1 }, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
   ])("reads back %s through the schema", (_label, params, expected) => {
-    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, retry: undefined, harness2026: published2026 });
+    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, faultShares: { transient: 1, ambiguous: 1, malformed: 1 }, retry: undefined, harness2026: published2026 });
   });
 
   test.each([
