@@ -49,6 +49,9 @@ describe("the robustness board, paired", () => {
     const { runId: otherClean } = await launchRun({ agent: "oracle", limit: 60, sample: "stratified", seed: 777, concurrency: 8 }, context);
     const { runId: loneFaulted } = await launchRun({ agent: "oracle", limit: 60, sample: "stratified", seed: 31, faultRate: 0.3, faultSeed: 7, concurrency: 8 }, context);
     for (const runId of [sweepClean, sweepFaulted, otherClean, loneFaulted]) expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed" });
+    // A faulted run stores its fault settings, shares included; a clean run stores none.
+    expect((await context.db.run.findUniqueOrThrow({ where: { id: loneFaulted } })).params).toMatchObject({ faultRate: 0.3, faultSeed: 7, faultShares: { transient: 1, ambiguous: 1, malformed: 1 } });
+    expect((await context.db.run.findUniqueOrThrow({ where: { id: sweepClean } })).params).not.toHaveProperty("faultShares");
 
     // The recount.
     const verdicts = new Map(await Promise.all([sweepClean, sweepFaulted, otherClean, loneFaulted].map(async (id) => [id, await verdictsOf(id)] as const)));
