@@ -32,10 +32,11 @@ test.describe("robustness under injected faults", () => {
     await page.goto("/leaderboard");
     await page.getByTestId("robustness-link").click();
     await page.waitForURL(/\/leaderboard\/robustness$/);
-    // A run joins the boards when it completes, which may follow its last verdict by a moment.
+    // A run joins the boards when it completes, which may follow its last verdict by a moment: wait for the
+    // sweep's 4 faulted runs (2 agents × rates 0.25 and 0.5), each paired on all its 24 results.
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId("robustness-pairing").filter({ hasText: /^e2e sweep/ }).filter({ hasText: "24 of 24 results paired" })).toHaveCount(2, { timeout: 1_000 });
+      await expect(page.getByTestId("robustness-pairing").filter({ hasText: /^e2e sweep/ }).filter({ hasText: "24 of 24 results paired" })).toHaveCount(4, { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
     for (const agent of ["oracle", "oracle-retry"]) {
       const row = page.locator(`[data-testid='robustness-row'][data-agent='${agent}'][data-fault-rate='0.5']`);

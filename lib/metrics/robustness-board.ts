@@ -156,6 +156,8 @@ export interface RobustnessBoardRow extends PairedCell {
   readonly agent: string;
   readonly toolSet: string;
   readonly dataset: string;
+  readonly groundTruth: string;
+  readonly protocol: string;
   /** A test runs' configuration (shown, labelled, only when the test filter is on). */
   readonly test: boolean;
   /** Recovery, blind retry and give-up over every task of the configuration's faulted runs at this rate. */

@@ -86,6 +86,8 @@ export async function getRobustnessBoard({ includeTests = false }: { includeTest
       agent: first.agent,
       toolSet: first.toolSet,
       dataset: first.dataset,
+      groundTruth: first.groundTruth,
+      protocol: first.protocol,
       test: first.test,
       measures: robustnessMeasures(members.flatMap((run) => tasks.get(run.id) ?? []), writesOf(first.protocol)),
       counterparts: cell.runs

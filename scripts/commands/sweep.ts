@@ -59,7 +59,7 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
   const { LaunchError } = await import("@/lib/runs/launch");
   const { startWorker } = await import("@/lib/runs/worker");
   return withPrisma(async (prisma) => {
-    const worker = options.worker ? await startWorker({ db: prisma, concurrency: Number(options.concurrency) || 4, log: () => undefined }) : null;
+    const worker = options.worker ? await startWorker({ db: prisma, concurrency: Number(options.concurrency) || RUN_SETTINGS_DEFAULTS.concurrency, log: () => undefined }) : null;
     try {
       const sweep = await launchSweep(
         {

@@ -91,7 +91,8 @@ export default async function RobustnessBoardPage({ searchParams }: { searchPara
           {includeTests ? null : " Test runs are left out unless the filter above includes them."}
         </EmptyState>
       ) : (
-        <Card>
+        // Wider than the page's column on large screens, as the leaderboard: every column shows at 1,440 px.
+        <Card className="xl:relative xl:left-1/2 xl:w-[calc(100vw-3rem)] xl:max-w-[1600px] xl:-translate-x-1/2">
           <CardHeader title="Faulted against clean, paired by task and trial" />
           <Table data-testid="robustness-board">
             <TableHead>
@@ -119,7 +120,7 @@ export default async function RobustnessBoardPage({ searchParams }: { searchPara
                 >
                   <TableCell className="max-w-md align-top">
                     <div>
-                      {row.label} <span className="text-xs text-muted">{row.agent} · {row.toolSet} tools · {row.dataset}</span> <RunLabels test={row.test} />
+                      {row.label} <span className="text-xs text-muted">{row.agent} · {row.toolSet} tools · {row.dataset} · {row.groundTruth} · protocol {row.protocol}</span> <RunLabels test={row.test} />
                     </div>
                     <Pairings row={row} />
                   </TableCell>
