@@ -156,37 +156,47 @@ test("the sandbox browser filters and sorts a table; a task shows the rows its g
   await screenshotAt1440(page, "task-sandbox");
 });
 
-test("official vs generated: one configuration per domain, rates equal a recount, and why no paired test applies", async ({ page }) => {
-  const [generated] = await sql<{ id: string; agent: string; toolSet: string; protocol: string }>(
-    `SELECT r.id, r.agent, r."toolSet", r.protocol FROM "Run" r JOIN "Dataset" d ON d.id = r."datasetId" WHERE d.kind = 'generated' AND r.agent = 'oracle' ORDER BY r."createdAt" LIMIT 1`,
+test("official vs generated: one configuration per domain, each side pooled over its runs, rates equal a recount, and why no paired test applies", async ({ page }) => {
+  const [generated] = await sql<{ id: string; agent: string; toolSet: string; protocol: string; groundTruth: string; scoringRevision: string | null }>(
+    `SELECT r.id, r.agent, r."toolSet", r.protocol, r."groundTruth", r."scoringRevision" FROM "Run" r JOIN "Dataset" d ON d.id = r."datasetId"
+      WHERE d.kind = 'generated' AND r.agent = 'oracle' AND r.status = 'completed' AND NOT r."testRun" AND r."archivedAt" IS NULL AND NOT (r.params ? 'faultRate')
+      ORDER BY r."createdAt" LIMIT 1`,
   );
   expect(generated).toBeDefined();
   // The same configuration on the official tasks, seeded: every email task wrong, the others right.
   const officialId = randomUUID();
   await sql(
-    `INSERT INTO "Run" (id, name, "datasetId", "groundTruth", "versionId", source, agent, "toolSet", protocol, params, status, "tasksTotal", "tasksDone", "createdAt", "finishedAt")
-     SELECT $1, $2, v."datasetId", 'v1', v.id, 'launched', $3, $4, $5, '{}'::jsonb, 'completed', 690, 690, now(), now()
-       FROM "GroundTruthVersion" v JOIN "Dataset" d ON d.id = v."datasetId" WHERE d.slug = 'workbench' AND v.name = 'v1'`,
-    [officialId, `e2e official oracle ${officialId.slice(0, 8)}`, generated?.agent, generated?.toolSet, generated?.protocol],
+    `INSERT INTO "Run" (id, name, "datasetId", "groundTruth", "versionId", source, agent, "toolSet", protocol, "scoringRevision", params, status, "tasksTotal", "tasksDone", "createdAt", "finishedAt")
+     SELECT $1, $2, v."datasetId", $6, v.id, 'launched', $3, $4, $5, $7, '{}'::jsonb, 'completed', 690, 690, now(), now()
+       FROM "GroundTruthVersion" v JOIN "Dataset" d ON d.id = v."datasetId" WHERE d.slug = 'workbench' AND v.name = $6 ORDER BY v."importedAt" DESC LIMIT 1`,
+    [officialId, `e2e official oracle ${officialId.slice(0, 8)}`, generated?.agent, generated?.toolSet, generated?.protocol, generated?.groundTruth, generated?.scoringRevision],
   );
   await sql(
     `INSERT INTO "TaskResult" (id, "runId", "taskId", trial, status, calls, correct, "sideEffects", "exactMatch")
      SELECT gen_random_uuid()::text, $1, t.id, 0, 'done', '{}', t.domain <> 'email', false, false FROM "Task" t WHERE t."versionId" = (SELECT "versionId" FROM "Run" WHERE id = $1)`,
     [officialId],
   );
-  const tallies = async (runId: string) =>
+  /** Scored verdicts of the runs the page names, pooled per domain: the recount. */
+  const tallies = async (runIds: readonly string[]) =>
     new Map(
       (await sql<{ domain: string; n: number; correct: number }>(
         `SELECT t.domain, count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId"
-          WHERE r."runId" = $1 AND r.status = 'done' AND r.correct IS NOT NULL GROUP BY t.domain`,
-        [runId],
+          WHERE r."runId" = ANY($1) AND r.status = 'done' AND r.correct IS NOT NULL GROUP BY t.domain`,
+        [runIds],
       )).map((row) => [row.domain, row]),
     );
-  const [officialTallies, generatedTallies] = [await tallies(officialId), await tallies(generated?.id ?? "")];
 
+  // The older run-by-run link lands on the official run's configuration on the generated run's workplace.
   await page.goto(`/runs/generalisation?official=${officialId}&generated=${generated?.id}`);
+  await page.waitForURL(/\/runs\/generalisation\?config=/);
   await expect(page.getByTestId("no-paired-test")).toContainText("No paired test applies");
-  await expect(page.getByTestId("generalisation-config-notice")).toHaveCount(0);
+  const named = async (testId: string) =>
+    Promise.all((await page.getByTestId(testId).getByTestId("generalisation-run").all()).map(async (item) => (await item.getAttribute("data-run-id")) ?? ""));
+  const officialRuns = await named("generalisation-official-runs");
+  const generatedRuns = await named("generalisation-generated-runs");
+  expect(officialRuns).toContain(officialId);
+  expect(generatedRuns).toContain(generated?.id);
+  const [officialTallies, generatedTallies] = [await tallies(officialRuns), await tallies(generatedRuns)];
   for (const [domain, tally] of officialTallies) {
     const row = page.locator(`[data-testid="generalisation-row"][data-domain="${domain}"]`);
     await expect(row.getByTestId("generalisation-official")).toHaveAttribute("data-n", String(tally.n));
@@ -194,21 +204,20 @@ test("official vs generated: one configuration per domain, rates equal a recount
     const other = generatedTallies.get(domain);
     if (other) await expect(row.getByTestId("generalisation-generated")).toHaveAttribute("data-correct", String(other.correct));
   }
-  await expect(page.locator('[data-testid="generalisation-row"][data-domain="email"]').getByTestId("generalisation-official")).toContainText("0.0 %");
-  // Per paper template family: 69 rows; each row's counts recounted from the tasks' templates.
+  // Per paper template family: 69 rows; each row's counts recounted from the tasks' templates over the named runs.
   await expect(page.getByTestId("generalisation-template-row")).toHaveCount(69);
   for (const family of [PAPER_TEMPLATES[0], PAPER_TEMPLATES[40], PAPER_TEMPLATES[68]]) {
     const [official] = await sql<{ n: number; correct: number }>(
-      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = $1 AND t."baseTemplate" = $2`,
-      [officialId, family?.paper],
+      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = ANY($1) AND r.status = 'done' AND t."baseTemplate" = $2`,
+      [officialRuns, family?.paper],
     );
     const [fromGenerated] = await sql<{ n: number; correct: number }>(
-      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = $1 AND t."chosenTemplate" = ANY($2)`,
-      [generated?.id, family?.ours],
+      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE r.correct))::int AS correct FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" WHERE r."runId" = ANY($1) AND r.status = 'done' AND t."chosenTemplate" = ANY($2)`,
+      [generatedRuns, family?.ours],
     );
     const row = page.locator(`[data-testid="generalisation-template-row"][data-row="${family?.row}"]`);
     await expect(row.getByTestId("generalisation-official")).toHaveAttribute("data-n", String(official?.n));
-    expect(official?.n).toBe(10);
+    expect(official?.n).toBeGreaterThanOrEqual(10);
     if ((fromGenerated?.n ?? 0) > 0) await expect(row.getByTestId("generalisation-generated")).toHaveAttribute("data-n", String(fromGenerated?.n));
   }
   await screenshotAt1440(page, "generalisation");

@@ -7,6 +7,7 @@ import { launchRunAction, type LaunchRunState } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
+import { DEFAULT_FAULT_SHARES } from "@/lib/workbench/tools/faults";
 import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/settings/launch-options";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
@@ -216,6 +217,9 @@ export function LaunchForm({
         <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <NumberField name="faultRate" label="Fault rate" fallback={String(RUN_SETTINGS_DEFAULTS.faultRate)} step="0.05" hint="0 to 0.5 of tool calls; 0: a clean run" state={state} />
           <NumberField name="faultSeed" label="Fault seed" fallback={String(RUN_SETTINGS_DEFAULTS.faultSeed)} hint="The same seed gives every agent the same faults" state={state} />
+          <NumberField name="faultShareTransient" label="Share: service unavailable" fallback={String(DEFAULT_FAULT_SHARES.transient)} step="any" hint="Weight of the 503 before the call runs (reads and writes)" errorField="faultShares" state={state} />
+          <NumberField name="faultShareAmbiguous" label="Share: timeout after a write" fallback={String(DEFAULT_FAULT_SHARES.ambiguous)} step="any" hint="Weight among faulted writes: the write is applied, the answer times out" state={state} />
+          <NumberField name="faultShareMalformed" label="Share: cut answer" fallback={String(DEFAULT_FAULT_SHARES.malformed)} step="any" hint="Weight among faulted reads: the answer is cut short or empty" state={state} />
         </CardBody>
       </Card>
 
@@ -249,6 +253,7 @@ function NumberField({
   hint,
   step,
   disabled = false,
+  errorField = name,
   state,
 }: {
   name: string;
@@ -258,9 +263,11 @@ function NumberField({
   step?: string;
   /** Not used by the chosen agent: disabled, and the hint says so. */
   disabled?: boolean;
+  /** The schema field whose errors show here (a group of inputs reports under one field, e.g. faultShares). */
+  errorField?: string;
   state: LaunchFormState;
 }) {
-  const errors = state.fieldErrors[name];
+  const errors = state.fieldErrors[errorField];
   return (
     <FormField name={name} label={label} errors={errors} hint={disabled ? NOT_USED_BY_AGENT : hint}>
       <input id={name} name={name} type="number" step={step} className={inputClasses} defaultValue={state.values[name] ?? fallback} disabled={disabled} aria-invalid={errors ? true : undefined} />

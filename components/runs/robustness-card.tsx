@@ -3,6 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { formatPercent } from "@/lib/metrics/format";
 import type { Rate } from "@/lib/metrics/robustness";
 import { getRunRobustness } from "@/lib/queries/robustness";
+import { formatFaultShares } from "@/lib/workbench/tools/faults";
 
 const MEASURES = [
   ["recovery", "Recovery", "of the injected faults, the share in tasks that still ended in the right state"],
@@ -34,7 +35,7 @@ export async function RobustnessCard({ runId }: { runId: string }) {
       <CardHeader
         title="Robustness under injected faults"
         description={
-          `Fault rate ${robustness.faultRate} (seed ${robustness.faultSeed}): ${measures.faults} fault${measures.faults === 1 ? "" : "s"} in ` +
+          `Fault rate ${robustness.faultRate} (seed ${robustness.faultSeed}; kind weights ${formatFaultShares(robustness.faultShares)}): ${measures.faults} fault${measures.faults === 1 ? "" : "s"} in ` +
           `${measures.tasksWithFaults} of ${measures.tasks} scored tasks — ${measures.faultsByKind.transient} transient, ` +
           `${measures.faultsByKind.ambiguous} ambiguous, ${measures.faultsByKind.malformed} malformed.`
         }

@@ -4,6 +4,8 @@ import { useActionState } from "react";
 import { launchSweepAction, type LaunchSweepState } from "@/app/sweeps/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
+import { DEFAULT_FAULT_SHARES } from "@/lib/workbench/tools/faults";
 import { DatasetSelect, FormField, inputClasses } from "./form-field";
 import { FormErrorSummary } from "./form-error-summary";
 
@@ -33,8 +35,13 @@ export function SweepForm({ datasets }: { datasets: readonly { slug: string; lab
               <input id="faultRates" name="faultRates" className={inputClasses} defaultValue="0, 0.1, 0.2" aria-invalid={invalid("faultRates")} />
             </FormField>
             <FormField name="faultSeed" label="Fault seed" errors={errors("faultSeed")} hint="The same seed gives every agent the same faults">
-              <input id="faultSeed" name="faultSeed" type="number" className={inputClasses} defaultValue="1" aria-invalid={invalid("faultSeed")} />
+              <input id="faultSeed" name="faultSeed" type="number" className={inputClasses} defaultValue={RUN_SETTINGS_DEFAULTS.faultSeed} aria-invalid={invalid("faultSeed")} />
             </FormField>
+            <label className="flex items-center gap-1.5 text-sm text-ink">
+              <input type="hidden" name="cleanShown" value="1" />
+              <input type="checkbox" name="clean" value="1" defaultChecked className="accent-accent" data-testid="sweep-clean" />
+              Include a clean run (rate 0) per agent: the faulted runs&apos; pair on the robustness board
+            </label>
             <FormField name="name" label="Name" errors={errors("name")} hint="Optional: names the sweep and its runs">
               <input id="name" name="name" className={inputClasses} aria-invalid={invalid("name")} />
             </FormField>
@@ -49,10 +56,27 @@ export function SweepForm({ datasets }: { datasets: readonly { slug: string; lab
             <input id="limit" name="limit" type="number" min={1} className={inputClasses} aria-invalid={invalid("limit")} />
           </FormField>
           <FormField name="trials" label="Trials" errors={errors("trials")} hint="Runs of each task, per run">
-            <input id="trials" name="trials" type="number" min={1} className={inputClasses} defaultValue="1" aria-invalid={invalid("trials")} />
+            <input id="trials" name="trials" type="number" min={1} className={inputClasses} defaultValue={RUN_SETTINGS_DEFAULTS.trials} aria-invalid={invalid("trials")} />
           </FormField>
           <FormField name="concurrency" label="Concurrency" errors={errors("concurrency")} hint="Tasks at once, per run">
-            <input id="concurrency" name="concurrency" type="number" min={1} className={inputClasses} defaultValue="4" aria-invalid={invalid("concurrency")} />
+            <input id="concurrency" name="concurrency" type="number" min={1} className={inputClasses} defaultValue={RUN_SETTINGS_DEFAULTS.concurrency} aria-invalid={invalid("concurrency")} />
+          </FormField>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader
+          title="Fault kinds"
+          description="Weights of the kinds a faulted call draws among: a write is transient or ambiguous, a read transient or malformed (docs/robustness.md)."
+        />
+        <CardBody className="grid gap-4 sm:grid-cols-3">
+          <FormField name="faultShareTransient" label="Service unavailable (503)" errors={errors("faultShares")} hint="Before the call runs; reads and writes">
+            <input id="faultShareTransient" name="faultShareTransient" type="number" min={0} step="any" className={inputClasses} defaultValue={DEFAULT_FAULT_SHARES.transient} aria-invalid={invalid("faultShares")} />
+          </FormField>
+          <FormField name="faultShareAmbiguous" label="Timeout after a write" hint="The write is applied; writes only">
+            <input id="faultShareAmbiguous" name="faultShareAmbiguous" type="number" min={0} step="any" className={inputClasses} defaultValue={DEFAULT_FAULT_SHARES.ambiguous} />
+          </FormField>
+          <FormField name="faultShareMalformed" label="Cut answer" hint="Cut short or empty; reads only">
+            <input id="faultShareMalformed" name="faultShareMalformed" type="number" min={0} step="any" className={inputClasses} defaultValue={DEFAULT_FAULT_SHARES.malformed} />
           </FormField>
         </CardBody>
       </Card>

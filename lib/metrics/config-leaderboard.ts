@@ -310,6 +310,11 @@ export interface ConfigFilter {
   readonly includeTests?: boolean;
 }
 
+/** Whether the boards show a configuration: a test runs' one only when the filter asks for test runs. */
+export function shownOnBoard(configuration: { readonly test?: boolean }, filter: Pick<ConfigFilter, "includeTests">): boolean {
+  return Boolean(filter.includeTests) || !configuration.test;
+}
+
 /**
  * Configuration rows from per-(configuration, provider) summaries: the filters pick summaries, the
  * cells of the shown scope (all domains, or one) are pooled per configuration key. pass^k comes from
@@ -329,7 +334,7 @@ export function configLeaderboard(
       (!filter.toolSet || summary.toolSet === filter.toolSet) &&
       (!filter.agent || summary.agent === filter.agent) &&
       (!filter.provider || summary.provider === filter.provider) &&
-      (filter.includeTests || !summary.test),
+      shownOnBoard(summary, filter),
   );
   const groups = new Map<string, Member[]>();
   for (const summary of kept) {

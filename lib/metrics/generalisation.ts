@@ -8,7 +8,7 @@ import { ratio, wilsonInterval, type Interval } from "./wilson";
  * templates match the paper's; the two samples are independent, and the intervals are each run's own.
  */
 export const NO_PAIRED_TEST_REASON =
-  "No paired test applies: McNemar's test pairs the two verdicts of one task, and a generated workplace's tasks are different tasks over a different sandbox, even where their keys and templates match the paper's. The two rates are independent samples; each interval below is that run's own 95 % Wilson interval, and overlapping intervals mean the data do not separate the two.";
+  "No paired test applies: McNemar's test pairs the two verdicts of one task, and a generated workplace's tasks are different tasks over a different sandbox, even where their keys and templates match the paper's. The two rates are independent samples; each interval below is its side's 95 % Wilson interval over the verdicts pooled from that side's runs (trials included), and overlapping intervals mean the data do not separate the two.";
 
 export interface DomainTally {
   readonly domain: string;

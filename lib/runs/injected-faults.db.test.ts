@@ -74,7 +74,7 @@ function expectScheduleFollowed(tasks: readonly ScoredTask[]): number {
   let faults = 0;
   for (const task of tasks) {
     task.steps.forEach((step, ordinal) => {
-      const kind = scheduledFault(PLAN, task.key, ordinal);
+      const kind = scheduledFault(PLAN, task.key, ordinal, WRITES.has(step.tool) ? "write" : "read");
       expect(step.fault, `${task.key} call ${ordinal}`).toEqual(kind ? { kind, ordinal } : null);
       if (kind) faults++;
     });

@@ -7,6 +7,7 @@ import { SAMPLE_METHODS } from "./sample-tasks";
 import { runSettingsSchema, withTimingDefaults } from "../settings/run-settings";
 import { EXTERNAL_MODES, MODEL_AGENTS, RUN_AGENT_KINDS, TOOL_SETS } from "../settings/launch-options";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
+import { DEFAULT_FAULT_SHARES } from "@/lib/workbench/tools/faults";
 
 /** Fields only the CLI may send: the web action refuses them (a results file is a server path). */
 export const WEB_REFUSED_FIELDS = ["resultsFile", "retry", "sweep"] as const;
@@ -85,6 +86,21 @@ export type LaunchRunRequest = z.input<typeof launchRunInputSchema>;
 /** The workbench-2026 harness flags as form fields ("true" / "false"), gathered into `harness2026`. */
 export const HARNESS_2026_FORM_FIELDS = ["structuredOutputs", "actWithoutConfirmation"] as const;
 
+/** The fault shares as form fields (one number per kind), gathered into `faultShares` (run-settings.ts). */
+export const FAULT_SHARE_FORM_FIELDS = { faultShareTransient: "transient", faultShareAmbiguous: "ambiguous", faultShareMalformed: "malformed" } as const;
+
+/**
+ * The three share fields of a form as `faultShares`, a missing one at its default; undefined when none was
+ * given (the schema's default applies). Shared by the launch and sweep forms.
+ */
+export function faultSharesFromForm(form: FormData): Record<string, unknown> | undefined {
+  const given = Object.entries(FAULT_SHARE_FORM_FIELDS).flatMap(([field, kind]) => {
+    const value = form.get(field);
+    return typeof value === "string" && value.trim() !== "" ? [[kind, value.trim()] as const] : [];
+  });
+  return given.length > 0 ? { ...DEFAULT_FAULT_SHARES, ...Object.fromEntries(given) } : undefined;
+}
+
 /**
  * FormData → plain object for the schema: empty fields mean "not given" (so defaults apply), `domains`
  * may come as repeated fields (a multi-select) or as one comma-separated value.
@@ -93,12 +109,14 @@ export function launchFormToObject(form: FormData): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   const harness: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value !== "string" || key.startsWith("$") || key === "domains") continue;
+    if (typeof value !== "string" || key.startsWith("$") || key === "domains" || key in FAULT_SHARE_FORM_FIELDS) continue;
     if (value.trim() === "") continue;
     if ((HARNESS_2026_FORM_FIELDS as readonly string[]).includes(key)) harness[key] = value === "true" ? true : value === "false" ? false : value;
     else object[key] = value;
   }
   if (Object.keys(harness).length > 0) object.harness2026 = harness;
+  const faultShares = faultSharesFromForm(form);
+  if (faultShares) object.faultShares = faultShares;
   const domains = form
     .getAll("domains")
     .flatMap((value) => (typeof value === "string" ? value.split(",") : []))

@@ -193,7 +193,7 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       ...(input.limit ? { sample: input.sample } : {}),
       seed: input.seed,
       // Written only when faults are on, so a clean run's params are as they were before faults existed.
-      ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed } : {}),
+      ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed, faultShares: input.faultShares } : {}),
       // A run of a sweep (lib/runs/sweep.ts) knows its sweep: the sweep page reads its runs by this id.
       ...(input.sweep ? { sweep: input.sweep } : {}),
       ...(input.retry ? { retry: input.retry } : {}),

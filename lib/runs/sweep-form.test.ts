@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseSweepForm } from "./sweep-form";
+import { sweepRequestSchema } from "./sweep";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -15,6 +16,18 @@ describe("parseSweepForm", () => {
       sweep: { variants: [{ agent: "oracle" }, { agent: "tools", endpoint: "mock", model: "oracle" }], faultRates: [0, 0.1, 0.2] },
       base: { dataset: "workbench", limit: 12, trials: 1, faultSeed: 1, sample: "stratified" },
     });
+  });
+
+  test("rate 0 joins the grid unless the clean run is unticked; fault shares are read from their three fields", () => {
+    const withClean = parseSweepForm(form({ agents: "oracle", faultRates: "0.2", cleanShown: "1", clean: "1", faultShareTransient: "2", faultShareMalformed: "0" }));
+    expect(withClean).toMatchObject({ ok: true, sweep: { faultRates: [0, 0.2] }, base: { faultShares: { transient: 2, ambiguous: 1, malformed: 0 } } });
+    // The checkbox unticked sends nothing for "clean": only the faulted rates, and launchSweep is told so.
+    const without = parseSweepForm(form({ agents: "oracle", faultRates: "0.2", cleanShown: "1" }));
+    expect(without).toMatchObject({ ok: true, sweep: { faultRates: [0.2], clean: false } });
+    expect(sweepRequestSchema.parse(without.ok ? without.sweep : {}).faultRates).toEqual([0.2]);
+    // Shares leaving writes without a kind are refused beside the shares.
+    const refused = parseSweepForm(form({ agents: "oracle", faultRates: "0.2", faultShareTransient: "0", faultShareAmbiguous: "0" }));
+    expect(refused.ok ? {} : refused.fieldErrors).toMatchObject({ faultShares: [expect.stringMatching(/^Writes need a fault kind/)] });
   });
 
   test("every invalid field is reported at once", () => {

@@ -2,7 +2,7 @@
 // reported at once (next to its input). Agents come one per line as `agent` or `agent@endpoint/model`.
 import { z } from "zod";
 import { RUN_AGENT_KINDS } from "../settings/launch-options";
-import { launchFieldsSchema, type LaunchRunRequest } from "./launch-input";
+import { faultSharesFromForm, launchFieldsSchema, type LaunchRunRequest } from "./launch-input";
 import { runSettingsSchema } from "../settings/run-settings";
 import { parseVariant, sweepRequestSchema, type SweepRequest } from "./sweep";
 import { plainFormErrorMap } from "./plain-form-errors";
@@ -12,7 +12,7 @@ const sharedSchema = launchFieldsSchema
   .pick({ dataset: true, toolSet: true, domains: true })
   .extend({
     limit: z.coerce.number().int().min(1, "At least 1 task").max(100_000).optional(),
-    ...runSettingsSchema.pick({ trials: true, concurrency: true, faultSeed: true }).shape,
+    ...runSettingsSchema.pick({ trials: true, concurrency: true, faultSeed: true, faultShares: true }).shape,
   });
 
 export type ParsedSweepForm =
@@ -45,16 +45,18 @@ export function parseSweepForm(form: FormData): ParsedSweepForm {
   const faultRates = rates.map(Number);
   if (rates.some((rate, index) => !Number.isFinite(faultRates[index]) || rate === "")) add("faultRates", "Fault rates are numbers, e.g. 0, 0.1, 0.2");
 
-  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates }, { error: plainFormErrorMap(sweepRequestSchema.shape) });
+  // The checkbox "Include a clean run" is sent as "1" when ticked; a form without it (older clients) keeps the default.
+  const clean = form.has("cleanShown") ? form.get("clean") === "1" : undefined;
+  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates, clean }, { error: plainFormErrorMap(sweepRequestSchema.in.shape) });
   if (!sweep.success) for (const issue of sweep.error.issues) add(String(issue.path[0] ?? "agents") === "variants" ? "agents" : String(issue.path[0] ?? "agents"), issue.message);
 
   const domains = form.getAll("domains").flatMap((value) => (typeof value === "string" && value ? value.split(",") : []));
   const shared = sharedSchema.safeParse({
     dataset: text(form, "dataset"), toolSet: text(form, "toolSet"), domains, limit: text(form, "limit"),
-    trials: text(form, "trials"), concurrency: text(form, "concurrency"), faultSeed: text(form, "faultSeed"),
+    trials: text(form, "trials"), concurrency: text(form, "concurrency"), faultSeed: text(form, "faultSeed"), faultShares: faultSharesFromForm(form),
   }, { error: plainFormErrorMap(sharedSchema.shape) });
   if (!shared.success) for (const issue of shared.error.issues) add(String(issue.path[0] ?? "dataset"), issue.message);
 
   if (Object.keys(fieldErrors).length > 0 || !sweep.success || !shared.success) return { ok: false, fieldErrors };
-  return { ok: true, sweep: { name: sweep.data.name, variants: sweep.data.variants, faultRates: sweep.data.faultRates }, base: { ...shared.data, sample: "stratified" } };
+  return { ok: true, sweep: { name: sweep.data.name, variants: sweep.data.variants, faultRates: sweep.data.faultRates, clean }, base: { ...shared.data, sample: "stratified" } };
 }

@@ -29,7 +29,13 @@ export const sweepRequestSchema = z
       .min(1, "At least one fault rate")
       .max(10, "At most 10 fault rates")
       .transform((rates) => [...new Set(rates)].sort((a, b) => a - b)),
+    /**
+     * Add rate 0 (a clean run per agent) when the rates lack it: the robustness board pairs each faulted
+     * run with the clean run of its sweep, same tasks, same trials. Leave it out only by asking (false).
+     */
+    clean: z.boolean().default(true),
   })
+  .transform(({ clean, ...sweep }) => ({ ...sweep, faultRates: clean && !sweep.faultRates.includes(0) ? [0, ...sweep.faultRates] : sweep.faultRates }))
   .refine((sweep) => sweep.variants.length * sweep.faultRates.length <= MAX_SWEEP_RUNS, {
     message: `A sweep makes at most ${MAX_SWEEP_RUNS} runs (agents × fault rates)`,
     path: ["faultRates"],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { launchFormToObject, launchRunInputSchema } from "../runs/launch-input";
 import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
-import { runSettingsFrom } from "./run-settings";
+import { faultPlanOf, runSettingsFrom } from "./run-settings";
 
 describe("RunSettings", () => {
   test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial, no injected faults", () => {
@@ -12,6 +12,21 @@ describe("RunSettings", () => {
     const parsed = launchRunInputSchema.parse({ ...launchFormToObject(new FormData()), agent: "noop" });
     const { concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed } = parsed;
     expect({ concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed }).toEqual(RUN_SETTINGS_DEFAULTS);
+  });
+
+  test("fault shares: three form fields into one setting (default equal), stored with a faulted run and read back into its plan", () => {
+    expect(launchRunInputSchema.parse({ agent: "noop" }).faultShares).toEqual({ transient: 1, ambiguous: 1, malformed: 1 });
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ agent: "noop", faultRate: "0.2", faultShareAmbiguous: "3", faultShareMalformed: "0.5" })) form.set(key, value);
+    const parsed = launchRunInputSchema.parse(launchFormToObject(form));
+    expect(parsed.faultShares).toEqual({ transient: 1, ambiguous: 3, malformed: 0.5 });
+    const stored = runSettingsFrom({ faultRate: parsed.faultRate, faultSeed: parsed.faultSeed, faultShares: parsed.faultShares });
+    expect(faultPlanOf(stored)).toEqual({ rate: 0.2, seed: 1, shares: { transient: 1, ambiguous: 3, malformed: 0.5 } });
+    // Shares that leave reads without a kind are refused, under the one field the form shows them beside.
+    form.set("faultShareTransient", "0");
+    form.set("faultShareMalformed", "0");
+    const refused = launchRunInputSchema.safeParse(launchFormToObject(form));
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["faultShares", expect.stringMatching(/^Reads need a fault kind/)]]);
   });
 
   test("form text is coerced and checked by the same schema", () => {
@@ -30,7 +45,7 @@ describe("RunSettings", () => {
     ["an imported run (no params)", null, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
     ["a value the schema refuses", { maxSteps: "many", timeoutMs: -1 }, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
   ])("reads back %s through the schema", (_label, params, expected) => {
-    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, retry: undefined, harness2026: published2026 });
+    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, faultShares: { transient: 1, ambiguous: 1, malformed: 1 }, retry: undefined, harness2026: published2026 });
   });
 
   test.each([

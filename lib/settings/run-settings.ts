@@ -6,7 +6,17 @@
 import { z } from "zod";
 import { HARNESS_2026_DEFAULTS, MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import { LAST_CALL_WORST_CASE_MS_2026, RETRY_POLICY_2026, TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
-import { DEFAULT_FAULT_SHARES, MAX_FAULT_RATE, type FaultPlan } from "@/lib/workbench/tools/faults";
+import { DEFAULT_FAULT_SHARES, faultSharesProblem, MAX_FAULT_RATE, type FaultPlan } from "@/lib/workbench/tools/faults";
+
+const faultShare = z.coerce.number().min(0, "A fault share is at least 0").max(100, "A fault share is at most 100");
+
+/** The three kinds' weights; each call type must keep a kind with a positive weight. */
+const faultSharesSchema = z
+  .object({ transient: faultShare, ambiguous: faultShare, malformed: faultShare })
+  .superRefine((shares, ctx) => {
+    const problem = faultSharesProblem(shares);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const runSettingsSchema = z.object({
   /** Tasks of this run in flight at once, across every worker and agent (Run.concurrency). */
@@ -25,6 +35,11 @@ export const runSettingsSchema = z.object({
   faultRate: z.coerce.number().min(0).max(MAX_FAULT_RATE).default(RUN_SETTINGS_DEFAULTS.faultRate),
   /** The fault schedule's seed: a pure function of (seed, task, call ordinal). */
   faultSeed: z.coerce.number().int().min(0).max(2_147_483_647).default(RUN_SETTINGS_DEFAULTS.faultSeed),
+  /**
+   * Relative weights of the fault kinds (faults.ts FaultPlan.shares): a faulted write is transient or
+   * ambiguous, a faulted read transient or malformed, by these weights. Default: equal.
+   */
+  faultShares: faultSharesSchema.default({ ...DEFAULT_FAULT_SHARES }),
   /** Provider retry policy overrides (CLI and tests; the form leaves the defaults, RETRY_DEFAULTS). */
   retry: z
     .object({
@@ -61,7 +76,7 @@ export function withTimingDefaults<T extends { agent: string; timeoutMs?: number
  * stored timeout is the resolved one: a workbench-2026 run's worker deadline is its time limit plus the
  * worst case of its last call, so it may exceed what a user may type.
  */
-const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true }).extend({
+const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true, faultShares: true }).extend({
   timeoutMs: z.number().int().positive(),
   /** What launch stored: the user's overrides, on a workbench-2026 run merged over upstream's policy. */
   retry: runSettingsSchema.shape.retry.unwrap().extend({ maxDelayMs: z.number().int().min(0).optional() }).optional(),
@@ -83,6 +98,8 @@ const STORED_DEFAULTS = {
   timeoutMs: RUN_SETTINGS_DEFAULTS.timeoutMs,
   faultRate: RUN_SETTINGS_DEFAULTS.faultRate,
   faultSeed: RUN_SETTINGS_DEFAULTS.faultSeed,
+  // Runs launched before shares were a setting had equal ones.
+  faultShares: { ...DEFAULT_FAULT_SHARES },
   retry: undefined,
   harness2026: { ...HARNESS_2026_DEFAULTS, timeLimitMs: TIME_LIMIT_MS_2026 },
 } satisfies StoredRunSettings;
@@ -103,12 +120,13 @@ export function runSettingsFrom(params: unknown): StoredRunSettings {
     timeoutMs: read("timeoutMs"),
     faultRate: read("faultRate"),
     faultSeed: read("faultSeed"),
+    faultShares: read("faultShares"),
     retry: read("retry"),
     harness2026: read("harness2026"),
   };
 }
 
-/** The fault plan a run's settings describe, or null for a clean run (rate 0). Every kind has an equal share. */
-export function faultPlanOf(settings: Pick<StoredRunSettings, "faultRate" | "faultSeed">): FaultPlan | null {
-  return settings.faultRate > 0 ? { rate: settings.faultRate, seed: settings.faultSeed, shares: DEFAULT_FAULT_SHARES } : null;
+/** The fault plan a run's settings describe, or null for a clean run (rate 0). */
+export function faultPlanOf(settings: Pick<StoredRunSettings, "faultRate" | "faultSeed" | "faultShares">): FaultPlan | null {
+  return settings.faultRate > 0 ? { rate: settings.faultRate, seed: settings.faultSeed, shares: settings.faultShares } : null;
 }

@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
 import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
-import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
+import { DEFAULT_FAULT_SHARES, formatFaultShares, MAX_FAULT_RATE, parseFaultShares } from "@/lib/workbench/tools/faults";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry";
@@ -40,6 +40,7 @@ interface RunOptions {
   timeoutMs?: string;
   faultRate: string;
   faultSeed: string;
+  faultShares?: string;
   resultsFile?: string;
   name?: string;
   externalMode?: string;
@@ -80,6 +81,7 @@ export function register(program: Command): void {
     .option("--timeout-ms <ms>", `time limit per task (default ${PAPER_TIMEOUT_MS}; workbench-2026: ${TIME_LIMIT_MS_2026}, checked between turns)`)
     .option("--fault-rate <p>", `each tool call fails on purpose with probability p (0-${MAX_FAULT_RATE}; docs/robustness.md)`, String(RUN_SETTINGS_DEFAULTS.faultRate))
     .option("--fault-seed <n>", "seed of the fault schedule: the same seed gives every agent the same faults", String(RUN_SETTINGS_DEFAULTS.faultSeed))
+    .option("--fault-shares <weights>", `weights of the fault kinds, e.g. transient=2,ambiguous=1,malformed=1 (default ${formatFaultShares(DEFAULT_FAULT_SHARES)}): a faulted write is transient or ambiguous, a faulted read transient or malformed`)
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
@@ -100,7 +102,8 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
     sample: options.sample, seed: options.seed,
     concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
-    maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed, resultsFile: options.resultsFile, name: options.name,
+    maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed,
+    ...(options.faultShares === undefined ? {} : { faultShares: parseFaultShares(options.faultShares) }), resultsFile: options.resultsFile, name: options.name,
     externalMode: options.externalMode,
     ...(options.agent === "workbench-2026"
       ? { harness2026: { structuredOutputs: options.structuredOutputs, actWithoutConfirmation: options.actWithoutConfirmation } }
@@ -118,7 +121,15 @@ export function flagOf(field: PropertyKey | undefined): string {
 
 async function runCommand(options: RunOptions): Promise<number> {
   const { launchRunInputSchema } = await import("@/lib/runs/launch-input");
-  const parsed = launchRunInputSchema.safeParse(toRequest(options));
+  let request: Record<string, unknown>;
+  try {
+    request = toRequest(options);
+  } catch (error) {
+    // A --fault-shares the parser refused: one line, nothing launched.
+    console.error(`--${(error as Error).message}`);
+    return 2;
+  }
+  const parsed = launchRunInputSchema.safeParse(request);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`${flagOf(issue.path[0])}: ${issue.message}`);
     return 2;

@@ -7,6 +7,7 @@ import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
 import { env } from "@/lib/env";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
+import { DEFAULT_FAULT_SHARES, formatFaultShares, parseFaultShares } from "@/lib/workbench/tools/faults";
 
 interface SweepOptions {
   agents: string;
@@ -19,6 +20,8 @@ interface SweepOptions {
   limit?: string;
   trials: string;
   concurrency: string;
+  faultShares?: string;
+  clean: boolean;
   worker: boolean;
 }
 
@@ -29,6 +32,8 @@ export function register(program: Command): void {
     .requiredOption("--agents <list>", "comma-separated: agent or agent@endpoint/model (e.g. oracle,oracle-retry,tools@mock/oracle)")
     .requiredOption("--fault-rates <list>", "comma-separated fault rates, 0 to 0.5 (e.g. 0,0.1,0.2)")
     .option("--fault-seed <n>", "seed of the fault schedule, shared by every run", String(RUN_SETTINGS_DEFAULTS.faultSeed))
+    .option("--fault-shares <weights>", `weights of the fault kinds, e.g. transient=2,ambiguous=1,malformed=1 (default ${formatFaultShares(DEFAULT_FAULT_SHARES)})`)
+    .option("--no-clean", "leave out rate 0 (by default every agent also gets a clean run, the faulted runs' pair)")
     .option("--name <name>", "names the sweep and its runs")
     .option("--dataset <slug>", "dataset: workbench (official) or a generated one", "workbench")
     .option("--gt <version>", "ground truth: v1 | v2026", "v1")
@@ -43,15 +48,30 @@ export function register(program: Command): void {
 }
 
 async function sweepCommand(options: SweepOptions): Promise<number> {
+  let faultShares: ReturnType<typeof parseFaultShares> | undefined;
+  try {
+    faultShares = options.faultShares === undefined ? undefined : parseFaultShares(options.faultShares);
+  } catch (error) {
+    console.error(`--${(error as Error).message}`);
+    return 2;
+  }
   const { launchSweep, parseVariant, variantLabel } = await import("@/lib/runs/sweep");
   const { LaunchError } = await import("@/lib/runs/launch");
   const { startWorker } = await import("@/lib/runs/worker");
   return withPrisma(async (prisma) => {
-    const worker = options.worker ? await startWorker({ db: prisma, concurrency: Number(options.concurrency) || 4, log: () => undefined }) : null;
+    const worker = options.worker ? await startWorker({ db: prisma, concurrency: Number(options.concurrency) || RUN_SETTINGS_DEFAULTS.concurrency, log: () => undefined }) : null;
     try {
       const sweep = await launchSweep(
-        { name: options.name, variants: options.agents.split(",").filter((item) => item.trim()).map(parseVariant), faultRates: options.faultRates.split(",").filter((rate) => rate.trim()).map(Number) },
-        { dataset: options.dataset, groundTruth: options.gt as "v1", toolSet: options.toolSet as "all", limit: options.limit, trials: options.trials, concurrency: options.concurrency, faultSeed: options.faultSeed, sample: "stratified" },
+        {
+          name: options.name,
+          variants: options.agents.split(",").filter((item) => item.trim()).map(parseVariant),
+          faultRates: options.faultRates.split(",").filter((rate) => rate.trim()).map(Number),
+          clean: options.clean,
+        },
+        {
+          dataset: options.dataset, groundTruth: options.gt as "v1", toolSet: options.toolSet as "all", limit: options.limit, trials: options.trials,
+          concurrency: options.concurrency, faultSeed: options.faultSeed, faultShares, sample: "stratified",
+        },
         { db: prisma, launchedBy: "cli" },
       );
       console.log(`Sweep ${sweep.sweepId} "${sweep.name}": ${sweep.runs.length} run(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}; its page: /sweeps/${sweep.sweepId}`);

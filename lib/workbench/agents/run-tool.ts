@@ -77,7 +77,10 @@ export async function executeRecorded(
   const faults = deps.faults;
   // A call whose answer is overridden (ReAct's "is not a valid tool") never reached a service the agent
   // chose: no fault is injected into it, though it still takes its ordinal.
-  const kind = faults && observationOverride === undefined ? scheduledFault(faults.plan, faults.taskKey, ordinal) : null;
+  // The call's type picks the kinds it can draw: a tool with side effects is a write; any other call
+  // (a read, or a call to a tool the protocol does not have) is a read.
+  const callType = protocol.tools.get(call.tool)?.hasSideEffects ? "write" : "read";
+  const kind = faults && observationOverride === undefined ? scheduledFault(faults.plan, faults.taskKey, ordinal, callType) : null;
   const fault: InjectedFault | undefined = kind ? { kind, ordinal } : undefined;
   if (fault && faultStoppedCall(fault)) {
     trace.withdrawCall(call.raw);

@@ -3,11 +3,13 @@
 //
 // The schedule is a pure function of (seed, task, ordinal): the n-th tool call of a task fails or not,
 // and how, whatever the agent, so two agents face the same faults call for call and a run repeats.
-// Three kinds, each with the same meaning for every tool:
-//   transient  the service is unavailable: the call does not run, the sandbox is unchanged (a retry works);
-//   ambiguous  the call runs (a write's change is applied) but the answer is a timeout (a blind retry of a
-//              write duplicates it);
-//   malformed  the call runs, the answer is cut short or empty.
+// Three kinds, each drawn only where it means something (the call's type: a tool with side effects is a
+// write, any other call a read):
+//   transient  (reads and writes) the service is unavailable: the call does not run, the sandbox is
+//              unchanged (a retry works);
+//   ambiguous  (writes only) the call runs, its change is applied, but the answer is a timeout (a blind
+//              retry duplicates it);
+//   malformed  (reads only) the call runs, the answer is cut short or empty.
 // The engine applies them in executeRecorded (run-tool.ts), the one place every tool call executes.
 import type { Tool } from "./types";
 
@@ -17,17 +19,62 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** The largest fault rate a run may ask for: past it most tasks cannot be finished at all. */
 export const MAX_FAULT_RATE = 0.5;
 
+/** What a call does to the sandbox, which decides the kinds of fault it can draw. */
+export type CallType = "read" | "write";
+
+/** The kinds a call of each type can draw (an ambiguous answer is about a write; a cut answer is a read's). */
+export const FAULT_KINDS_BY_CALL: Readonly<Record<CallType, readonly FaultKind[]>> = {
+  read: ["transient", "malformed"],
+  write: ["transient", "ambiguous"],
+};
+
 /** How a run injects faults. `rate` 0 injects none (a clean run). */
 export interface FaultPlan {
-  /** Probability that a tool call fails, 0 to MAX_FAULT_RATE. */
+  /** Probability that a tool call fails, 0 to MAX_FAULT_RATE, whatever the call's type. */
   readonly rate: number;
   readonly seed: number;
-  /** Relative weight of each kind (need not sum to 1); a kind with weight 0 never occurs. */
+  /**
+   * Relative weight of each kind (need not sum to 1). A faulted call draws among the kinds its type can
+   * have, by these weights: a write is ambiguous with probability ambiguous / (transient + ambiguous), a
+   * read malformed with probability malformed / (transient + malformed). A kind with weight 0 never occurs.
+   */
   readonly shares: Readonly<Record<FaultKind, number>>;
 }
 
-/** Equal shares: each kind a third of the faults. */
+/**
+ * Equal weights: a faulted write is transient or ambiguous half the time each, a faulted read transient
+ * or malformed half the time each.
+ */
 export const DEFAULT_FAULT_SHARES: Readonly<Record<FaultKind, number>> = { transient: 1, ambiguous: 1, malformed: 1 };
+
+/** "transient=1,ambiguous=1,malformed=1": shares as the CLI takes and the run page shows them. */
+export function formatFaultShares(shares: Readonly<Record<FaultKind, number>>): string {
+  return FAULT_KINDS.map((kind) => `${kind}=${shares[kind]}`).join(",");
+}
+
+/**
+ * The CLI's `--fault-shares transient=2,ambiguous=1`: kinds left out keep their default weight. Throws a
+ * one-line error naming the bad part; the numbers themselves are the run settings' schema's to check.
+ */
+export function parseFaultShares(text: string): Record<FaultKind, number> {
+  const shares: Record<FaultKind, number> = { ...DEFAULT_FAULT_SHARES };
+  for (const part of text.split(",").map((item) => item.trim()).filter(Boolean)) {
+    const [kind = "", value = ""] = part.split("=").map((item) => item.trim());
+    if (!(FAULT_KINDS as readonly string[]).includes(kind) || value === "" || !Number.isFinite(Number(value))) {
+      throw new RangeError(`fault-shares: "${part}" is not kind=weight with kind one of ${FAULT_KINDS.join(", ")}`);
+    }
+    shares[kind as FaultKind] = Number(value);
+  }
+  return shares;
+}
+
+/** Why some shares cannot be a plan's, or null: each call type needs a kind with a positive weight (else its faults would vanish). */
+export function faultSharesProblem(shares: Readonly<Record<FaultKind, number>>): string | null {
+  if (FAULT_KINDS.some((kind) => !(shares[kind] >= 0) || !Number.isFinite(shares[kind]))) return "Each fault share is a number of at least 0";
+  if (shares.transient + shares.ambiguous <= 0) return "Writes need a fault kind: give transient or ambiguous a share above 0";
+  if (shares.transient + shares.malformed <= 0) return "Reads need a fault kind: give transient or malformed a share above 0";
+  return null;
+}
 
 /** A fault as recorded on the tool step that drew it. */
 export interface InjectedFault {
@@ -83,18 +130,24 @@ export function faultUniform(seed: number, taskKey: string, ordinal: number, sal
   return (hash >>> 0) / 4_294_967_296;
 }
 
-/** The fault the schedule gives the `ordinal`-th tool call of `taskKey`, or null (no fault). */
-export function scheduledFault(plan: FaultPlan, taskKey: string, ordinal: number): FaultKind | null {
+/**
+ * The fault the schedule gives the `ordinal`-th tool call of `taskKey`, a call of type `callType`, or null
+ * (no fault). Whether the call fails depends on (seed, task, ordinal) only, so every agent meets a fault at
+ * the same ordinals; its kind is drawn (from another uniform of the same inputs) among the kinds its type can have.
+ */
+export function scheduledFault(plan: FaultPlan, taskKey: string, ordinal: number, callType: CallType): FaultKind | null {
   if (!(plan.rate > 0)) return null;
   if (faultUniform(plan.seed, taskKey, ordinal, "fault") >= plan.rate) return null;
-  const total = FAULT_KINDS.reduce((sum, kind) => sum + Math.max(0, plan.shares[kind]), 0);
+  const kinds = FAULT_KINDS_BY_CALL[callType];
+  const total = kinds.reduce((sum, kind) => sum + Math.max(0, plan.shares[kind]), 0);
   if (total <= 0) return null;
   let pick = faultUniform(plan.seed, taskKey, ordinal, "kind") * total;
-  for (const kind of FAULT_KINDS) {
+  for (const kind of kinds) {
     pick -= Math.max(0, plan.shares[kind]);
     if (pick < 0) return kind;
   }
-  return FAULT_KINDS[FAULT_KINDS.length - 1] ?? null;
+  // Float dust at the top of the range: the last kind with a share.
+  return [...kinds].reverse().find((kind) => plan.shares[kind] > 0) ?? null;
 }
 
 /** The service a tool belongs to, as its error answers name it. */
