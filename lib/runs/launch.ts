@@ -19,6 +19,7 @@ import type { ScoringConfig } from "@/lib/workbench/protocols";
 import { checkLaunchChoices, fieldErrorsOf, type LaunchProblem } from "./launch-checks";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
+import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 
 export const DATASET_SLUG = "workbench";
 
@@ -177,7 +178,7 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
     // An external run's model is the user's free label for their agent.
     model: target || external ? (input.model ?? null) : null,
     // Only a user-typed URL (keyless endpoints); a keyed endpoint's URL stays configuration.
-    baseUrl: target && !target.keyEnv ? (input.baseUrl ?? null) : null,
+    baseUrl: target && !target.keyEnv ? redactUrlCredentialsOrNull(input.baseUrl ?? null) : null,
     toolSet: input.toolSet,
     // RunSettings: concurrency and trials are columns (the claim reads them), the rest is here.
     params: {
