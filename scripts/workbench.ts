@@ -23,6 +23,7 @@ import { register as registerScore } from "./commands/score";
 import { register as registerSweep } from "./commands/sweep";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
+import { endOfProcess } from "@/lib/process-end";
 
 const program = new Command()
   .name("workbench")
@@ -64,6 +65,9 @@ try {
   process.exitCode = 1;
   // A pool or queue the failed command opened must not keep the process alive.
   setTimeout(() => process.exit(1), 1000).unref();
+} finally {
+  // Telemetry still in flight (a collector that refuses or never answers) is abandoned, bounded.
+  await endOfProcess();
 }
 
 /** WORKBENCH_DEBUG, read without failing: the error being reported may be the environment's own. */

@@ -4,7 +4,7 @@
 // or a failed export drops spans, which are counted (ended − delivered) and logged — once when exports
 // start failing, and the total at shutdown. Not a global provider: Studio's spans are its own.
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { AbortableOtlpExporter } from "./abortable-exporter";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
@@ -40,8 +40,13 @@ export interface RunTracing {
   dropped(): number;
   /** Sends what is queued, waiting at most `timeoutMs`. */
   flush(timeoutMs?: number): Promise<void>;
-  /** Flushes (bounded), stops, and logs the dropped count when there is one. */
+  /** Flushes (bounded), abandons what is still in flight, stops, and logs the dropped count when there is one. */
   shutdown(timeoutMs?: number): Promise<void>;
+  /**
+   * Logs the spans dropped since the last line about them, as one line; nothing when none were, or when
+   * a failure line already said spans are being dropped (a dead collector gives one warning, not one per stop).
+   */
+  reportDropped(): void;
 }
 
 /** `key=value,key2=value2` with percent-encoded values (the OTLP exporter's header format). */
@@ -68,6 +73,10 @@ export function otlpConfigFromEnv(): OtlpConfig | null {
 /** Counts what the exporter delivered or failed; logs the first failure of a streak (never the headers). */
 class CountingExporter implements SpanExporter {
   private failing = false;
+  /** Set once shutdown starts: what fails from then on is the shutdown abandoning it, told by the summary line. */
+  stopping = false;
+  /** Whether a failure line was logged: then the shutdown adds no second line. */
+  reported = false;
   private readonly inFlight = new Set<Promise<void>>();
   constructor(private readonly inner: SpanExporter, private readonly counts: SpanCounts, private readonly onFailure: (error: string) => void) {}
   /** Resolves when every export started so far has answered (a flush must also wait for the one the timer began). */
@@ -85,7 +94,10 @@ class CountingExporter implements SpanExporter {
         this.failing = false;
       } else {
         this.counts.failed += spans.length;
-        if (!this.failing) this.onFailure(result.error ? errorMessage(result.error) : "export failed");
+        if (!this.failing && !this.stopping) {
+          this.onFailure(result.error ? errorMessage(result.error) : "export failed");
+          this.reported = true;
+        }
         this.failing = true;
       }
       answered();
@@ -118,15 +130,16 @@ class CountingProcessor implements SpanProcessor {
   }
 }
 
-const within = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => undefined, () => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+/** Waits for `promise` at most `ms`; true when it settled in time. */
+const within = (promise: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([promise.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
 
 export function createRunTracing(config: OtlpConfig): RunTracing {
   const log = config.log ?? ((message: string) => console.warn(message));
   const counts: SpanCounts = { ended: 0, delivered: 0, failed: 0 };
   const url = `${config.endpoint.replace(/\/+$/, "")}/v1/traces`;
   const exporter = new CountingExporter(
-    new OTLPTraceExporter({ url, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
+    new AbortableOtlpExporter({ url, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
     counts,
     (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
   );
@@ -140,16 +153,35 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
     spanProcessors: [new CountingProcessor(batch, counts)],
   });
   const dropped = () => Math.max(0, counts.ended - counts.delivered);
+  let told = 0;
+  const reportDropped = () => {
+    const now = dropped();
+    if (now > told && !exporter.reported) log(`OpenTelemetry: ${now - told} span(s) dropped (${now} of ${counts.ended} so far): the collector at ${url} was unreachable, slow or the queue full`);
+    told = Math.max(told, now);
+  };
   let closed: Promise<void> | undefined;
+  // The last flush ran out of time: the collector is not answering, so the shutdown does not wait again.
+  let stalled = false;
+  const flush = async (timeoutMs: number) => {
+    stalled = !(await within(provider.forceFlush().then(() => exporter.settled()), timeoutMs));
+  };
   return {
     tracer: provider.getTracer("workbench-studio"),
     config,
     counts,
     dropped,
-    flush: (timeoutMs = 5_000) => within(provider.forceFlush().then(() => exporter.settled()), timeoutMs),
+    reportDropped,
+    flush: (timeoutMs = 5_000) => flush(timeoutMs),
+    // Bounded, then whatever is still in flight is abandoned (its spans count as dropped), so no request
+    // to an unreachable or silent collector keeps the process alive after its work is done. One line:
+    // the dropped total, unless a failure line already told the user spans were being dropped.
     shutdown: (timeoutMs = 5_000) =>
-      (closed ??= within(provider.shutdown(), timeoutMs).then(() => {
-        if (dropped() > 0) log(`OpenTelemetry: ${dropped()} of ${counts.ended} span(s) dropped (collector at ${url} unreachable, slow or the queue full)`);
-      })),
+      (closed ??= (async () => {
+        if (!stalled) await flush(timeoutMs);
+        exporter.stopping = true;
+        await exporter.shutdown();
+        await within(provider.shutdown(), 50);
+        reportDropped();
+      })()),
   };
 }
