@@ -69,6 +69,17 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
 
 /** Launches from input the caller parsed with launchRunInputSchema (the server action, the CLI): parsed once. */
 export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): Promise<LaunchedRun> {
+  return createLaunchedRun(await prepareLaunch(input, deps), deps);
+}
+
+/** A launch every check has passed, its tasks chosen: what createLaunchedRun writes. Nothing is written yet. */
+export type PreparedLaunch = Awaited<ReturnType<typeof prepareLaunch>>;
+
+/**
+ * Every check of a launch and the choice of its tasks, writing nothing: a refusal is a LaunchError. A
+ * sweep prepares all its runs before it creates the first, so a refused one leaves none behind.
+ */
+export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
   // A refused revision, endpoint, model setting or budget fails here, all at once, before anything is written.
   const { scoring, target, requestParams, problems } = checkLaunchChoices(input);
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
@@ -95,7 +106,12 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
 
   const tooLarge = checkLaunchSize(tasks.length, input.trials);
   if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
+  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks };
+}
 
+/** Writes a prepared launch: the run and its queued results, in one transaction; workers are woken on commit. */
+export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDeps): Promise<LaunchedRun> {
+  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks } = prepared;
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
