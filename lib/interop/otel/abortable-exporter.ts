@@ -23,8 +23,11 @@ const MAX_BACKOFF_MS = 5_000;
 
 export class AbortableOtlpExporter implements SpanExporter {
   private readonly stopping = new AbortController();
+  private readonly options: AbortableExporterOptions;
 
-  constructor(private readonly options: AbortableExporterOptions) {}
+  constructor(options: AbortableExporterOptions) {
+    this.options = withCredentialsInHeader(options);
+  }
 
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     if (this.stopping.signal.aborted) {
@@ -74,6 +77,26 @@ export class AbortableOtlpExporter implements SpanExporter {
       await pause(backoff, this.stopping.signal);
     }
   }
+}
+
+/**
+ * A collector URL with credentials (`http://user:pw@collector:4318`): fetch refuses such URLs and would
+ * quote it whole in its error, so the credentials go in a Basic Authorization header instead (unless
+ * OTEL_EXPORTER_OTLP_HEADERS already sets one) and the URL is sent without them.
+ */
+function withCredentialsInHeader(options: AbortableExporterOptions): AbortableExporterOptions {
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    return options;
+  }
+  if (!url.username && !url.password) return options;
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
+  url.username = "";
+  url.password = "";
+  const hasAuthorization = Object.keys(options.headers).some((name) => name.toLowerCase() === "authorization");
+  return { ...options, url: url.toString(), headers: hasAuthorization ? options.headers : { ...options.headers, authorization: `Basic ${basic}` } };
 }
 
 /** fetch's network error, in the words of its cause (`connect ECONNREFUSED 127.0.0.1:4318`). */

@@ -2,6 +2,7 @@
 // to OTEL_EXPORTER_OTLP_ENDPOINT, then flushed; the dropped count is reported.
 import type { ExportRun } from "../run-export";
 import { emitTaskSpans } from "./task-spans";
+import { redactUrlCredentials } from "@/lib/workbench/core/url-credentials";
 import { createRunTracing, otlpConfigFromEnv, type OtlpConfig } from "./tracing";
 
 export async function sendRunSpans(run: ExportRun, config: OtlpConfig | null = otlpConfigFromEnv()): Promise<{ spans: number; endpoint: string; dropped: number }> {
@@ -11,5 +12,5 @@ export async function sendRunSpans(run: ExportRun, config: OtlpConfig | null = o
   let spans = 0;
   for (const result of run.results) spans += emitTaskSpans(tracing.tracer, run, result, { captureContent: config.captureContent });
   await tracing.shutdown(30_000);
-  return { spans, endpoint: config.endpoint, dropped: tracing.dropped() };
+  return { spans, endpoint: redactUrlCredentials(config.endpoint), dropped: tracing.dropped() };
 }

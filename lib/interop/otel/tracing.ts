@@ -10,6 +10,7 @@ import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
+import { redactUrlCredentials } from "@/lib/workbench/core/url-credentials";
 import { SEMCONV_REVISION } from "./semconv";
 
 export interface OtlpConfig {
@@ -138,10 +139,11 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
   const log = config.log ?? ((message: string) => console.warn(message));
   const counts: SpanCounts = { ended: 0, delivered: 0, failed: 0 };
   const url = `${config.endpoint.replace(/\/+$/, "")}/v1/traces`;
+  const shownUrl = redactUrlCredentials(url); // what log lines name: never the collector's credentials
   const exporter = new CountingExporter(
     new AbortableOtlpExporter({ url, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
     counts,
-    (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
+    (error) => log(`OpenTelemetry: exporting spans to ${shownUrl} failed (${error}); spans are dropped until it answers (the runs go on)`),
   );
   // Unset sizes are the SDK's (queue 2048, batches of 512) or OTEL_BSP_MAX_QUEUE_SIZE / _MAX_EXPORT_BATCH_SIZE.
   const sizes = config.maxQueueSize ? { maxQueueSize: config.maxQueueSize, maxExportBatchSize: Math.min(512, config.maxQueueSize) } : {};
@@ -156,7 +158,7 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
   let told = 0;
   const reportDropped = () => {
     const now = dropped();
-    if (now > told && !exporter.reported) log(`OpenTelemetry: ${now - told} span(s) dropped (${now} of ${counts.ended} so far): the collector at ${url} was unreachable, slow or the queue full`);
+    if (now > told && !exporter.reported) log(`OpenTelemetry: ${now - told} span(s) dropped (${now} of ${counts.ended} so far): the collector at ${shownUrl} was unreachable, slow or the queue full`);
     told = Math.max(told, now);
   };
   let closed: Promise<void> | undefined;
