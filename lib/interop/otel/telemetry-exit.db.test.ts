@@ -9,7 +9,8 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "../../test-support/db";
+import { DATA_DIR, setUpRunsTest, tearDownRunsTest, waitForRun, type RunsTestContext } from "../../test-support/db";
+import { launchRun } from "../../runs/launch";
 
 const CLI = path.resolve("scripts", "workbench.ts");
 let context: RunsTestContext;
@@ -106,3 +107,36 @@ test("export --format otlp exits non-zero when its spans were not delivered, 0 w
     await new Promise((resolve) => receiver.close(resolve));
   }
 }, 300_000);
+
+/** `npm run worker`'s process: started, given a run to finish, then stopped; returns SIGTERM-to-exit time. */
+async function workerStopMs(collector: string | null): Promise<{ stopMs: number; warnings: string[] }> {
+  const { OTEL_EXPORTER_OTLP_ENDPOINT: _unset, ...inherited } = process.env;
+  const env = { ...inherited, WORKBENCH_DATA_DIR: DATA_DIR, ...(collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector } : {}) };
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts", "worker.ts"), "3"], { env });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  for (const started = Date.now(); !output.includes("started with"); ) {
+    if (Date.now() - started > 120_000) throw new Error(`the worker did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { runId } = await launchRun({ agent: "oracle", limit: 6, concurrency: 3 }, context);
+  expect(await waitForRun(context.db, runId, 120_000)).toMatchObject({ status: "completed" });
+  await new Promise((resolve) => setTimeout(resolve, 300)); // its spans are built and queued (or not, without a collector)
+  const stopping = performance.now();
+  child.kill("SIGTERM");
+  await exited;
+  return { stopMs: performance.now() - stopping, warnings: output.split("\n").filter((line) => line.startsWith("OpenTelemetry:")) };
+}
+
+test("npm run worker stops at most 1 s later with a refusing or silent collector than without one", async () => {
+  const without = await workerStopMs(null);
+  expect(without.warnings).toEqual([]);
+  for (const [kind, url] of [["refusing", refusingUrl], ["silent", silentUrl]] as const) {
+    const measured = await workerStopMs(url);
+    console.info(`worker, ${kind} collector: ${Math.round(measured.stopMs)} ms from SIGTERM to exit, ${Math.round(without.stopMs)} ms without one`);
+    expect(measured.stopMs - without.stopMs, `${kind}: ${Math.round(measured.stopMs)} ms vs ${Math.round(without.stopMs)} ms`).toBeLessThan(1_000);
+    expect({ kind, warnings: measured.warnings.length }).toEqual({ kind, warnings: 1 });
+  }
+}, 400_000);
