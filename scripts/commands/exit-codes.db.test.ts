@@ -65,6 +65,7 @@ describe.each<Way>(["embedded", "DATABASE_URL"])("under %s", (way) => {
   test("a command that succeeds exits 0 (the official data imported, which the failing run needs)", async () => {
     const imported = await workbench(way, ["import-data", "--no-results"]);
     expect({ code: imported.code, output: imported.output.slice(-2000) }).toMatchObject({ code: 0 });
+    expect(imported.output).not.toMatch(/TypeError|^\s+at /m);
   }, 600_000);
 
   test.each(FAILING)("$name exits non-zero", async ({ args, says }) => {
@@ -72,5 +73,7 @@ describe.each<Way>(["embedded", "DATABASE_URL"])("under %s", (way) => {
     expect(output).toMatch(says);
     // The output rides along so a failure shows what the command printed.
     expect({ exit: code === 0 ? "0" : "non-zero", output: output.slice(-2000) }).toMatchObject({ exit: "non-zero" });
+    // The failure itself, in words: no crash on the way out (a stack trace is not an exit code).
+    expect(output).not.toMatch(/TypeError|^\s+at /m);
   }, 300_000);
 });
