@@ -3,6 +3,7 @@
 // dist/workbench.mjs by `npm run build:cli`; `npx tsx scripts/workbench.ts` runs the sources). Each command lives in scripts/commands/<name>.ts
 // and exports `register(program)`; add one import + one call here per command.
 import "../lib/node-version-check"; // first: a clear message on a too-old Node
+import { verboseDetail } from "./commands/verbose"; // takes --verbose out of argv before commander sees it
 import { Command } from "commander";
 import { registerInProcessRerun } from "./db/rerun-with-db";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
@@ -22,7 +23,8 @@ import { register as registerRuns } from "./commands/runs";
 import { register as registerScore } from "./commands/score";
 import { register as registerSweep } from "./commands/sweep";
 import { env } from "@/lib/env";
-import { errorMessage } from "@/lib/errors";
+import { plainError } from "@/lib/plain-error";
+import { endOfProcess } from "@/lib/process-end";
 
 const program = new Command()
   .name("workbench")
@@ -53,17 +55,21 @@ stopWhenLauncherExits();
 // and runs again (commander parses the same arguments a second time).
 registerInProcessRerun(() => program.parseAsync(process.argv));
 
-// A failed command prints one clear line (the errors name the file, line or variable at fault) and exits 1;
-// WORKBENCH_DEBUG=1 adds the stack.
+// A failed command prints one clear line (the errors name the file, line or variable at fault; database and
+// validation internals in plain words, lib/plain-error.ts) and exits 1; --verbose or WORKBENCH_DEBUG=1 adds
+// the raw message and stack.
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const message = errorMessage(error);
-  process.stderr.write(`workbench: ${message}\n`);
-  if (debugRequested() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.stderr.write(`workbench: ${plainError(error)}\n`);
+  const detail = verboseDetail(error) ?? (debugRequested() && error instanceof Error && error.stack ? error.stack : null);
+  if (detail) process.stderr.write(`${detail}\n`);
   process.exitCode = 1;
   // A pool or queue the failed command opened must not keep the process alive.
   setTimeout(() => process.exit(1), 1000).unref();
+} finally {
+  // Telemetry still in flight (a collector that refuses or never answers) is abandoned, bounded.
+  await endOfProcess();
 }
 
 /** WORKBENCH_DEBUG, read without failing: the error being reported may be the environment's own. */

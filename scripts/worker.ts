@@ -47,5 +47,6 @@ const finished = new Promise<void>((resolve) => {
 await finished;
 await prisma.$disconnect().catch(() => undefined);
 await database.close();
+await (await import("@/lib/process-end")).endOfProcess(); // telemetry in flight abandoned, bounded
 console.log(`[worker] stopped: ${JSON.stringify(worker.stats)}`);
 process.exit(0);

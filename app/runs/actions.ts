@@ -12,6 +12,9 @@ import { cancelRun } from "@/lib/runs/cancel";
 import { launchFieldsSchema, launchFormToObject, launchRunInputSchema, WEB_REFUSED_FIELDS } from "@/lib/runs/launch-input";
 import { plainFormErrorMap } from "@/lib/runs/plain-form-errors";
 import { startPushDrivers } from "@/lib/external-runs/push";
+import { getMcpDeps } from "@/lib/external-runs/deps";
+import { closeExpiredSessions } from "@/lib/external-runs/close-session";
+import { errorMessage } from "@/lib/errors";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
 import { choiceProblemsOf, fieldErrorsOf } from "@/lib/runs/launch-checks";
 
@@ -71,12 +74,28 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   redirect(`/runs/${runId}`);
 }
 
+/**
+ * An external run's open MCP sessions are closed and scored before the cancel returns (a call after it
+ * is refused from the cancel's commit anyway, lib/external-runs/session-auth.ts). A failure here only
+ * leaves them to the supervisor's next tick.
+ */
+async function closeCancelledSessions(runId: string): Promise<void> {
+  try {
+    await closeExpiredSessions(await getMcpDeps(), { runId });
+  } catch (error) {
+    console.error(`[cancelRunAction] the sessions of run ${runId} are left to the supervisor: ${errorMessage(error)}`);
+  }
+}
+
 export async function cancelRunAction(runId: string): Promise<CancelRunState> {
   if (typeof runId !== "string" || runId.length > 64) return { status: "error", message: "Unknown run" };
   const actor = await actorFor("run.cancel", runId);
   if ("message" in actor) return { status: "error", message: actor.message };
   const outcome = await cancelRun(prisma, runId);
-  if (outcome !== "not_active") await recordAudit(prisma, actor, "run.cancel", runId);
+  if (outcome !== "not_active") {
+    await recordAudit(prisma, actor, "run.cancel", runId);
+    await closeCancelledSessions(runId);
+  }
   revalidatePath("/runs");
   revalidatePath(`/runs/${runId}`);
   return { status: "done" };

@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { clientAddressOf } from "@/lib/auth/client-address";
-import { admitSignIn, auditSignInFailure, signInSucceeded, throttledMessage } from "@/lib/auth/sign-in-throttle";
+import { admitSignIn, attemptNotChecked, auditRefusedRequest, auditSignInFailure, isWrongPassword, signInSucceeded, throttledMessage } from "@/lib/auth/sign-in-throttle";
+import { errorMessage } from "@/lib/errors";
 import { ensureAdminAccount } from "@/lib/auth/admin";
 import { prisma } from "@/lib/db";
 import { adminEmail, signInConfigured } from "@/lib/auth/config";
@@ -17,6 +18,12 @@ const credentialsSchema = z.object({
   password: z.string().min(1).max(200),
   next: z.string().max(500).optional(),
 });
+
+/** better-auth's APIError: its code (`INVALID_EMAIL_OR_PASSWORD` …) and HTTP status; nulls for anything else. */
+function apiErrorOf(error: unknown): { code: string | null; status: number } {
+  const record = (typeof error === "object" && error !== null ? error : {}) as { body?: { code?: unknown }; statusCode?: unknown };
+  return { code: typeof record.body?.code === "string" ? record.body.code : null, status: typeof record.statusCode === "number" ? record.statusCode : 500 };
+}
 
 /** Only a path on this site: an absolute or protocol-relative URL would make sign-in an open redirect. */
 function safeNext(next: string | undefined): string {
@@ -39,9 +46,16 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   await ensureAdminAccount();
   try {
     await getAuth().api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: requestHeaders });
-  } catch {
-    await auditSignInFailure(prisma, { email: parsed.data.email, client, path: "form", admission });
-    return { message: "Wrong email or password", email };
+  } catch (error) {
+    const { code, status } = apiErrorOf(error);
+    if (isWrongPassword(code)) {
+      await auditSignInFailure(prisma, { email: parsed.data.email, client, path: "form", admission });
+      return { message: "Wrong email or password", email };
+    }
+    // Refused before any password was checked: not a failed sign-in, and not counted towards the throttle.
+    attemptNotChecked(admission);
+    await auditRefusedRequest(prisma, { email: parsed.data.email, client, path: "form", status, reason: code ?? errorMessage(error) });
+    return { message: "Sign-in was refused by the server before the password was checked; ask its administrator (is BETTER_AUTH_URL this site's address?)", email };
   }
   signInSucceeded(admission);
   redirect(safeNext(parsed.data.next));

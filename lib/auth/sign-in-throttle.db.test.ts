@@ -207,3 +207,49 @@ describe("better-auth's own rate limiter", () => {
     expect(await auditCount("auth.sign_in_throttled", checked)).toBe(0);
   });
 });
+
+describe("requests refused before any password is checked (issue 37)", () => {
+  const client = "127.0.0.9";
+
+  /** better-auth's answer to a browser with a cookie whose Origin it does not trust (it skips the check under NODE_ENV=test, so its answer is played here). */
+  const refusedOrigin = async () => {
+    const { withSignInThrottle } = await import("./throttled-auth-handler");
+    const { CLIENT_ADDRESS_HEADER } = await import("./client-address");
+    const handler = withSignInThrottle(async () => Response.json({ message: "Invalid origin", code: "INVALID_ORIGIN" }, { status: 403 }));
+    const response = await handler(new Request(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: client, origin: "http://192.168.1.20:3000", cookie: "theme=dark" },
+      body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+    }));
+    return { status: response.status, body: await response.text() };
+  };
+
+  test("a foreign origin, a wrong content type and a malformed body are audited as refused, never as failed, and do not count", async () => {
+    const refusals = [
+      await refusedOrigin(), // the right password, from a LAN address the server does not know (no BETTER_AUTH_URL)
+      await post(client, "/api/auth/sign-in/email", `email=${ADMIN}&password=${PASSWORD}`, "text/plain"),
+      await post(client, "/api/auth/sign-in/email", JSON.stringify({ email: 42 }), "application/json"),
+      await post(client, "/api/auth/sign-in/email", "{not json", "application/json"),
+    ];
+    // More refusals than the free attempts: had they counted, the next attempt would wait.
+    expect(refusals.length).toBeGreaterThan(FREE_ATTEMPTS);
+    expect(refusals.map((refusal) => refusal.status)).toEqual([403, 415, 400, 400]);
+    expect(await auditCount("auth.sign_in_failed", client)).toBe(0);
+    expect(await auditCount("auth.sign_in_throttled", client)).toBe(0);
+    // One row per client per window, saying what happened (the rest go to the server log).
+    const rows = await db.auditEvent.findMany({ where: { action: "auth.request_refused", detail: { path: ["client"], equals: client } } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.detail).toMatchObject({ path: "api", status: 403, reason: "INVALID_ORIGIN" });
+
+    // Not throttled: the right password from the right origin signs in at once.
+    expect((await apiSignIn(client, PASSWORD)).status).toBe(200);
+  });
+
+  test("a checked wrong password is a failed sign-in and counts", async () => {
+    const guesser = "127.0.0.10";
+    for (let attempt = 0; attempt < FREE_ATTEMPTS; attempt += 1) expect((await apiSignIn(guesser, "wrong-password")).status).toBe(401);
+    expect(await auditCount("auth.sign_in_failed", guesser)).toBe(FREE_ATTEMPTS);
+    expect(await auditCount("auth.request_refused", guesser)).toBe(0);
+    expect((await apiSignIn(guesser, PASSWORD)).status).toBe(429); // its wait has begun
+  });
+});

@@ -58,6 +58,26 @@ export function admitSignIn(client: string, now = Date.now()): Admission {
   return { allowed: true, key };
 }
 
+/**
+ * The admitted attempt was refused before any password was checked (a foreign origin, a wrong content
+ * type, a malformed body, better-auth's own limiter): it is taken back, so only checked passwords count.
+ */
+export function attemptNotChecked(admission: Admission, now = Date.now()): void {
+  const record = clients.get(admission.key);
+  if (!record) return;
+  const failures = record.failures - 1;
+  if (failures <= 0) clients.delete(admission.key);
+  else Object.assign(record, { failures, nextAt: Math.min(record.nextAt, now + waitAfter(failures)) });
+}
+
+/** better-auth's error codes for a password it checked and found wrong (the only failures that count). */
+const WRONG_PASSWORD_CODES: ReadonlySet<string> = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
+
+/** Did better-auth check a password and find it wrong? Judged by its error code, not by the status alone. */
+export function isWrongPassword(code: unknown): boolean {
+  return typeof code === "string" && WRONG_PASSWORD_CODES.has(code);
+}
+
 /** The admitted attempt signed in: the client's record is cleared. */
 export function signInSucceeded(admission: Admission): void {
   clients.delete(admission.key);
@@ -66,6 +86,7 @@ export function signInSucceeded(admission: Admission): void {
 /** Forgets every client (tests). */
 export function resetSignInThrottle(): void {
   clients.clear();
+  refusalsAudited.clear();
 }
 
 export type SignInPath = "form" | "api";
@@ -101,6 +122,36 @@ export async function auditLimiterRefusal(db: PrismaClient, attempt: { email: st
     client: attempt.client,
     path: attempt.path,
     limiter: "better-auth",
+  });
+}
+
+/** Clients whose refused request was audited lately: one `auth.request_refused` row per client per window. */
+const refusalsKey = Symbol.for("workbench.signInRefusals");
+const refusalStore = globalThis as typeof globalThis & { [refusalsKey]?: Map<string, number> };
+const refusalsAudited = (refusalStore[refusalsKey] ??= new Map());
+const REFUSAL_AUDIT_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Audits a sign-in request refused before any password was checked, as what it is: `auth.request_refused`
+ * with the status and better-auth's reason (e.g. 403 INVALID_ORIGIN: the server's public URL is not
+ * BETTER_AUTH_URL). It does not count towards the throttle, so its audit rows are bounded apart: the
+ * first per client in ten minutes, the others only in the server log.
+ */
+export async function auditRefusedRequest(
+  db: PrismaClient,
+  attempt: { email: string | null; client: string; path: SignInPath; status: number; reason: string },
+  now = Date.now(),
+): Promise<void> {
+  console.warn(`[auth] sign-in request from ${attempt.client} refused before any password was checked: ${attempt.status} ${attempt.reason}`);
+  const key = throttleKey(attempt.client);
+  const last = refusalsAudited.get(key);
+  if (last !== undefined && now - last < REFUSAL_AUDIT_WINDOW_MS) return;
+  setBounded(refusalsAudited, key, now, MAX_CLIENTS);
+  await recordAudit(db, { userId: null, label: attempt.email ?? "unknown" }, "auth.request_refused", null, {
+    client: attempt.client,
+    path: attempt.path,
+    status: attempt.status,
+    reason: attempt.reason.slice(0, 200),
   });
 }
 

@@ -5,7 +5,7 @@
 import { prisma } from "@/lib/db";
 import { ensureAdminAccount } from "./admin";
 import { clientAddressOf } from "./client-address";
-import { admitSignIn, auditLimiterRefusal, auditSignInFailure, signInSucceeded, throttledMessage } from "./sign-in-throttle";
+import { admitSignIn, attemptNotChecked, auditLimiterRefusal, auditRefusedRequest, auditSignInFailure, isWrongPassword, signInSucceeded, throttledMessage } from "./sign-in-throttle";
 
 /** better-auth endpoints (below /api/auth) that verify a password. */
 const PASSWORD_CHECKING_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password", "/delete-user"]);
@@ -17,6 +17,16 @@ async function emailOf(request: Request): Promise<string | null> {
     return typeof body.email === "string" ? body.email.slice(0, 200).toLowerCase() : null;
   } catch {
     return null;
+  }
+}
+
+/** better-auth's error body (`{ code, message }`), when the response has one. */
+async function errorOf(response: Response): Promise<{ code: string | null; message: string | null }> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown; message?: unknown };
+    return { code: typeof body.code === "string" ? body.code : null, message: typeof body.message === "string" ? body.message : null };
+  } catch {
+    return { code: null, message: null };
   }
 }
 
@@ -36,9 +46,21 @@ export function withSignInThrottle(handle: (request: Request) => Promise<Respons
     const email = await emailOf(request);
     await ensureAdminAccount(); // the admin account follows STUDIO_ADMIN_PASSWORD on this path too
     const response = await handle(request);
-    if (response.ok) signInSucceeded(admission);
-    else if (response.status === 429) await auditLimiterRefusal(prisma, { email, client, path: "api" }); // no password was checked
-    else await auditSignInFailure(prisma, { email, client, path: "api", admission });
+    if (response.ok) {
+      signInSucceeded(admission);
+      return response;
+    }
+    const { code, message } = await errorOf(response);
+    if (isWrongPassword(code)) {
+      await auditSignInFailure(prisma, { email, client, path: "api", admission }); // the one case that counts
+    } else if (response.status === 429) {
+      attemptNotChecked(admission); // better-auth's own limiter: no password was checked
+      await auditLimiterRefusal(prisma, { email, client, path: "api" });
+    } else {
+      // Refused before any password was looked at (origin, content type, body shape): not a failed sign-in.
+      attemptNotChecked(admission);
+      await auditRefusedRequest(prisma, { email, client, path: "api", status: response.status, reason: code ?? message ?? response.statusText });
+    }
     return response;
   };
 }

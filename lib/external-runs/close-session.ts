@@ -3,6 +3,7 @@
 // flight in this process, records the final or error step and scores the calls the agent made with the
 // run's scorer, written once by the same statement as a built-in task (persist-result.ts).
 import { randomUUID } from "node:crypto";
+import { redactUrlCredentials } from "@/lib/workbench/core/url-credentials";
 import { ITERATION_LIMIT_MESSAGE } from "@/lib/workbench/core/v1-error-wording";
 import { afterFinish } from "@/lib/runs/after-finish";
 import { finishResult } from "@/lib/runs/persist-result";
@@ -107,7 +108,7 @@ async function scoreClosed(deps: McpDeps, closed: ClosedRow, reason: CloseReason
 function errorFor(reason: CloseReason, report: AgentReport): string | null {
   if (reason === "deadline") return ITERATION_LIMIT_MESSAGE;
   if (reason === "cancelled") return CANCELLED_ERROR;
-  return report.error ? report.error.slice(0, 2000) : null;
+  return report.error ? redactUrlCredentials(report.error.slice(0, 2000)) : null;
 }
 
 function count(value: number | undefined): number {

@@ -93,6 +93,36 @@ describe("external runs: deadline, concurrency, cancel, push", () => {
     expect(sessions.map((session) => session.closeReason)).toEqual(["cancelled", "cancelled"]);
   });
 
+  test("a tool call after the cancel returned is answered 403 and writes nothing", async () => {
+    const launched = await launchRun({ agent: "external", domains: ["email"], limit: 2, concurrency: 1 }, { db: context.db });
+    const payload = await claimPayload(launched.runId, launched.agentToken ?? "");
+    const task = await context.db.task.findFirstOrThrow({ where: { key: payload.task.key, version: { name: "v1" } } });
+    const parsed = parseCall(task.groundTruth[0] ?? "");
+    if (!parsed.ok) throw new Error(String(task.groundTruth[0]));
+    const client = new Client({ name: "cancelled-agent", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(payload.mcp.url), { requestInit: { headers: { authorization: `Bearer ${payload.mcp.token}` } } }));
+    const call = { name: toProviderToolName(parsed.call.tool), arguments: parsed.call.args };
+    await client.callTool(call); // served while the run goes on
+    const stepsBefore = await context.db.step.count({ where: { result: { runId: launched.runId } } });
+    expect(stepsBefore).toBe(1);
+
+    expect(await cancelRun(context.db, launched.runId)).toBe("cancelling");
+    // At once, before any supervisor tick: the same session, the same call.
+    const after = await fetch(payload.mcp.url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${payload.mcp.token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: call }),
+    });
+    expect(after.status).toBe(403);
+    expect(await after.text()).toContain("cancelled");
+    await client.close().catch(() => undefined);
+    const run = await waitForRun(context.db, launched.runId, 15_000);
+    expect(run.status).toBe("cancelled");
+    const result = await context.db.taskResult.findFirstOrThrow({ where: { runId: launched.runId, status: "done" }, include: { steps: true } });
+    expect(result.calls).toHaveLength(1); // the call made before the cancel, nothing after
+    expect(result.steps.filter((step) => step.kind === "tool")).toHaveLength(1);
+  });
+
   test("push mode: Studio posts each task to the configured agent endpoint and scores its answers", async () => {
     const launched = await launchRun({ agent: "external", externalMode: "push", domains: ["calendar"], limit: 12, concurrency: 3 }, { db: context.db });
     const run = await waitForRun(context.db, launched.runId, 60_000);

@@ -43,15 +43,16 @@ interface SessionRow extends Omit<OpenSession, "expiresAt"> {
   readonly closeReason: string | null;
   readonly resultStatus: string;
   readonly resultAttempt: number;
+  readonly runStatus: string;
 }
 
 export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token: string | null): Promise<OpenSession> {
   const { rows } = await deps.sql.query<SessionRow>(
     `SELECT s.id, s."runId", s."resultId", s.attempt, s."tokenHash", s."expiresAt", s."closedAt", s."closeReason", t.key AS "taskKey",
-            r.status::text AS "resultStatus", r.attempt AS "resultAttempt", cardinality(r.calls) AS "callCount",
+            r.status::text AS "resultStatus", r.attempt AS "resultAttempt", run.status::text AS "runStatus", cardinality(r.calls) AS "callCount",
             (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id) AS "stepCount",
             (SELECT count(*)::int FROM "Step" WHERE "resultId" = r.id AND kind = 'tool') AS "toolStepCount"
-       FROM "McpSession" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId"
+       FROM "McpSession" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId" JOIN "Run" run ON run.id = s."runId"
       WHERE s.id = $1`,
     [sessionId],
     { preparedAs: "mcp_open_session" },
@@ -61,7 +62,9 @@ export async function openSessionOrThrow(deps: McpDeps, sessionId: string, token
   if (!token || !secretMatches(token, row.tokenHash)) throw new SessionRefusedError("wrong_token");
   // The deadline sweep may have closed the session before this request: say "expired", not "finished".
   if (row.closeReason === "deadline") throw new SessionRefusedError("expired");
-  if (row.closeReason === "cancelled") throw new SessionRefusedError("cancelled");
+  // Cancelled means stopped from the moment the cancel commits: the supervisor closes and scores the
+  // session on its next tick, but no call is served in between (one used to write for another 0.4 s).
+  if (row.closeReason === "cancelled" || row.runStatus === "cancelling" || row.runStatus === "cancelled") throw new SessionRefusedError("cancelled");
   if (row.closedAt || row.resultStatus !== "running" || row.resultAttempt !== row.attempt) throw new SessionRefusedError("closed");
   if (new Date(row.expiresAt).getTime() <= Date.now()) throw new SessionRefusedError("expired");
   return {

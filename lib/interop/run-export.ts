@@ -4,6 +4,7 @@
 // functions of it.
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { StepColumns } from "@/lib/traces/step-columns";
+import { redactUrlCredentialsOrNull as redact } from "@/lib/workbench/core/url-credentials";
 
 export type ExportStep = StepColumns;
 
@@ -78,11 +79,12 @@ function exportResult(result: ResultRow): ExportResult {
     id: result.id, taskKey: result.task.key, domain: result.task.domain, text: result.task.text,
     groundTruth: result.task.groundTruth, toolkits: result.task.toolkits, trial: result.trial, calls: result.calls,
     correct: result.correct === true, sideEffects: result.sideEffects === true, exactMatch: result.exactMatch === true,
-    error: result.error, errorKind: result.errorKind, finalAnswer: result.finalAnswer,
+    // Rows imported or written before credentials were redacted on the way in: none leave in an export.
+    error: redact(result.error), errorKind: result.errorKind, finalAnswer: redact(result.finalAnswer),
     inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: result.costUsd, latencyMs: result.latencyMs,
     startedAt: result.startedAt, finishedAt: result.finishedAt, diagnostics: result.diagnostics, failedCalls: result.failedCalls,
     steps: result.steps.map(({ kind, tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault, arguments: sent }) => ({
-      kind: kind as ExportStep["kind"], tool, args, call, observation, ok, diff, text, errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault, arguments: sent,
+      kind: kind as ExportStep["kind"], tool, args, call, observation: redact(observation), ok, diff, text: redact(text), errorKind, inputTokens, outputTokens, latencyMs, finishReason, retries, fault, arguments: sent,
     })),
   };
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { z } from "zod";
 import { env as currentEnv, secretNamed, type EnvPart as Environment } from "@/lib/env";
 import { CodedError } from "@/lib/errors";
+import { hasUrlCredentials, redactUrlCredentials, redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 
 // The kinds are the model APIs the engine's agents speak (lib/workbench/agents/model-capabilities.ts).
 import { PROVIDER_KINDS, type ProviderKind } from "@/lib/workbench/agents/model-capabilities";
@@ -160,13 +161,27 @@ export function resolveModelTarget(request: EndpointRequest, endpoints: Readonly
       throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} sends requests only to its configured URL; leave the base URL empty`);
     }
     if (!httpUrl.safeParse(typed).success) throw new EndpointError("baseUrl", "The base URL must be an http:// or https:// URL");
+    if (hasUrlCredentials(typed)) throw new EndpointError("baseUrl", CREDENTIALS_IN_TYPED_URL);
     return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: stripSlash(typed) };
   }
   if (servesInProcess(endpoint)) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl: IN_PROCESS_MOCK_URL };
   if (!endpoint.baseUrl) throw new EndpointError("baseUrl", `Endpoint ${endpoint.name} needs a base URL`);
+  if (hasUrlCredentials(endpoint.baseUrl)) throw new EndpointError("endpoint", credentialsInConfiguredUrl(endpoint));
   const baseUrl = apiBaseUrl(endpoint.kind, endpoint.baseUrl);
   if (!endpoint.keyEnv) return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl };
   return { endpoint: endpoint.name, kind: endpoint.kind, baseUrl, apiKey: secretNamed(endpoint.keyEnv, env), keyEnv: endpoint.keyEnv };
+}
+
+/**
+ * A user name or password in a base URL is refused, never sent nor stored: fetch refuses such URLs
+ * and quotes them whole in its error, and the URL itself is shown with the run. A key belongs in the
+ * endpoint's key variable, which goes in a header.
+ */
+const CREDENTIALS_IN_TYPED_URL = "The base URL must not contain a user name or password (user:password@); leave them out";
+
+function credentialsInConfiguredUrl(endpoint: Endpoint): string {
+  const key = endpoint.keyEnv ? ` and put the key in ${endpoint.keyEnv}` : "";
+  return `Endpoint ${endpoint.name}'s configured base URL (${redactUrlCredentials(endpoint.baseUrl ?? "")}) contains a user name or password, which Studio does not send: remove them from the URL${key}`;
 }
 
 /** Whether runs on this target are test runs: the mock's, and those of endpoints the file marks `test: true`. */
@@ -191,7 +206,7 @@ export function summarizeEndpoints(endpoints: ReadonlyMap<string, Endpoint>, env
   return [...endpoints.values()].map((endpoint) => ({
     name: endpoint.name,
     kind: endpoint.kind,
-    baseUrl: endpoint.baseUrl ?? null,
+    baseUrl: redactUrlCredentialsOrNull(endpoint.baseUrl ?? null),
     keyed: Boolean(endpoint.keyEnv),
     hasKey: Boolean(endpoint.keyEnv && secretNamed(endpoint.keyEnv, env)),
     allowUserBaseUrl: endpoint.allowUserBaseUrl,

@@ -5,6 +5,7 @@ import { prisma } from "@/lib/db";
 import type { TrialVerdict } from "@/lib/metrics/flaky-tasks";
 import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
 import { getInjectedFaultsByResult, getToolErrorsByResult } from "./primary-causes";
+import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 
 /** The previous and next result of the run in the run page's order (domain, position, trial). */
 export async function getResultNeighbours({ runId, resultId }: { runId: string; resultId: string }) {
@@ -84,7 +85,7 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     side_effects: row.sideEffects,
     exact_match: row.exactMatch,
     error_kind: row.errorKind,
-    error: row.error,
+    error: redactUrlCredentialsOrNull(row.error),
     calls: row.calls,
     primary_cause: storedPrimaryCause({ ...row, groundTruth: row.task.groundTruth, injectedFaults: injectedFaults.get(row.id) ?? 0 }),
     tool_errors: toolErrors.get(row.id) ?? 0,

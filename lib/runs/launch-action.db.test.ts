@@ -103,4 +103,20 @@ describe("launchRunAction", () => {
     expect((byStatus.done ?? 0) + (byStatus.skipped ?? 0)).toBe(60);
     expect(run.tasksDone).toBe(byStatus.done ?? 0);
   });
+
+  test("cancelling an external run closes its open sessions before the action returns", async () => {
+    const { launchRun } = await import("./launch");
+    const { claimNextTask } = await import("@/lib/external-runs/claim");
+    const { getMcpDeps } = await import("@/lib/external-runs/deps");
+    const launched = await launchRun({ agent: "external", limit: 3, concurrency: 2 }, { db: context.db });
+    const deps = await getMcpDeps();
+    const claims = await Promise.all([claimNextTask(deps, launched.runId), claimNextTask(deps, launched.runId)]);
+    expect(claims.map((claim) => claim.kind)).toEqual(["task", "task"]);
+    expect(await cancelRunAction(launched.runId)).toEqual({ status: "done" });
+    // Not at the supervisor's next tick: now.
+    const sessions = await context.db.mcpSession.findMany({ where: { runId: launched.runId }, select: { closedAt: true, closeReason: true } });
+    expect(sessions).toHaveLength(2);
+    expect(sessions.every((session) => session.closedAt !== null && session.closeReason === "cancelled")).toBe(true);
+    expect(await context.db.run.findUniqueOrThrow({ where: { id: launched.runId }, select: { status: true } })).toEqual({ status: "cancelled" });
+  });
 });

@@ -19,6 +19,7 @@ import type { ScoringConfig } from "@/lib/workbench/protocols";
 import { checkLaunchChoices, fieldErrorsOf, type LaunchProblem } from "./launch-checks";
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
+import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 
 export const DATASET_SLUG = "workbench";
 
@@ -68,6 +69,17 @@ export async function launchRun(request: LaunchRunRequest, deps: LaunchDeps): Pr
 
 /** Launches from input the caller parsed with launchRunInputSchema (the server action, the CLI): parsed once. */
 export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): Promise<LaunchedRun> {
+  return createLaunchedRun(await prepareLaunch(input, deps), deps);
+}
+
+/** A launch every check has passed, its tasks chosen: what createLaunchedRun writes. Nothing is written yet. */
+export type PreparedLaunch = Awaited<ReturnType<typeof prepareLaunch>>;
+
+/**
+ * Every check of a launch and the choice of its tasks, writing nothing: a refusal is a LaunchError. A
+ * sweep prepares all its runs before it creates the first, so a refused one leaves none behind.
+ */
+export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
   // A refused revision, endpoint, model setting or budget fails here, all at once, before anything is written.
   const { scoring, target, requestParams, problems } = checkLaunchChoices(input);
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
@@ -94,7 +106,12 @@ export async function launchParsedRun(input: LaunchRunInput, deps: LaunchDeps): 
 
   const tooLarge = checkLaunchSize(tasks.length, input.trials);
   if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
+  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks };
+}
 
+/** Writes a prepared launch: the run and its queued results, in one transaction; workers are woken on commit. */
+export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDeps): Promise<LaunchedRun> {
+  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks } = prepared;
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
@@ -177,7 +194,7 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
     // An external run's model is the user's free label for their agent.
     model: target || external ? (input.model ?? null) : null,
     // Only a user-typed URL (keyless endpoints); a keyed endpoint's URL stays configuration.
-    baseUrl: target && !target.keyEnv ? (input.baseUrl ?? null) : null,
+    baseUrl: target && !target.keyEnv ? redactUrlCredentialsOrNull(input.baseUrl ?? null) : null,
     toolSet: input.toolSet,
     // RunSettings: concurrency and trials are columns (the claim reads them), the rest is here.
     params: {

@@ -12,6 +12,7 @@ import type { Actor } from "@/lib/auth/audit";
 import { CodedError } from "@/lib/errors";
 import { rememberDeletedImports } from "./import/deleted-imports";
 import { isActiveStatus } from "./run-outcome";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasControlCharactersButLines, printable } from "@/lib/security/printable";
 
 export class RunManageError extends CodedError<"not_found" | "active" | "invalid"> {
   constructor(code: "not_found" | "active" | "invalid", message: string) {
@@ -20,17 +21,32 @@ export class RunManageError extends CodedError<"not_found" | "active" | "invalid
   }
 }
 
-export const runNameSchema = z.string().trim().min(1, "A name is needed").max(200, "At most 200 characters");
-export const runNoteSchema = z.string().trim().max(5000, "At most 5,000 characters");
+// Names, tags and notes refuse control characters (an ESC sequence in a name reached terminals through
+// `runs list`); a note may keep its line breaks and tabs.
+export const runNameSchema = z.string().trim().min(1, "A name is needed").max(200, "At most 200 characters").refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE);
+export const runNoteSchema = z.string().trim().max(5000, "At most 5,000 characters").refine((note) => !hasControlCharactersButLines(note), CONTROL_CHARACTERS_MESSAGE);
 /** A tag: free text without commas (lists of tags are written comma-separated). */
-export const runTagSchema = z.string().trim().min(1).max(40, "A tag has at most 40 characters").regex(/^[^,]+$/, "A tag cannot contain a comma");
+export const runTagSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40, "A tag has at most 40 characters")
+  .regex(/^[^,]+$/, "A tag cannot contain a comma")
+  .refine((tag) => !hasControlCharacters(tag), CONTROL_CHARACTERS_MESSAGE);
+
+/** `value` by `schema`, or a RunManageError with the first problem in words (never zod's issue list). */
+function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new RunManageError("invalid", `${what}: ${result.error.issues[0]?.message ?? "not accepted"}`);
+}
 
 /** Tags from a comma-separated text (or a list), trimmed, without empties or repeats. */
 export function parseTags(input: string | readonly string[]): string[] {
   const parts = (typeof input === "string" ? input.split(",") : input.flatMap((part) => part.split(","))).map((tag) => tag.trim()).filter(Boolean);
   for (const tag of parts) {
     const checked = runTagSchema.safeParse(tag);
-    if (!checked.success) throw new RunManageError("invalid", `${tag}: ${checked.error.issues[0]?.message ?? "not a tag"}`);
+    if (!checked.success) throw new RunManageError("invalid", `${printable(tag)}: ${checked.error.issues[0]?.message ?? "not a tag"}`);
   }
   return [...new Set(parts)];
 }
@@ -45,14 +61,14 @@ async function existingRuns(db: Db, ids: readonly string[]) {
 }
 
 export async function renameRun(db: PrismaClient, actor: Actor, runId: string, name: string): Promise<void> {
-  const parsed = runNameSchema.parse(name);
+  const parsed = checked(runNameSchema, name, "The name");
   const [run] = await existingRuns(db, [runId]);
   await db.run.update({ where: { id: runId }, data: { name: parsed } });
   await recordAudit(db, actor, "run.rename", runId, { from: run?.name ?? null, to: parsed });
 }
 
 export async function setRunNote(db: PrismaClient, actor: Actor, runId: string, note: string): Promise<void> {
-  const parsed = runNoteSchema.parse(note);
+  const parsed = checked(runNoteSchema, note, "The note");
   await existingRuns(db, [runId]);
   await db.run.update({ where: { id: runId }, data: { note: parsed === "" ? null : parsed } });
   await recordAudit(db, actor, "run.note", runId, { length: parsed.length });

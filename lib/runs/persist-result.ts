@@ -7,6 +7,7 @@ import type { TaskExecution } from "./execute-task";
 import type { Sql } from "./sql";
 import { STEP_INSERT, stepRowsSelect, type StepRow } from "./step-store";
 import { judgeRunOutcome, PROVIDER_FAILURE_KINDS } from "./run-outcome";
+import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 
 /** Steps a crashed earlier attempt left behind; its replacement starts the trace again at index 0. */
 export async function deletePartialSteps(sql: Sql, resultId: string): Promise<void> {
@@ -84,8 +85,9 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
     RETURNING status::text AS status, "tasksDone", "tasksTotal"`,
     [
       claim.id, claim.attempt, [...done.calls], verdict.correct, verdict.sideEffects, verdict.exactMatch,
-      verdict.error, done.errorKind, JSON.stringify(verdict.diagnostics), JSON.stringify(verdict.diffVsGroundTruth),
-      JSON.stringify(verdict.failedCalls), done.finalAnswer, done.inputTokens, done.outputTokens, done.costUsd,
+      // The error and answer may quote a base URL (a provider's or fetch's message): no credentials stored.
+      redactUrlCredentialsOrNull(verdict.error), done.errorKind, JSON.stringify(verdict.diagnostics), JSON.stringify(verdict.diffVsGroundTruth),
+      JSON.stringify(verdict.failedCalls), redactUrlCredentialsOrNull(done.finalAnswer), done.inputTokens, done.outputTokens, done.costUsd,
       done.retries, Math.round(done.latencyMs), JSON.stringify(done.steps),
     ],
   );

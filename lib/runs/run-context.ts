@@ -4,6 +4,7 @@
 import type { LanguageModel } from "ai";
 import { EndpointError, PROVIDERS } from "@/lib/providers";
 import { MissingApiKeyError } from "@/lib/workbench/agents/provider-errors";
+import { errorMessage } from "@/lib/errors";
 import { ModelRequestParamsSchema, resolveRequestParams, type ModelRequestParams } from "@/lib/workbench/agents/request-params";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { AgentKind, EngineSettings, Harness2026Options } from "@/lib/workbench/agents/types";
@@ -116,7 +117,7 @@ async function modelOrFailRun(db: PrismaClient, runId: string, build: () => Lang
     if (error instanceof EndpointError || error instanceof MissingApiKeyError) {
       await db.run.updateMany({
         where: { id: runId, status: { in: ["queued", "running"] } },
-        data: { status: "failed", error: `The run's endpoint cannot be used: ${error.message}`, finishedAt: new Date() },
+        data: { status: "failed", error: `The run's endpoint cannot be used: ${errorMessage(error)}`, finishedAt: new Date() },
       });
     }
     throw error;

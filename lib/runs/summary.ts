@@ -2,6 +2,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { trialConsistency, type TrialConsistency } from "@/lib/metrics/trial-consistency";
 import { usageRecorded } from "@/lib/metrics/run-usage";
+import { printable } from "@/lib/security/printable";
 
 export interface DomainSummary {
   readonly domain: string;
@@ -62,7 +63,7 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
 export function formatRunSummary(summary: RunSummary): string {
   const pct = (value: number) => `${(value * 100).toFixed(2)} %`;
   const lines = [
-    `Run ${summary.id}  ${summary.name}  [${summary.status}]${summary.error ? `  ${summary.error}` : ""}`,
+    `Run ${summary.id}  ${printable(summary.name)}  [${summary.status}]${summary.error ? `  ${printable(summary.error)}` : ""}`,
     `  tasks        ${summary.tasksDone}/${summary.tasksTotal}`,
     `  accuracy     ${pct(summary.accuracy)}`,
     `  side effects ${pct(summary.sideEffectRate)}`,

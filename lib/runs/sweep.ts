@@ -5,7 +5,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { cancelRun } from "./cancel";
-import { launchParsedRun, LaunchError, type LaunchDeps, type LaunchedRun } from "./launch";
+import { createLaunchedRun, LaunchError, prepareLaunch, type LaunchDeps, type LaunchedRun, type PreparedLaunch } from "./launch";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
 
@@ -64,8 +64,9 @@ export function parseVariant(text: string): SweepVariant {
 }
 
 /**
- * Launches every run of the grid, or none: each run's input is parsed before the first is created, and a
- * launch refused midway (an endpoint without its key, say) cancels the runs already queued.
+ * Launches every run of the grid, or none: every run is parsed and checked (endpoint, key, tasks, size)
+ * before the first is created, so a refused one (an endpoint without its key, say) leaves no run behind.
+ * Only a database failure while writing can stop it midway; the runs already queued are then cancelled.
  * `base` holds what every run shares (dataset, tasks, trials, fault seed...).
  */
 export async function launchSweep(request: SweepRequest, base: Omit<LaunchRunRequest, "agent">, deps: LaunchDeps): Promise<LaunchedSweep> {
@@ -97,9 +98,11 @@ export async function launchSweep(request: SweepRequest, base: Omit<LaunchRunReq
       inputs.push({ variant, faultRate, input: parsed.data });
     }
   }
+  const prepared: { variant: SweepVariant; faultRate: number; launch: PreparedLaunch }[] = [];
+  for (const { variant, faultRate, input } of inputs) prepared.push({ variant, faultRate, launch: await prepareLaunch(input, deps) });
   const runs: LaunchedSweep["runs"][number][] = [];
   try {
-    for (const { variant, faultRate, input } of inputs) runs.push({ ...(await launchParsedRun(input, deps)), variant, faultRate });
+    for (const { variant, faultRate, launch } of prepared) runs.push({ ...(await createLaunchedRun(launch, deps)), variant, faultRate });
   } catch (error) {
     await Promise.all(runs.map((run) => cancelRun(deps.db, run.runId)));
     throw error;

@@ -3,6 +3,7 @@
 // imported runs), and the inspector's StepRecord (lib/traces/build-trace.ts). stepColumns turns an
 // AgentStep (the engine's trace event) into a row; a field a kind does not have is null.
 import type { AgentStep } from "@/lib/workbench/agents/types";
+import { redactUrlCredentials as redact } from "@/lib/workbench/core/url-credentials";
 
 /** The Step table's data columns (besides id, "resultId", index) and their PostgreSQL types, in table order. */
 export const STEP_COLUMN_TYPES = {
@@ -52,22 +53,23 @@ const EMPTY: Omit<StepColumns, "kind"> = {
   inputTokens: null, outputTokens: null, latencyMs: null, finishReason: null, retries: null, fault: null, arguments: null,
 };
 
+/** A step as its row; credentials in any URL its texts quote are hidden before the row is stored. */
 export function stepColumns(step: AgentStep): StepColumns {
   switch (step.kind) {
     case "model":
       return {
-        ...EMPTY, kind: "model", text: step.text, inputTokens: step.inputTokens, outputTokens: step.outputTokens,
+        ...EMPTY, kind: "model", text: redact(step.text), inputTokens: step.inputTokens, outputTokens: step.outputTokens,
         latencyMs: Math.round(step.latencyMs), finishReason: step.finishReason, retries: step.retries,
       };
     case "tool":
       return {
         ...EMPTY, kind: "tool", tool: step.tool, args: step.args, call: step.call,
-        observation: step.observation, ok: step.ok, diff: step.diff, fault: step.fault ?? null, arguments: step.arguments ?? null,
+        observation: redact(step.observation), ok: step.ok, diff: step.diff, fault: step.fault ?? null, arguments: step.arguments ?? null,
       };
     case "final":
-      return { ...EMPTY, kind: "final", text: step.text };
+      return { ...EMPTY, kind: "final", text: redact(step.text) };
     case "error":
-      return { ...EMPTY, kind: "error", errorKind: step.errorKind, text: step.message };
+      return { ...EMPTY, kind: "error", errorKind: step.errorKind, text: redact(step.message) };
     default: {
       const unknownStep: never = step;
       throw new Error(`Unknown step kind: ${JSON.stringify(unknownStep)}`);

@@ -46,6 +46,7 @@ function usage(message: string): void {
 async function exportRuns(format: Format, options: ExportOptions): Promise<number> {
   const { loadRunOrThrow, runIdsOfConfiguration, writeRunExport } = await import("@/lib/interop/export-run");
   return withPrisma(async (prisma) => {
+    let exitCode = 0;
     const runIds = options.config ? await runIdsOfConfiguration(prisma, options.config) : (options.run ?? []);
     if (runIds.length === 0) throw new Error(`No runs in configuration ${options.config}`);
     for (const runId of runIds) {
@@ -53,13 +54,18 @@ async function exportRuns(format: Format, options: ExportOptions): Promise<numbe
       if (format === "otlp") {
         const { sendRunSpans } = await import("@/lib/interop/otel/export-run-spans");
         const sent = await sendRunSpans(run);
-        console.log(`run ${run.id}: ${sent.spans} span(s) sent to ${sent.endpoint}${sent.dropped ? `, ${sent.dropped} dropped` : ""}`);
+        if (sent.dropped === 0) console.log(`run ${run.id}: ${sent.spans} span(s) sent to ${sent.endpoint}`);
+        else {
+          // Not delivered is a failure: a script checking the exit code must not take it for an export.
+          console.error(`run ${run.id}: ${sent.dropped} of ${sent.spans} span(s) not delivered to ${sent.endpoint}`);
+          exitCode = 1;
+        }
         continue;
       }
       // Inspect logs default to the current folder, each under the name Inspect's listing looks for.
       const written = await writeRunExport(run, format, options.out ?? ".", { several: runIds.length > 1 });
       console.log(`run ${run.id} (${run.results.length} results) → ${written.length === 1 ? written[0] : `${written.length} files under ${options.out}`}`);
     }
-    return 0;
+    return exitCode;
   });
 }

@@ -10,7 +10,7 @@
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
-import { errorMessage } from "@/lib/errors";
+import { plainError } from "@/lib/plain-error";
 
 interface McpOptions {
   run: string;
@@ -64,7 +64,7 @@ async function mcpCommand(options: McpOptions): Promise<number> {
     await serveSessionOverStdio(await getMcpDeps(), options.run, token, { signal: stop.signal });
     return 0;
   } catch (error) {
-    console.error(`workbench mcp: ${errorMessage(error)}`);
+    console.error(`workbench mcp: ${plainError(error)}`);
     return 1;
   } finally {
     await closeMcpDeps();

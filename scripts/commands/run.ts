@@ -13,6 +13,7 @@ import { DB_RETRY_POLICY, isTransientDbError, withDbRetry } from "@/lib/db-retry
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { env } from "@/lib/env";
 import { errorMessage } from "@/lib/errors";
+import { emptyNumericFlags } from "./numeric-flags";
 
 interface RunOptions {
   agent: string;
@@ -119,7 +120,15 @@ export function flagOf(field: PropertyKey | undefined): string {
   return `--${String(field).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
+/** The numeric flags of `run`: an empty value is an error, not 0. */
+const NUMERIC_RUN_FLAGS = ["limit", "seed", "concurrency", "trials", "temperature", "maxSteps", "timeoutMs", "faultRate", "faultSeed", "budgetUsd", "budgetTokens", "maxProviderFailures"] as const;
+
 async function runCommand(options: RunOptions): Promise<number> {
+  const empty = emptyNumericFlags(options, NUMERIC_RUN_FLAGS);
+  if (empty.length > 0) {
+    for (const line of empty) console.error(line);
+    return 2;
+  }
   const { launchRunInputSchema } = await import("@/lib/runs/launch-input");
   let request: Record<string, unknown>;
   try {

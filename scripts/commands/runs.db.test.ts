@@ -85,6 +85,30 @@ describe("workbench runs", () => {
     expect((await workbench("rename", run.id, "   ")).code).toBe(1);
   });
 
+  test("words, not internals: an invalid value is one plain line; control characters are refused on the way in and escaped on the way out", { timeout: 180_000 }, async () => {
+    const run = await makeRun("completed");
+    const empty = await workbench("rename", run.id, "   ");
+    expect(empty.code).toBe(1);
+    expect(empty.stderr.trim()).toBe("runs: The name: A name is needed"); // not zod's issue JSON
+    for (const [command, value] of [["rename", "evil\u001b[2J\u001b]0;owned\u0007"], ["note", "bell\u0007 and \u009b31m"]] as const) {
+      const refused = await workbench(command, run.id, value);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("Control characters");
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).not.toMatch(/[\u001b\u0007\u009b]/);
+    }
+    expect((await workbench("tag", run.id, "--add", "a\u001bb")).code).toBe(1);
+    expect((await workbench("note", run.id, "line one\nline two")).code).toBe(0); // a note keeps its line breaks
+    expect(await context.db.run.findUniqueOrThrow({ where: { id: run.id }, select: { name: true } })).toEqual({ name: run.name });
+
+    // A name stored before the rule (an import, an older row) is shown escaped, never obeyed.
+    await context.db.run.update({ where: { id: run.id }, data: { name: "old\u001b[2Jname\u009b", tags: ["t\u0007"] } });
+    const listed = await workbench("list", "--limit", "500");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`${run.id}  completed        old\\x1b[2Jname\\x9b  [#t\\x07]`);
+    expect(listed.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
   test("delete asks first (exit 2 without --yes and a terminal), names what goes, and deletes with --yes", { timeout: 120_000 }, async () => {
     const run = await makeRun("completed");
     const unconfirmed = await workbench("delete", run.id);

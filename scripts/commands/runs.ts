@@ -10,6 +10,7 @@ import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
 import { recordAudit } from "@/lib/auth/audit";
 import { env } from "@/lib/env";
+import { printable } from "@/lib/security/printable";
 
 export const RUNS_EXIT = { ok: 0, error: 1, unconfirmed: 2, refused: 3 } as const;
 
@@ -27,7 +28,7 @@ async function withRuns(work: (prisma: PrismaClient, manage: typeof import("@/li
       return await work(prisma, manage);
     } catch (error) {
       if (!(error instanceof manage.RunManageError)) throw error;
-      console.error(`runs: ${error.message}`);
+      console.error(`runs: ${printable(error.message)}`);
       return error.code === "active" ? RUNS_EXIT.refused : RUNS_EXIT.error;
     }
   });
@@ -58,8 +59,9 @@ export function register(program: Command): void {
           return RUNS_EXIT.ok;
         }
         for (const row of rows) {
-          const flags = [row.testRun ? "test" : null, row.archivedAt ? "archived" : null, ...row.tags.map((tag) => `#${tag}`)].filter(Boolean).join(" ");
-          console.log(`${row.id}  ${row.status.padEnd(15)}  ${row.name}${flags ? `  [${flags}]` : ""}`);
+          const flags = [row.testRun ? "test" : null, row.archivedAt ? "archived" : null, ...row.tags.map((tag) => `#${printable(tag)}`)].filter(Boolean).join(" ");
+          // Escaped: a name imported or stored before control characters were refused must not drive the terminal.
+          console.log(`${row.id}  ${row.status.padEnd(15)}  ${printable(row.name)}${flags ? `  [${flags}]` : ""}`);
         }
         if (rows.length === 0) console.log(options.archived ? "no archived runs" : "no runs");
         return RUNS_EXIT.ok;
@@ -100,7 +102,7 @@ export function register(program: Command): void {
           return RUNS_EXIT.error;
         }
         const tags = await manage.tagRuns(prisma, actor(), ids, { add: options.add, remove: options.remove });
-        for (const [id, runTags] of tags) console.log(`${id}: ${runTags.length ? runTags.join(", ") : "(no tags)"}`);
+        for (const [id, runTags] of tags) console.log(`${id}: ${runTags.length ? runTags.map(printable).join(", ") : "(no tags)"}`);
         return RUNS_EXIT.ok;
       }),
     );
@@ -138,7 +140,7 @@ export function register(program: Command): void {
       withRuns(async (prisma, manage) => {
         const plan = await manage.planDeletion(prisma, ids);
         console.log("This deletes, with their results and steps:");
-        for (const run of plan.runs) console.log(`  ${run.name} (${run.id}, ${run.status}): ${run.results} result(s), ${run.steps} step(s)`);
+        for (const run of plan.runs) console.log(`  ${printable(run.name)} (${run.id}, ${run.status}): ${run.results} result(s), ${run.steps} step(s)`);
         if (plan.active.length) throw new manage.RunManageError("active", `${plan.active.join(", ")} still going: cancel first, then delete`);
         if (!options.yes && !(await confirmed())) {
           console.error("runs delete: not confirmed (pass --yes to delete without asking)");

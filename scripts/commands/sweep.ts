@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
+import { badNumberListItems, emptyNumericFlags } from "./numeric-flags";
 import { env } from "@/lib/env";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
 import { DEFAULT_FAULT_SHARES, formatFaultShares, parseFaultShares } from "@/lib/workbench/tools/faults";
@@ -43,6 +44,12 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "tasks at once, per run", String(RUN_SETTINGS_DEFAULTS.concurrency))
     .option("--no-worker", "only enqueue: separate `npm run worker` processes do the work")
     .action(async (options: SweepOptions) => {
+      const refused = [...emptyNumericFlags(options, ["faultSeed", "limit", "trials", "concurrency"]), ...badNumberListItems("--fault-rates", options.faultRates)];
+      if (refused.length > 0) {
+        for (const line of refused) console.error(line);
+        process.exitCode = 2;
+        return;
+      }
       process.exitCode = env().DATABASE_URL ? await sweepCommand(options) : await rerunWithDatabase();
     });
 }

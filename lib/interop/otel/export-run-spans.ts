@@ -3,6 +3,7 @@
 // derived from the run (span-ids.ts): sending a run again gives the collector the same trace.
 import type { ExportRun } from "../run-export";
 import { emitTaskSpans } from "./task-spans";
+import { redactUrlCredentials } from "@/lib/workbench/core/url-credentials";
 import { createRunTracing, otlpConfigFromEnv, otlpTracesUrl, type OtlpConfig } from "./tracing";
 
 export async function sendRunSpans(run: ExportRun, config: OtlpConfig | null = otlpConfigFromEnv()): Promise<{ spans: number; endpoint: string; dropped: number }> {
@@ -12,5 +13,5 @@ export async function sendRunSpans(run: ExportRun, config: OtlpConfig | null = o
   let spans = 0;
   for (const result of run.results) spans += emitTaskSpans(tracing, run, result, { captureContent: config.captureContent });
   await tracing.shutdown(30_000);
-  return { spans, endpoint: otlpTracesUrl(config), dropped: tracing.dropped() };
+  return { spans, endpoint: redactUrlCredentials(otlpTracesUrl(config)), dropped: tracing.dropped() };
 }

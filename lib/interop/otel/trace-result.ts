@@ -3,6 +3,7 @@
 // background: the task's worker never waits for it, and a failure here is logged, never thrown.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { errorMessage } from "@/lib/errors";
+import { atEndOfProcess } from "@/lib/process-end";
 import { loadResultForExport } from "../run-export";
 import { emitTaskSpans } from "./task-spans";
 import { createRunTracing, otlpConfigFromEnv, type RunTracing } from "./tracing";
@@ -15,6 +16,7 @@ export function processTracing(): RunTracing | null {
   if (current === undefined) {
     const config = otlpConfigFromEnv();
     current = config ? createRunTracing(config) : null;
+    if (current) atEndOfProcess(() => shutdownProcessTracing());
   }
   return current;
 }
@@ -22,7 +24,6 @@ export function processTracing(): RunTracing | null {
 /** Replaces the process's tracing (tests with their own receiver; null turns it off). */
 export function useProcessTracing(tracing: RunTracing | null): void {
   current = tracing;
-  reportedDropped = 0;
 }
 
 /** Queues the spans of a finished result; returns at once. */
@@ -43,25 +44,24 @@ export async function tracesQueued(): Promise<void> {
   await Promise.all([...pending]);
 }
 
-let reportedDropped = 0;
-
 /**
  * When a worker stops: what is queued is sent (waiting at most `timeoutMs`) and the spans dropped since
  * the last report are logged with their count. The pipeline stays open (a process may start another worker).
+ * 0.3 s: a collector that answers takes milliseconds; one that does not must not hold the stop
+ * (a stopping process then ends within about 1 s of its last task, shutdownProcessTracing included).
  */
-export async function flushProcessTracing(timeoutMs = 2_000): Promise<void> {
+export async function flushProcessTracing(timeoutMs = 300): Promise<void> {
   if (!current) return;
   await tracesQueued();
   await current.flush(timeoutMs);
-  const dropped = current.dropped();
-  if (dropped > reportedDropped) {
-    (current.config.log ?? console.warn)(`OpenTelemetry: ${dropped - reportedDropped} span(s) dropped (${dropped} of ${current.counts.ended} so far): the collector at ${current.config.endpoint} was unreachable or slow`);
-    reportedDropped = dropped;
-  }
+  current.reportDropped();
 }
 
-/** At a process's end: what is queued is sent (bounded wait) and the dropped count logged. */
-export async function shutdownProcessTracing(timeoutMs = 2_000): Promise<void> {
+/**
+ * At a process's end (endOfProcess, lib/process-end.ts): what is queued is sent (bounded wait), what is
+ * still in flight abandoned, and the dropped count logged.
+ */
+export async function shutdownProcessTracing(timeoutMs = 200): Promise<void> {
   if (!current) return;
   await tracesQueued();
   await current.shutdown(timeoutMs);

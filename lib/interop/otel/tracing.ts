@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/errors";
 import { SEMCONV_REVISION } from "./semconv";
 import { DEFAULT_OTLP_PROTOCOL, otlpTraceTarget, tracesUrlOfBase, type OtlpProtocol } from "./otlp-endpoint";
 import { createOtlpTraceExporter } from "./otlp-exporter";
+import { redactUrlCredentials } from "@/lib/workbench/core/url-credentials";
 import { PlannedIdGenerator } from "./span-ids";
 
 export interface OtlpConfig {
@@ -49,8 +50,13 @@ export interface RunTracing {
   dropped(): number;
   /** Sends what is queued, waiting at most `timeoutMs`. */
   flush(timeoutMs?: number): Promise<void>;
-  /** Flushes (bounded), stops, and logs the dropped count when there is one. */
+  /** Flushes (bounded), abandons what is still in flight, stops, and logs the dropped count when there is one. */
   shutdown(timeoutMs?: number): Promise<void>;
+  /**
+   * Logs the spans dropped since the last line about them, as one line; nothing when none were, or when
+   * a failure line already said spans are being dropped (a dead collector gives one warning, not one per stop).
+   */
+  reportDropped(): void;
 }
 
 /** The configuration from the environment; null when no endpoint is set (tracing off). */
@@ -77,6 +83,10 @@ export function otlpTracesUrl(config: Pick<OtlpConfig, "endpoint" | "tracesUrl">
 /** Counts what the exporter delivered or failed; logs the first failure of a streak (never the headers). */
 class CountingExporter implements SpanExporter {
   private failing = false;
+  /** Set once shutdown starts: what fails from then on is the shutdown abandoning it, told by the summary line. */
+  stopping = false;
+  /** Whether a failure line was logged: then the shutdown adds no second line. */
+  reported = false;
   private readonly inFlight = new Set<Promise<void>>();
   constructor(private readonly inner: SpanExporter, private readonly counts: SpanCounts, private readonly onFailure: (error: string) => void) {}
   /** Resolves when every export started so far has answered (a flush must also wait for the one the timer began). */
@@ -94,7 +104,10 @@ class CountingExporter implements SpanExporter {
         this.failing = false;
       } else {
         this.counts.failed += spans.length;
-        if (!this.failing) this.onFailure(result.error ? errorMessage(result.error) : "export failed");
+        if (!this.failing && !this.stopping) {
+          this.onFailure(result.error ? errorMessage(result.error) : "export failed");
+          this.reported = true;
+        }
         this.failing = true;
       }
       answered();
@@ -127,17 +140,19 @@ class CountingProcessor implements SpanProcessor {
   }
 }
 
-const within = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => undefined, () => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+/** Waits for `promise` at most `ms`; true when it settled in time. */
+const within = (promise: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([promise.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
 
 export function createRunTracing(config: OtlpConfig): RunTracing {
   const log = config.log ?? ((message: string) => console.warn(message));
   const counts: SpanCounts = { ended: 0, delivered: 0, failed: 0 };
   const url = otlpTracesUrl(config);
+  const shownUrl = redactUrlCredentials(url); // what log lines name: never the collector's credentials
   const exporter = new CountingExporter(
     createOtlpTraceExporter({ url, protocol: config.protocol ?? DEFAULT_OTLP_PROTOCOL, headers: config.headers, timeoutMillis: config.exportTimeoutMs ?? 10_000 }),
     counts,
-    (error) => log(`OpenTelemetry: exporting spans to ${url} failed (${error}); spans are dropped until it answers (the runs go on)`),
+    (error) => log(`OpenTelemetry: exporting spans to ${shownUrl} failed (${error}); spans are dropped until it answers (the runs go on)`),
   );
   // Unset sizes are the SDK's (queue 2048, batches of 512) or OTEL_BSP_MAX_QUEUE_SIZE / _MAX_EXPORT_BATCH_SIZE.
   const sizes = config.maxQueueSize ? { maxQueueSize: config.maxQueueSize, maxExportBatchSize: Math.min(512, config.maxQueueSize) } : {};
@@ -152,16 +167,35 @@ export function createRunTracing(config: OtlpConfig): RunTracing {
   });
   const dropped = () => Math.max(0, counts.ended - counts.delivered);
   let closed: Promise<void> | undefined;
+  let told = 0;
+  const reportDropped = () => {
+    const now = dropped();
+    if (now > told && !exporter.reported) log(`OpenTelemetry: ${now - told} span(s) dropped (${now} of ${counts.ended} so far): the collector at ${shownUrl} was unreachable, slow or the queue full`);
+    told = Math.max(told, now);
+  };
+  // The last flush ran out of time: the collector is not answering, so the shutdown does not wait again.
+  let stalled = false;
+  const flush = async (timeoutMs: number) => {
+    stalled = !(await within(provider.forceFlush().then(() => exporter.settled()), timeoutMs));
+  };
   return {
     tracer: provider.getTracer("workbench-studio"),
     ids,
     config,
     counts,
     dropped,
-    flush: (timeoutMs = 5_000) => within(provider.forceFlush().then(() => exporter.settled()), timeoutMs),
+    reportDropped,
+    flush: (timeoutMs = 5_000) => flush(timeoutMs),
+    // Bounded, then whatever is still in flight is abandoned (its spans count as dropped), so no request
+    // to an unreachable or silent collector keeps the process alive after its work is done. One line:
+    // the dropped total, unless a failure line already told the user spans were being dropped.
     shutdown: (timeoutMs = 5_000) =>
-      (closed ??= within(provider.shutdown(), timeoutMs).then(() => {
-        if (dropped() > 0) log(`OpenTelemetry: ${dropped()} of ${counts.ended} span(s) dropped (collector at ${url} unreachable, slow or the queue full)`);
-      })),
+      (closed ??= (async () => {
+        if (!stalled) await flush(timeoutMs);
+        exporter.stopping = true;
+        await exporter.shutdown();
+        await within(provider.shutdown(), 50);
+        reportDropped();
+      })()),
   };
 }

@@ -4,6 +4,7 @@ import { RUN_SETTINGS_DEFAULTS } from "../../settings/launch-options";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { recordedErrorKind } from "./recorded-trace";
+import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 import type { AgentStep } from "@/lib/workbench/agents/types";
 import type { TaskVerdict } from "@/lib/workbench/evaluate/types";
 import type { RecordedResult } from "@/lib/workbench/results/types";
@@ -189,9 +190,9 @@ function resultRow(runId: string, importRow: ImportRow, now: Date) {
   return {
     ...measuredUsage(importRow),
     id, runId, taskId, trial: trial ?? 0, attempt: 1, calls: row.calls,
-    correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: verdict.error,
+    correct: verdict.correct, sideEffects: verdict.sideEffects, exactMatch: verdict.exactMatch, error: redactUrlCredentialsOrNull(verdict.error),
     errorKind: recordedErrorKind(row.error),
     diagnostics: verdict.diagnostics, diff: verdict.diffVsGroundTruth, failedCalls: verdict.failedCalls,
-    finalAnswer: row.finalOutput, startedAt: now, finishedAt: now,
+    finalAnswer: redactUrlCredentialsOrNull(row.finalOutput), startedAt: now, finishedAt: now,
   };
 }

@@ -1,6 +1,7 @@
 // Provider failures as one typed error with a code. Part of the engine (its agents classify what a model
 // call threw); lib/providers/models.ts tells it which configured key values to redact.
 import { CodedError, errorMessage } from "../core/errors";
+import { redactUrlCredentials } from "../core/url-credentials";
 
 /** Why a provider call failed. `context_window`, `missing_key` and `redirect` are never retried. */
 export type ProviderErrorCode =
@@ -102,7 +103,7 @@ export function redactSecretValuesFrom(values: () => readonly (string | undefine
 
 /** Removes key-looking tokens and the configured keys' values from text meant for logs or users. */
 export function redactSecrets(text: string): string {
-  let out = text.replace(/\b(sk-[A-Za-z0-9_-]{8,}|sk-ant-[A-Za-z0-9_-]{8,})/g, "[redacted]");
+  let out = redactUrlCredentials(text).replace(/\b(sk-[A-Za-z0-9_-]{8,}|sk-ant-[A-Za-z0-9_-]{8,})/g, "[redacted]");
   for (const value of secretValues()) {
     if (value && value.length >= 6) out = out.split(value).join("[redacted]");
   }
