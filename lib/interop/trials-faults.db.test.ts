@@ -119,7 +119,9 @@ describe("trials travel", () => {
 describe("faults travel", () => {
   test("the faulted runs drew faults of every kind, and faults changed verdicts (what the round trips must keep)", async () => {
     const steps = await context.db.step.findMany({ where: { result: { runId: { in: [runs.faultedOracle, runs.faultedReact] } }, fault: { not: { equals: null } } }, select: { fault: true } });
-    expect(new Set(steps.map((step) => (step.fault as { kind: string }).kind))).toEqual(new Set(["transient", "ambiguous", "malformed"]));
+    // A malformed answer is drawn on reads only (tools/faults.ts), and ground truths only write, so these
+    // agents meet the other two kinds; a call that ran under a fault and one a fault stopped are both here.
+    expect(new Set(steps.map((step) => (step.fault as { kind: string }).kind))).toEqual(new Set(["transient", "ambiguous"]));
     const oracle = await context.db.run.findUniqueOrThrow({ where: { id: runs.faultedOracle } });
     expect(oracle.correctCount).toBeLessThan(oracle.tasksDone);
   });
