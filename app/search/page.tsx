@@ -6,8 +6,12 @@ import { Pager } from "@/components/ui/pager";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { SearchForm } from "@/components/search/search-form";
 import { SearchHits } from "@/components/search/search-hits";
-import { searchFilterOptions, searchTraces } from "@/lib/queries/search";
-import { MIN_TERM_LENGTH, searchHref, searchParamsSchema, type SearchParams } from "@/lib/queries/search-filters";
+import { SearchCounts } from "@/components/search/search-counts";
+import { headers } from "next/headers";
+import { currentUser } from "@/lib/auth/guard";
+import { clientAddressOf } from "@/lib/auth/client-address";
+import { COUNT_CAP, searchFilterOptions, searchForVisitor } from "@/lib/queries/search";
+import { MIN_TERM_LENGTH, SEARCH_CAUSES, searchHref, searchParamsSchema, type SearchParams } from "@/lib/queries/search-filters";
 import { ALL_TOOLS } from "@/lib/workbench/tools";
 
 export const metadata: Metadata = { title: "Search traces" };
@@ -18,14 +22,14 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader title="Search traces" description="Every trace of every run: task text, model messages, tool calls and tool outputs. Each hit opens at its step." />
-      <SearchForm params={params} options={{ ...options, tools: ALL_TOOLS.map((tool) => tool.name) }} />
+      <SearchForm params={params} options={{ ...options, tools: ALL_TOOLS.map((tool) => tool.name), causes: SEARCH_CAUSES }} />
       {params.q ? (
         <Suspense key={JSON.stringify(params)} fallback={<PanelSkeleton height={240} />}>
           <Results params={params} />
         </Suspense>
       ) : (
         <EmptyState title="Search every trace" testId="search-empty">
-          Type at least {MIN_TERM_LENGTH} characters: a customer&apos;s email address, a tool name, an error message. The match is a
+          Type a term with at least {MIN_TERM_LENGTH} letters or digits in a row: a customer&apos;s email address, a tool name, an error message. The match is a
           case-insensitive substring; narrow it with the filters.
         </EmptyState>
       )}
@@ -34,19 +38,24 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
 }
 
 async function Results({ params }: { params: SearchParams }) {
-  const outcome = await searchTraces(params);
-  if (outcome.status === "too-short") {
-    return <EmptyState title="Term too short" testId="search-too-short">Type at least {MIN_TERM_LENGTH} characters.</EmptyState>;
+  // An anonymous visitor is rate-limited per client (lib/auth/search-throttle.ts); a signed-in user is not.
+  const [user, requestHeaders] = await Promise.all([currentUser(), headers()]);
+  const outcome = await searchForVisitor(params, { signedIn: user !== null, client: clientAddressOf(requestHeaders) });
+  if (outcome.status !== "searched") {
+    const title = { "too-broad": "Term too broad", "too-long": "Term too long", "timed-out": "Search stopped", throttled: "Too many searches" }[outcome.status];
+    return <EmptyState title={title} testId={`search-${outcome.status}`}>{outcome.message}</EmptyState>;
   }
   if (outcome.total === 0) {
     return <EmptyState title="No match" testId="search-no-hits">Nothing {params.in === "tasks" ? "in task text" : "in any step"} contains “{params.q}” with these filters.</EmptyState>;
   }
+  const what = params.in === "tasks" ? "results whose task text matches" : `matching step${outcome.total === 1 && !outcome.capped ? "" : "s"}`;
   return (
     <>
       <p className="mb-3 text-sm text-muted" data-testid="search-count">
-        {outcome.capped ? `More than ${outcome.total}` : outcome.total} {params.in === "tasks" ? "results whose task text matches" : `matching step${outcome.total === 1 ? "" : "s"}`}
-        {outcome.capped ? " (first pages shown: narrow with a filter)" : ""}
+        {outcome.capped ? `More than ${COUNT_CAP.toLocaleString("en")}` : outcome.total} {what}
+        {outcome.capped ? ": too many to count by run and domain; the pages show the first ten thousand found. Narrow with a filter." : ""}
       </p>
+      {outcome.byRun && outcome.byDomain ? <SearchCounts params={params} byRun={outcome.byRun} byDomain={outcome.byDomain} /> : null}
       <SearchHits hits={outcome.hits} term={params.q} />
       <Pager page={outcome.page} pages={outcome.pages} href={(page) => searchHref({ ...params, page })} testId="search-pager" />
     </>
