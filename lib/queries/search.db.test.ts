@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
-import { COUNT_CAP, SEARCH_PAGE_SIZE, searchConfigParam, searchForVisitor, searchTraces, type SearchOptions, type SearchResults } from "./search";
+import { COUNT_CAP, SEARCH_PAGE_SIZE, scanStatement, searchConfigParam, searchForVisitor, searchTraces, type ScanPlan, type SearchCount, type SearchOptions, type SearchResults } from "./search";
 import { MAX_TERM_LENGTH, searchParamsSchema, type SearchParams } from "./search-filters";
 import { resetSearchThrottle, SEARCH_BURST } from "@/lib/auth/search-throttle";
 import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
@@ -17,7 +17,7 @@ let context: RunsTestContext;
 const runs: Record<"gpt4Analytics" | "gpt4Email" | "claudeAnalytics", string> = { gpt4Analytics: "", gpt4Email: "", claudeAnalytics: "" };
 
 type StepRow = {
-  id: string; text: string | null; call: string | null; observation: string | null; tool: string | null; runId: string; datasetSlug: string;
+  id: string; resultId: string; text: string | null; call: string | null; observation: string | null; tool: string | null; runId: string; datasetSlug: string;
   configKey: string | null; domain: string; correct: boolean | null; sideEffects: boolean | null;
 };
 let steps: StepRow[] = [];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   runs.gpt4Email = await imported("email/gpt-4_all_2024-03-21_15-21-12.csv");
   runs.claudeAnalytics = await imported("analytics/claude-2_all_2024-03-23_23-37-01.csv");
   steps = await context.db.$queryRaw<StepRow[]>`
-    SELECT s.id, s.text, s.call, s.observation, s.tool, r."runId", d.slug AS "datasetSlug", k."configKey", t.domain, r.correct, r."sideEffects"
+    SELECT s.id, s."resultId", s.text, s.call, s.observation, s.tool, r."runId", d.slug AS "datasetSlug", k."configKey", t.domain, r.correct, r."sideEffects"
       FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId" JOIN "Run" ru ON ru.id = r."runId"
       JOIN "Dataset" d ON d.id = ru."datasetId" LEFT JOIN "RunConfigKey" k ON k."runId" = ru.id`;
 }, 300_000);
@@ -142,6 +142,35 @@ describe("search over steps equals the recomputation", () => {
     const hits = TERMS.flatMap((term) => expected(term, (step) => ownRuns.has(step.runId))).map((id) => steps.find((step) => step.id === id));
     expect(new Set(hits.map((step) => step?.domain))).toEqual(new Set(["analytics", "email"]));
     expect(new Set(hits.map((step) => step?.correct))).toEqual(new Set([true, false]));
+  });
+});
+
+describe("each plan the search may choose finds the same matches", () => {
+  // The plan depends on how common the term is in the whole table; a small database rarely shows the
+  // "results" and "planner" plans under a filter, so each is run here directly against the recount.
+  test.each(TERMS)("term %s: planner, term-first and results plans under each result filter", async (term) => {
+    const cases: [Partial<SearchParams>, (step: StepRow) => boolean][] = [
+      [{ dataset: "workbench" }, (step) => step.datasetSlug === "workbench"],
+      [{ domain: "email" }, (step) => step.domain === "email"],
+      [{ verdict: "wrong" }, (step) => step.correct === false],
+      [{ domain: "analytics", verdict: "correct" }, (step) => step.domain === "analytics" && step.correct === true],
+    ];
+    for (const [filters, keep] of cases) {
+      const want = expected(term, keep);
+      if (want.length > COUNT_CAP) continue; // a shared database may hold more: the counts are then not given
+      const params = searchParamsSchema.parse({ q: term, ...filters });
+      // The results plan's ids, recounted: every result with a step kept by the filter (others have no match).
+      const ids = [...new Set(steps.filter(keep).map((step) => step.resultId))];
+      const plans: ScanPlan[] = [{ kind: "planner" }, { kind: "term-first" }, { kind: "results", ids }];
+      for (const plan of plans) {
+        const [scan] = await context.db.$queryRaw<{ total: number; byRun: SearchCount[]; byDomain: SearchCount[]; pageIds: string[] }[]>(scanStatement(params, plan));
+        const label = `${JSON.stringify(filters)} ${plan.kind}`;
+        expect(scan?.total, label).toBe(want.length);
+        expect(sortedCounts(scan?.byRun ?? []), label).toEqual(tally(want, (step) => step.runId));
+        expect(sortedCounts(scan?.byDomain ?? []), label).toEqual(tally(want, (step) => step.domain));
+        expect(scan?.pageIds, label).toEqual([...want].sort().slice(0, SEARCH_PAGE_SIZE));
+      }
+    }
   });
 });
 

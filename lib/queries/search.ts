@@ -12,7 +12,7 @@
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { prisma } from "@/lib/db";
 import { hasSqlState } from "@/lib/db-retry";
-import { admitAnonymousSearch, searchThrottledMessage } from "@/lib/auth/search-throttle";
+import { admitAnonymousSearch, ANONYMOUS_REFUSAL_DELAY_MS, searchThrottledMessage } from "@/lib/auth/search-throttle";
 import { containsPattern, searchTermProblem, termProblemMessage, type SearchFilters, type SearchParams, type SearchVerdict } from "./search-filters";
 import { refreshSearchCauses } from "./search-causes";
 
@@ -127,26 +127,37 @@ function stepMatches(term: string): Prisma.Sql {
 }
 
 /**
- * How PostgreSQL is steered (plans measured by scripts/bench/search.bench.ts at 100 runs). Its trigram
- * estimates are rough and blind to how a term correlates with the filters. Under a result filter (dataset,
- * domain, verdict, cause) with no run nor configuration filter, a term that is rare in the whole table is
- * best found first through the trigram indexes, behind an OFFSET 0 fence, and its matches filtered: left
- * alone, PostgreSQL may read every result of a domain and verdict and match their steps one by one. A
- * common term is the opposite: the fence would read every one of its matches (about 0.5 s for 300,000),
- * while reading the filtered results' steps finds COUNT_CAP + 1 of them early. How common a term is comes
- * from a sample of 1 % of the Step table's pages (isCommon); a run or configuration filter narrows to a
- * few results, which PostgreSQL estimates well.
+ * How PostgreSQL is steered (plans measured by scripts/bench/search.bench.ts at 100 runs, by CPU). Its
+ * trigram estimates are rough and blind to how a term correlates with the filters. Under a result filter
+ * (dataset, domain, verdict, cause) with no run nor configuration filter:
+ *  - a term rare in the whole table (isCommon, from a 1 % sample of the Step table's pages) is found
+ *    first through the trigram indexes, behind an OFFSET 0 fence, and its matches filtered ("term-first");
+ *    left alone, PostgreSQL may read every result of a domain and verdict and match their steps one by one;
+ *  - a common term under a selective filter (at most a quarter of all results) is given the filtered
+ *    results' ids as an array, so that the steps read are those both the trigram bitmap and the
+ *    (resultId) bitmap hold (a BitmapAnd; "results", with random_page_cost lowered to what a cached table
+ *    costs, or PostgreSQL prefers to recheck every match of the term): a common term within the newest
+ *    dataset, a cause or a domain reads a few thousand steps instead of every match (30,000 and more);
+ *  - a common term under a broad filter is left to PostgreSQL ("planner"), which finds COUNT_CAP + 1
+ *    matches early in the many filtered steps.
+ * A run or configuration filter narrows to a few results, which PostgreSQL estimates well; no filter, too.
  */
-function matchesQuery(params: SearchParams, fence: boolean) {
+export type ScanPlan = { readonly kind: "planner" } | { readonly kind: "term-first" } | { readonly kind: "results"; readonly ids: readonly string[] };
+
+function matchesQuery(params: SearchParams, plan: ScanPlan) {
   const where = whereOf(params);
   if (params.in === "tasks") {
     return Prisma.sql`SELECT r.id, r."runId", t.domain FROM "TaskResult" r JOIN "Task" t ON t.id = r."taskId" JOIN "Run" ru ON ru.id = r."runId"
       WHERE t.text ILIKE ${containsPattern(params.q)} AND ${where}`;
   }
   const matches = stepMatches(params.q);
-  const steps = fence
-    ? Prisma.sql`(SELECT * FROM "Step" s WHERE ${matches} ${params.tool ? Prisma.sql`AND s.tool = ${params.tool}` : Prisma.empty} OFFSET 0) s`
-    : Prisma.sql`"Step" s`;
+  const tool = params.tool ? Prisma.sql`AND s.tool = ${params.tool}` : Prisma.empty;
+  if (plan.kind === "results") {
+    return Prisma.sql`SELECT s.id, r."runId", t.domain FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId"
+      WHERE s."resultId" = ANY(${plan.ids}::text[]) AND ${matches} ${tool}`;
+  }
+  const fence = plan.kind === "term-first";
+  const steps = fence ? Prisma.sql`(SELECT * FROM "Step" s WHERE ${matches} ${tool} OFFSET 0) s` : Prisma.sql`"Step" s`;
   return Prisma.sql`SELECT s.id, r."runId", t.domain FROM ${steps} JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Run" ru ON ru.id = r."runId"
     JOIN "Task" t ON t.id = r."taskId" WHERE ${fence ? Prisma.sql`TRUE` : matches} AND ${where}`;
 }
@@ -156,12 +167,12 @@ function whereOf(params: SearchParams): Prisma.Sql {
   return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
 }
 
-/** A filter on results (not runs) without a run or configuration to narrow it: the fence may apply. */
+/** A filter on results (not runs) without a run or configuration to narrow it: the plan is chosen (see matchesQuery). */
 function hasResultFilterOnly(params: SearchParams): boolean {
   return params.in === "steps" && Boolean(params.dataset || params.domain || params.verdict || params.cause) && !params.run && !params.config;
 }
 
-/** Matches estimated from a 1 % sample of pages above which a term is common (the fence would read them all). */
+/** Matches estimated from a 1 % sample of pages above which a term is common (term-first would read them all). */
 const COMMON_MATCHES = 3 * COUNT_CAP;
 
 async function isCommon(term: string, db: Prisma.TransactionClient): Promise<boolean> {
@@ -169,13 +180,26 @@ async function isCommon(term: string, db: Prisma.TransactionClient): Promise<boo
   return (row?.n ?? 0) * 100 > COMMON_MATCHES;
 }
 
+/** The plan of the scan (see matchesQuery). */
+async function scanPlan(params: SearchParams, db: Prisma.TransactionClient): Promise<ScanPlan> {
+  if (!hasResultFilterOnly(params)) return { kind: "planner" };
+  if (!(await isCommon(params.q, db))) return { kind: "term-first" };
+  // The filtered results' ids, only when they are at most a quarter of all results (else null: not sent).
+  const [row] = await db.$queryRaw<{ ids: string[] | null }[]>`
+    SELECT CASE WHEN count(*) * 4 <= (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = '"TaskResult"'::regclass) THEN coalesce(array_agg(r.id), '{}') END AS ids
+      FROM "TaskResult" r JOIN "Run" ru ON ru.id = r."runId" JOIN "Task" t ON t.id = r."taskId" WHERE ${whereOf(params)}`;
+  if (!row?.ids) return { kind: "planner" };
+  await db.$executeRawUnsafe("SET LOCAL random_page_cost = 1.1");
+  return { kind: "results", ids: row.ids };
+}
+
 /**
  * The scan: up to COUNT_CAP + 1 matches, counted in all, by run and by domain, and the ids of page `page`
  * (clamped to the last page) in step id order (COLLATE "C": the order of the ids' bytes, as JS sorts them).
  */
-export function scanStatement(params: SearchParams, fence: boolean): Prisma.Sql {
+export function scanStatement(params: SearchParams, plan: ScanPlan): Prisma.Sql {
   const offset = Prisma.sql`(SELECT LEAST(${params.page}, GREATEST(0, (LEAST(count(*), ${COUNT_CAP}) - 1) / ${SEARCH_PAGE_SIZE})) * ${SEARCH_PAGE_SIZE} FROM m)`;
-  return Prisma.sql`WITH m AS MATERIALIZED (${matchesQuery(params, fence)} LIMIT ${COUNT_CAP + 1})
+  return Prisma.sql`WITH m AS MATERIALIZED (${matchesQuery(params, plan)} LIMIT ${COUNT_CAP + 1})
     SELECT (SELECT count(*)::int FROM m) AS total,
            (SELECT coalesce(json_agg(json_build_object('key', x."runId", 'label', ru.name, 'count', x.n) ORDER BY x.n DESC, ru.name), '[]')
               FROM (SELECT "runId", count(*)::int AS n FROM m GROUP BY 1) x JOIN "Run" ru ON ru.id = x."runId") AS "byRun",
@@ -241,8 +265,7 @@ export async function searchTraces(params: SearchParams, db: PrismaClient = pris
         await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
         await tx.$executeRawUnsafe("SET LOCAL synchronize_seqscans = off");
         await tx.$executeRawUnsafe("SET LOCAL max_parallel_workers_per_gather = 0");
-        const fence = hasResultFilterOnly(params) && !(await isCommon(params.q, tx));
-        const [scan] = await tx.$queryRaw<ScanRow[]>(scanStatement(params, fence));
+        const [scan] = await tx.$queryRaw<ScanRow[]>(scanStatement(params, await scanPlan(params, tx)));
         const total = scan?.total ?? 0;
         const ids = scan?.pageIds ?? [];
         const rows = ids.length === 0 ? [] : await tx.$queryRaw<HitRow[]>(hitsStatement(params, ids));
@@ -279,11 +302,16 @@ export interface SearchVisitor {
 
 /** The search as the page runs it: an anonymous visitor's searches are admitted by the per-client limit first. */
 export async function searchForVisitor(params: SearchParams, visitor: SearchVisitor, db: PrismaClient = prisma, options: SearchOptions = {}): Promise<SearchOutcome> {
-  if (!visitor.signedIn) {
-    const admission = admitAnonymousSearch(visitor.client);
-    if (!admission.allowed) return { status: "throttled", message: searchThrottledMessage(admission.retryAfterS), retryAfterS: admission.retryAfterS };
+  if (visitor.signedIn) return searchTraces(params, db, options);
+  const admission = admitAnonymousSearch(visitor.client);
+  const outcome: SearchOutcome = admission.allowed
+    ? await searchTraces(params, db, options)
+    : { status: "throttled", message: searchThrottledMessage(admission.retryAfterS), retryAfterS: admission.retryAfterS };
+  // A refusal that cost nothing is held a moment (see ANONYMOUS_REFUSAL_DELAY_MS), so looping it cannot load the server.
+  if (outcome.status === "throttled" || outcome.status === "too-broad" || outcome.status === "too-long") {
+    await new Promise((resolve) => setTimeout(resolve, ANONYMOUS_REFUSAL_DELAY_MS));
   }
-  return searchTraces(params, db, options);
+  return outcome;
 }
 
 /** The URL value of a run's configuration (RunConfigKey, the board's pooling key) for the search's filter. */

@@ -37,9 +37,20 @@ function cpuOf(pid: number): number {
   }
 }
 
-async function backendsCpu(db: PrismaClient): Promise<number> {
+/** CPU ms of each PostgreSQL backend of the bench database, by pid. */
+async function backendsCpu(db: PrismaClient): Promise<Map<number, number>> {
   const rows = await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
-  return rows.reduce((sum, row) => sum + cpuOf(row.pid), 0);
+  return new Map(rows.map((row) => [row.pid, cpuOf(row.pid)]));
+}
+
+/**
+ * CPU the backends used since `before`: each live backend's growth (a backend opened meanwhile counts
+ * whole). A backend that closed meanwhile is lost rather than subtracted (summing totals went negative).
+ */
+async function backendsCpuSince(db: PrismaClient, before: Map<number, number>): Promise<number> {
+  let used = 0;
+  for (const [pid, cpu] of await backendsCpu(db)) used += cpu - (before.get(pid) ?? 0);
+  return used;
 }
 
 export async function ensureFixture(url: string, log: (line: string) => void): Promise<void> {
@@ -78,7 +89,7 @@ async function measure(db: PrismaClient, params: SearchParams) {
     const outcome = await searchTraces(params, db);
     walls.push(performance.now() - started);
     const node = process.cpuUsage(nodeBefore);
-    cpu += (node.user + node.system) / 1000 + ((await backendsCpu(db)) - pgBefore);
+    cpu += (node.user + node.system) / 1000 + (await backendsCpuSince(db, pgBefore));
     if (outcome.status !== "searched") throw new Error(`search bench: ${JSON.stringify(params)} was refused: ${outcome.message}`);
     total = outcome.total + (outcome.capped ? 1 : 0);
   }
@@ -163,7 +174,9 @@ async function searchLoadCase(url: string, db: PrismaClient, log: (line: string)
   process.env.STUDIO_TRUSTED_PROXIES = "127.0.0.1,::1";
   const server = await startBenchNextServer(url, undefined, "/logo.svg");
   try {
-    const serverCpu = async () => server.cpuMs() + (await backendsCpu(db));
+    // CPU of the Next server's processes and the database's backends since a mark.
+    const cpuMark = async () => ({ next: server.cpuMs(), pg: await backendsCpu(db) });
+    const cpuSince = async (mark: { next: number; pg: Map<number, number> }) => server.cpuMs() - mark.next + (await backendsCpuSince(db, mark.pg));
     const timed = async (path: string, headers: Record<string, string> = {}) => {
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`, { headers });
@@ -172,9 +185,9 @@ async function searchLoadCase(url: string, db: PrismaClient, log: (line: string)
     };
     const leaderboardBlock = async () => {
       const walls: number[] = [];
-      const cpuBefore = await serverCpu();
+      const mark = await cpuMark();
       for (let request = 0; request < LEADERBOARD_PER_BLOCK; request += 1) walls.push((await timed("/leaderboard")).wallMs);
-      return { walls, cpuMs: ((await serverCpu()) - cpuBefore) / LEADERBOARD_PER_BLOCK };
+      return { walls, cpuMs: (await cpuSince(mark)) / LEADERBOARD_PER_BLOCK };
     };
     const searchPath = `/search?q=${encodeURIComponent(LOAD_TERM)}`;
     for (const path of ["/leaderboard", "/leaderboard", searchPath]) await timed(path); // warm
@@ -189,7 +202,7 @@ async function searchLoadCase(url: string, db: PrismaClient, log: (line: string)
       idle.push(...quiet.walls);
       idleCpu.push(quiet.cpuMs);
       let running = true;
-      const cpuBefore = await serverCpu();
+      const mark = await cpuMark();
       const searchesBefore = searches.length;
       const clients = Array.from({ length: LOAD_CLIENTS }, async (_, client) => {
         while (running) {
@@ -203,7 +216,7 @@ async function searchLoadCase(url: string, db: PrismaClient, log: (line: string)
       loaded.push(...(await leaderboardBlock()).walls);
       running = false;
       await Promise.all(clients);
-      loadCpuMs += ((await serverCpu()) - cpuBefore) / Math.max(1, searches.length - searchesBefore);
+      loadCpuMs += (await cpuSince(mark)) / Math.max(1, searches.length - searchesBefore);
     }
     const ratio = median(loaded) / Math.max(1, median(idle));
     const slowest = Math.max(...searches);
