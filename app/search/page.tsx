@@ -16,9 +16,30 @@ import { ALL_TOOLS } from "@/lib/workbench/tools";
 
 export const metadata: Metadata = { title: "Search traces" };
 
+/** How long this server process reuses the filters' choices (datasets, runs, configurations, domains). */
+const OPTIONS_KEPT_MS = 10_000;
+let keptOptions: { readonly at: number; readonly value: ReturnType<typeof searchFilterOptions> } | null = null;
+
+/**
+ * The filters' choices, read at most once every OPTIONS_KEPT_MS: every view of the page reads them, a
+ * refused search's included, and a client looping refusals would make each one four queries. A run
+ * launched meanwhile is in the run picker within 10 s (and searchable by its id in the URL at once).
+ */
+function filterOptions(): ReturnType<typeof searchFilterOptions> {
+  const now = Date.now();
+  if (!keptOptions || now - keptOptions.at > OPTIONS_KEPT_MS) {
+    const value = searchFilterOptions();
+    keptOptions = { at: now, value };
+    value.catch(() => {
+      if (keptOptions?.value === value) keptOptions = null; // a failed read is not kept
+    });
+  }
+  return keptOptions.value;
+}
+
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const params = searchParamsSchema.parse(await searchParams);
-  const options = await searchFilterOptions();
+  const options = await filterOptions();
   return (
     <>
       <PageHeader title="Search traces" description="Every trace of every run: task text, model messages, tool calls and tool outputs. Each hit opens at its step." />

@@ -17,7 +17,7 @@ export const SEARCH_REFILL_MS = 2_000;
  * one JavaScript thread busy rendering refusals (8 such clients made the leaderboard 4.5 times slower);
  * held, each gets at most a couple of answers a second, and a person who mistyped waits a moment.
  */
-export const ANONYMOUS_REFUSAL_DELAY_MS = 400;
+export const ANONYMOUS_REFUSAL_DELAY_MS = 300;
 /** Clients remembered at once; the longest-idle is forgotten first. */
 const MAX_CLIENTS = 50_000;
 
