@@ -66,8 +66,19 @@ async function Results({ params }: { params: SearchParams }) {
     const title = { "too-broad": "Term too broad", "too-long": "Term too long", "timed-out": "Search stopped", throttled: "Too many searches" }[outcome.status];
     return <EmptyState title={title} testId={`search-${outcome.status}`}>{outcome.message}</EmptyState>;
   }
+  const pending =
+    outcome.causesPending > 0 ? (
+      <p className="mb-3 text-sm text-warn" data-testid="search-causes-pending">
+        The causes of {outcome.causesPending} run{outcome.causesPending === 1 ? " are" : "s are"} still being worked out: their steps may be missing here. Search again in a few seconds.
+      </p>
+    ) : null;
   if (outcome.total === 0) {
-    return <EmptyState title="No match" testId="search-no-hits">Nothing {params.in === "tasks" ? "in task text" : "in any step"} contains “{params.q}” with these filters.</EmptyState>;
+    return (
+      <>
+        {pending}
+        <EmptyState title="No match" testId="search-no-hits">Nothing {params.in === "tasks" ? "in task text" : "in any step"} contains “{params.q}” with these filters.</EmptyState>
+      </>
+    );
   }
   const what = params.in === "tasks" ? "results whose task text matches" : `matching step${outcome.total === 1 && !outcome.capped ? "" : "s"}`;
   return (
@@ -76,6 +87,7 @@ async function Results({ params }: { params: SearchParams }) {
         {outcome.capped ? `More than ${COUNT_CAP.toLocaleString("en")}` : outcome.total} {what}
         {outcome.capped ? ": too many to count by run and domain; the pages show the first ten thousand found. Narrow with a filter." : ""}
       </p>
+      {pending}
       {outcome.byRun && outcome.byDomain ? <SearchCounts params={params} byRun={outcome.byRun} byDomain={outcome.byDomain} /> : null}
       <SearchHits hits={outcome.hits} term={params.q} />
       <Pager page={outcome.page} pages={outcome.pages} href={(page) => searchHref({ ...params, page })} testId="search-pager" />

@@ -12,6 +12,7 @@ import { COUNT_CAP, SEARCH_PAGE_SIZE, scanStatement, searchConfigParam, searchFo
 import { MAX_TERM_LENGTH, searchParamsSchema, type SearchParams } from "./search-filters";
 import { resetSearchThrottle, SEARCH_BURST } from "@/lib/auth/search-throttle";
 import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
+import { refreshSearchCauses } from "./search-causes";
 
 let context: RunsTestContext;
 const runs: Record<"gpt4Analytics" | "gpt4Email" | "claudeAnalytics", string> = { gpt4Analytics: "", gpt4Email: "", claudeAnalytics: "" };
@@ -268,6 +269,20 @@ describe("the cause filter", () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  test("the kept causes catch up within a budget: runs not reached are pending, then computed", async () => {
+    const ownRuns = Object.values(runs);
+    await context.db.searchCauseStamp.deleteMany({ where: { runId: { in: ownRuns } } });
+    expect(await refreshSearchCauses(context.db, ownRuns, 0)).toEqual({ refreshed: 0, pending: 3 });
+    expect(await refreshSearchCauses(context.db, ownRuns)).toEqual({ refreshed: 3, pending: 0 });
+    expect(await refreshSearchCauses(context.db, ownRuns)).toEqual({ refreshed: 0, pending: 0 });
+    // A kept cause that no longer matches the run's state (its stamp moved) is recomputed, not served.
+    const planted = await context.db.searchCause.findFirstOrThrow({ where: { runId: runs.gpt4Email } });
+    await context.db.searchCause.update({ where: { resultId: planted.resultId }, data: { cause: "planted_cause" } });
+    await context.db.searchCauseStamp.update({ where: { runId: runs.gpt4Email }, data: { fingerprint: "an older state" } });
+    expect((await searched({ q: "email", cause: "other", run: runs.gpt4Email })).causesPending).toBe(0);
+    expect((await context.db.searchCause.findUniqueOrThrow({ where: { resultId: planted.resultId } })).cause).toBe(planted.cause);
   });
 });
 

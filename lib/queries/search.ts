@@ -61,6 +61,8 @@ export interface SearchResults {
   readonly byDomain: readonly SearchCount[] | null;
   readonly page: number;
   readonly pages: number;
+  /** Cause filter: runs whose causes were not yet worked out within the search's budget (their steps may be missing). */
+  readonly causesPending: number;
 }
 
 export type SearchRefusal = "too-broad" | "too-long" | "timed-out" | "throttled";
@@ -235,10 +237,13 @@ function hitsStatement(params: SearchParams, ids: readonly string[]): Prisma.Sql
    WHERE s.id = ANY(${ids}::text[]) ORDER BY s.id COLLATE "C"`;
 }
 
-/** The scope the cause filter's kept causes must cover: the run filter's run, else every run. */
-async function refreshCausesFor(params: SearchParams, db: PrismaClient): Promise<void> {
-  if (!params.cause) return;
-  await refreshSearchCauses(db, params.run ? [params.run] : null);
+/** Time a search gives the cause filter's kept causes to catch up (see search-causes.ts). */
+export const CAUSE_REFRESH_BUDGET_MS = 3_000;
+
+/** Brings the kept causes up to date for the runs the cause filter covers (the run filter's run, else every run); returns the runs left pending. */
+async function refreshCausesFor(params: SearchParams, db: PrismaClient): Promise<number> {
+  if (!params.cause) return 0;
+  return (await refreshSearchCauses(db, params.run ? [params.run] : null, CAUSE_REFRESH_BUDGET_MS)).pending;
 }
 
 export interface SearchOptions {
@@ -254,7 +259,7 @@ function timedOutMessage(timeoutMs: number): string {
 export async function searchTraces(params: SearchParams, db: PrismaClient = prisma, options: SearchOptions = {}): Promise<SearchOutcome> {
   const problem = searchTermProblem(params.q);
   if (problem) return { status: problem.kind, message: termProblemMessage(params.q, problem) };
-  await refreshCausesFor(params, db);
+  const causesPending = await refreshCausesFor(params, db);
   const timeoutMs = options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
   try {
     return await db.$transaction(
@@ -283,6 +288,7 @@ export async function searchTraces(params: SearchParams, db: PrismaClient = pris
           byDomain: capped ? null : (scan?.byDomain ?? []),
           page: Math.floor((scan?.offset ?? 0) / SEARCH_PAGE_SIZE),
           pages: Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / SEARCH_PAGE_SIZE)),
+          causesPending,
         };
       },
       // Prisma's own limit on the transaction stays above the statements' (two statements and the probe).

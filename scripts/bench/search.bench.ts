@@ -116,7 +116,7 @@ export async function run(): Promise<void> {
       const causesStarted = performance.now();
       const { refreshSearchCauses } = await import("@/lib/queries/search-causes");
       const refreshed = await refreshSearchCauses(db, null);
-      log(`cause filter: primary causes of ${refreshed} run(s) computed in ${((performance.now() - causesStarted) / 1000).toFixed(1)} s`);
+      log(`cause filter: primary causes of ${refreshed.refreshed} run(s) computed in ${((performance.now() - causesStarted) / 1000).toFixed(1)} s`);
       const someRun = (await db.run.findFirstOrThrow({ where: { name: { startsWith: "gpt-4 · all" } }, select: { id: true } })).id;
       const cases: [string, Partial<SearchParams>][] = [
         ["rare term (an email address)", { q: "nadia.moreau@atlas" }],
