@@ -201,17 +201,19 @@ async function scanPlan(params: SearchParams, db: Prisma.TransactionClient): Pro
  */
 export function scanStatement(params: SearchParams, plan: ScanPlan): Prisma.Sql {
   const offset = Prisma.sql`(SELECT LEAST(${params.page}, GREATEST(0, (LEAST(count(*), ${COUNT_CAP}) - 1) / ${SEARCH_PAGE_SIZE})) * ${SEARCH_PAGE_SIZE} FROM m)`;
+  // Past COUNT_CAP the counts by run and domain are not given (only COUNT_CAP + 1 matches were read): not computed either.
+  const exact = Prisma.sql`(SELECT count(*) FROM m) <= ${COUNT_CAP}`;
   return Prisma.sql`WITH m AS MATERIALIZED (${matchesQuery(params, plan)} LIMIT ${COUNT_CAP + 1})
     SELECT (SELECT count(*)::int FROM m) AS total,
-           (SELECT coalesce(json_agg(json_build_object('key', x."runId", 'label', ru.name, 'count', x.n) ORDER BY x.n DESC, ru.name), '[]')
-              FROM (SELECT "runId", count(*)::int AS n FROM m GROUP BY 1) x JOIN "Run" ru ON ru.id = x."runId") AS "byRun",
-           (SELECT coalesce(json_agg(json_build_object('key', x.domain, 'label', x.domain, 'count', x.n) ORDER BY x.n DESC, x.domain), '[]')
-              FROM (SELECT domain, count(*)::int AS n FROM m GROUP BY 1) x) AS "byDomain",
+           CASE WHEN ${exact} THEN (SELECT coalesce(json_agg(json_build_object('key', x."runId", 'label', ru.name, 'count', x.n) ORDER BY x.n DESC, ru.name), '[]')
+              FROM (SELECT "runId", count(*)::int AS n FROM m GROUP BY 1) x JOIN "Run" ru ON ru.id = x."runId") END AS "byRun",
+           CASE WHEN ${exact} THEN (SELECT coalesce(json_agg(json_build_object('key', x.domain, 'label', x.domain, 'count', x.n) ORDER BY x.n DESC, x.domain), '[]')
+              FROM (SELECT domain, count(*)::int AS n FROM m GROUP BY 1) x) END AS "byDomain",
            (SELECT ${offset})::int AS "offset",
            ARRAY(SELECT id FROM (SELECT id FROM m ORDER BY id COLLATE "C" LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}) p ORDER BY id COLLATE "C") AS "pageIds"`;
 }
 
-type ScanRow = { total: number; byRun: SearchCount[]; byDomain: SearchCount[]; offset: number; pageIds: string[] };
+type ScanRow = { total: number; byRun: SearchCount[] | null; byDomain: SearchCount[] | null; offset: number; pageIds: string[] };
 
 type HitRow = {
   stepId: string | null; index: number | null; kind: string | null; tool: string | null; resultId: string; runId: string; runName: string;
