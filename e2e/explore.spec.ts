@@ -6,6 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Page } from "@playwright/test";
+import { NO_SESSION } from "./auth-state";
 import { expect, test } from "./fixtures";
 import { SCREENSHOT_DIR } from "./screenshots";
 import { PAPER_TEMPLATES } from "@/lib/workbench/generate/paper-templates";
@@ -64,6 +65,48 @@ test("a search hit opens its trace at the matching step; the count equals an ILI
     [resultId, Number(step?.[1])],
   );
   expect([stored?.text, stored?.call, stored?.observation].some((value) => value?.toLowerCase().includes(term.toLowerCase()))).toBe(true);
+});
+
+test("search is sized: the counts by domain and by run equal a GROUP BY recount", async ({ page }) => {
+  const term = "Wellness Expo";
+  const where = `(s.text ILIKE $1 OR s.call ILIKE $1 OR s.observation ILIKE $1)`;
+  const byDomain = await sql<{ key: string; n: number }>(
+    `SELECT t.domain AS key, count(*)::int AS n FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId" JOIN "Task" t ON t.id = r."taskId" WHERE ${where} GROUP BY 1`,
+    [`%${term}%`],
+  );
+  const byRun = await sql<{ key: string; n: number }>(
+    `SELECT r."runId" AS key, count(*)::int AS n FROM "Step" s JOIN "TaskResult" r ON r.id = s."resultId" WHERE ${where} GROUP BY 1`,
+    [`%${term}%`],
+  );
+  const total = byDomain.reduce((sum, row) => sum + row.n, 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(10_000);
+  await page.goto(`/search?q=${encodeURIComponent(term)}`);
+  await expect(page.getByTestId("search-count")).toContainText(`${total} matching step`);
+  const shownDomains = page.getByTestId("search-domain-count");
+  await expect(shownDomains).toHaveCount(byDomain.length);
+  for (const row of byDomain) {
+    await expect(page.locator(`[data-testid="search-domain-count"][data-key="${row.key}"]`)).toHaveAttribute("data-count", String(row.n));
+  }
+  // Runs: the ones shown (most matches first, at most 12) carry the recount's figures.
+  const shownRuns = page.getByTestId("search-run-count");
+  const shown = await shownRuns.count();
+  expect(shown).toBe(Math.min(12, byRun.length));
+  const recount = new Map(byRun.map((row) => [row.key, row.n]));
+  for (let index = 0; index < shown; index += 1) {
+    const run = shownRuns.nth(index);
+    expect(Number(await run.getAttribute("data-count"))).toBe(recount.get((await run.getAttribute("data-key")) ?? ""));
+  }
+});
+
+test("an anonymous visitor's term with no 3 letters or digits, or over 200 characters, is refused with its message", async ({ browser }) => {
+  const anonymous = await browser.newContext({ storageState: NO_SESSION });
+  const page = await anonymous.newPage();
+  await page.goto(`/search?q=${encodeURIComponent("%%%")}`);
+  await expect(page.getByTestId("search-too-broad")).toContainText("needs at least 3 letters or digits in a row");
+  await page.goto(`/search?q=${"x".repeat(201)}`);
+  await expect(page.getByTestId("search-too-long")).toContainText("The search term has 201 characters; at most 200 are searched.");
+  await anonymous.close();
 });
 
 test("four recorded runs as a heatmap: sorted by disagreement, flips against the baseline equal a recount", async ({ page }) => {

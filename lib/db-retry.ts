@@ -52,6 +52,14 @@ export function isTransientDbError(error: unknown): boolean {
   return false;
 }
 
+/** True when `error` (or an error it wraps) carries this SQLSTATE, e.g. "57014" for a statement cancelled by statement_timeout. */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
+  for (const part of causes(error)) {
+    if (part.code === sqlState || part.originalCode === sqlState) return true;
+  }
+  return false;
+}
+
 export interface RetryPolicy {
   /** Give up (rethrow the last error) once this much time has passed since the first failure. */
   readonly totalMs: number;

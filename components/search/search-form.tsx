@@ -8,6 +8,8 @@ export interface SearchFilterOptions {
   readonly configs: readonly { value: string; label: string }[];
   readonly domains: readonly string[];
   readonly tools: readonly string[];
+  /** Primary causes of wrong answers (the run page's), for the cause filter. */
+  readonly causes: readonly { id: string; label: string }[];
 }
 
 /** One box and the filters, as a plain GET form: a search is a URL, and works without JavaScript. */
@@ -70,6 +72,12 @@ export function SearchForm({ params, options }: { params: SearchParams; options:
           <option value="wrong">Wrong</option>
           <option value="side-effects">With side effects</option>
           <option value="unscored">Not scored</option>
+        </select>
+        <select name="cause" defaultValue={params.cause ?? ""} className={select} aria-label="Cause" data-testid="search-cause">
+          <option value="">Any cause</option>
+          {options.causes.map((cause) => (
+            <option key={cause.id} value={cause.id}>Wrong: {cause.label.toLowerCase()}</option>
+          ))}
         </select>
       </div>
     </form>

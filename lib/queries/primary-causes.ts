@@ -22,7 +22,7 @@ export async function loadStoredAnswers(db: PrismaClient, runs: readonly { id: s
     getInjectedFaultsByResult(db, runIds),
   ]);
   const imported = new Set(runs.filter((run) => run.source === "imported").map((run) => run.id));
-  const byRun = new Map<string, StoredAnswer[]>(runs.map((run) => [run.id, []]));
+  const byRun = new Map<string, (StoredAnswer & { id: string })[]>(runs.map((run) => [run.id, []]));
   for (const row of rows) {
     if (!imported.has(row.runId) && isProviderFailure(row.errorKind)) continue;
     byRun.get(row.runId)?.push({ ...row, groundTruth: row.task.groundTruth, injectedFaults: faults.get(row.id) ?? 0 });
@@ -72,14 +72,14 @@ const keptExplanationSchema = z.object({
   toolCallGroups: z.array(z.object({ tool: z.string().nullable(), ok: z.boolean().nullable(), observation: z.string().nullable(), calls: z.number().int() })),
 });
 
-const explainSelect = {
+export const explainSelect = {
   id: true, source: true, status: true, tasksDone: true, correctCount: true, sideEffectCount: true, errorCount: true,
   scoringRevision: true, finishedAt: true, explanation: { select: { data: true } },
 } as const satisfies Prisma.RunSelect;
 
-type ExplainedRun = Prisma.RunGetPayload<{ select: typeof explainSelect }>;
+export type ExplainedRun = Prisma.RunGetPayload<{ select: typeof explainSelect }>;
 
-function fingerprintOf(run: ExplainedRun): string {
+export function fingerprintOf(run: ExplainedRun): string {
   return [appRevision() ?? "no-revision", run.status, run.tasksDone, run.correctCount, run.sideEffectCount, run.errorCount, run.scoringRevision ?? "", run.finishedAt?.toISOString() ?? ""].join("|");
 }
 

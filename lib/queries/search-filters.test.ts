@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { containsPattern, searchHref, searchParamsSchema } from "./search-filters";
+import { containsPattern, MAX_TERM_LENGTH, searchHref, searchParamsSchema, searchTermProblem } from "./search-filters";
 
 test.each([
   ["plain", "%plain%"],
@@ -19,4 +19,30 @@ test("the URL round-trips through the schema, defaults left out", () => {
 
 test("unknown values fall back instead of failing the page", () => {
   expect(searchParamsSchema.parse({ q: "abc", in: "everywhere", verdict: "maybe", page: "-1" })).toMatchObject({ in: "steps", verdict: undefined, page: 0 });
+});
+
+test.each([
+  ["%%%", "too-broad"],
+  ["___", "too-broad"],
+  ["\\\\\\", "too-broad"],
+  ["🙂🙂🙂", "too-broad"],
+  ["a-b-c d_e", "too-broad"],
+  ["ab", "too-broad"],
+  ["abc", null],
+  ["50%_off", null],
+  ["été", null],
+  ["x".repeat(MAX_TERM_LENGTH), null],
+  ["x".repeat(MAX_TERM_LENGTH + 1), "too-long"],
+])("the term %s: %s", (term, problem) => {
+  expect(searchTermProblem(term)?.kind ?? null).toBe(problem);
+});
+
+test("a term over the limit is kept whole by the schema (then refused), not emptied", () => {
+  const long = "y".repeat(MAX_TERM_LENGTH + 1);
+  expect(searchParamsSchema.parse({ q: long }).q).toBe(long);
+});
+
+test("the cause filter takes a rule id, nothing else", () => {
+  expect(searchParamsSchema.parse({ q: "abc", cause: "wrong_value" }).cause).toBe("wrong_value");
+  expect(searchParamsSchema.parse({ q: "abc", cause: "no_such_cause" }).cause).toBeUndefined();
 });

@@ -90,5 +90,7 @@ async function writeVerdicts(db: PrismaClient, runId: string, revision: ScoringR
       WHERE r.id = ${runId}`;
     // The run page's kept explanation was computed from the old verdicts (lib/queries/primary-causes.ts).
     await tx.$executeRaw`DELETE FROM "RunExplanation" WHERE "runId" = ${runId}`;
+    // So were the search's kept causes (lib/queries/search-causes.ts): without a stamp they are recomputed.
+    await tx.$executeRaw`DELETE FROM "SearchCauseStamp" WHERE "runId" = ${runId}`;
   }, { timeout: 60_000 });
 }
