@@ -4,7 +4,6 @@
 // never from a client component. Variables that only frameworks and launchers read (NODE_ENV, NEXT_RUNTIME, CI,
 // npm_lifecycle_event) are theirs, not ours.
 import { z } from "zod";
-import { OTLP_PROTOCOLS } from "@/lib/interop/otel/otlp-endpoint";
 
 const optionalSecret = z.string().trim().min(1).optional();
 const optionalText = z.string().trim().min(1).optional();
@@ -18,6 +17,7 @@ const flag = z
   .optional();
 
 /** The OTLP protocols Studio's exporter speaks (gRPC is the third in the spec; Studio does not send it). */
+export const OTLP_PROTOCOLS = ["http/protobuf", "http/json"] as const;
 const otlpProtocol = z.enum(OTLP_PROTOCOLS, { error: "must be http/protobuf or http/json (grpc is not supported)" }).optional();
 
 export const envSchema = z.looseObject({
