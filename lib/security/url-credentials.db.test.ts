@@ -1,7 +1,7 @@
 // No secret in a URL anywhere (issue 37 item 1). A base URL with credentials is refused at launch,
 // from the environment as typed, and nothing is stored. Then a provider that quotes a credentialed URL
 // in its error and in its answer: the secret is in no stored row (every column of every table, read as
-// text), no search hit, no export format (CSV, JSON, Inspect, 2024, 2026), no log line and no OTLP body
+// text), no search hit, no page's data (the run page's and every trace page's reads), no export format (CSV, JSON, Inspect, 2024, 2026), no log line and no OTLP body
 // (a receiver here keeps the raw bodies).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +16,8 @@ import { sendRunSpans } from "../interop/otel/export-run-spans";
 import { searchTraces } from "../queries/search";
 import { searchParamsSchema } from "../queries/search-filters";
 import { GET as exportRoute } from "../../app/runs/[id]/export/route";
+import { getRun } from "../queries/runs";
+import { getResultWithTrace, getRunSummary, listRunResults } from "../queries/results";
 
 const SECRET = `pw${Math.random().toString(36).slice(2, 12)}`;
 const CREDENTIALED = `http://user:${SECRET}@gateway.example/v1`;
@@ -120,7 +122,7 @@ describe("a provider quoting a credentialed URL", () => {
   let worker: WorkerHandle | undefined;
   afterAll(async () => worker?.stop());
 
-  test("leaves the secret in no row, search hit, export, log line or OTLP body", async () => {
+  test("leaves the secret in no row, search hit, page, export, log line or OTLP body", async () => {
     const logs: string[] = [];
     const consoleSpies = (["log", "warn", "error", "info"] as const).map((method) =>
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(" "))),
@@ -144,6 +146,17 @@ describe("a provider quoting a credentialed URL", () => {
       if (hostHits.status !== "searched") throw new Error(`the search was refused: ${hostHits.message}`);
       expect(hostHits.total).toBeGreaterThan(0); // the planted texts are there to be found, without the secret
       expect(JSON.stringify(hostHits.hits)).not.toContain(SECRET);
+
+      // What the run page and each trace page render: the reads they make, whole.
+      const pages = [
+        await getRun({ id: runId }),
+        await getRunSummary({ runId }),
+        await listRunResults({ runId, filter: {} }),
+        ...(await Promise.all(results.map((result) => getResultWithTrace({ runId, resultId: result.id })))),
+      ];
+      const pageText = JSON.stringify(pages, (_, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+      expect(pageText).toContain("gateway.example");
+      expect(pageText).not.toContain(SECRET);
 
       const exportRun = await loadRunOrThrow(context.db, runId);
       const exported: Record<string, string> = {
