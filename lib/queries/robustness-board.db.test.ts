@@ -37,7 +37,9 @@ describe("the robustness board, paired", () => {
   test("equals a recount from the stored verdicts; pooled measures equal the runs' own; test runs only with the filter", async () => {
     const sweep = await launchSweep(
       { name: "paired board", variants: [{ agent: "oracle" }], faultRates: [0.3] },
-      { limit: 24, sample: "stratified", seed: 4242, trials: 2, faultSeed: 7, concurrency: 8 },
+      // The domain tool set: a configuration no other test file runs (db test files share one database,
+      // and the board pools and pairs every run of a configuration).
+      { toolSet: "domains", limit: 24, sample: "stratified", seed: 4242, trials: 2, faultSeed: 7, concurrency: 8 },
       { db: context.db },
     );
     // The launcher added rate 0: the sweep has its clean run.
@@ -46,8 +48,8 @@ describe("the robustness board, paired", () => {
     const sweepFaulted = sweep.runs.find((run) => run.faultRate === 0.3)?.runId as string;
     // Outside the sweep: another clean run on a larger sample (overlapping the sweep's tasks), and a faulted
     // run on a third sample, which pairs with whichever clean run shares the most of its (task, trial)s.
-    const { runId: otherClean } = await launchRun({ agent: "oracle", limit: 60, sample: "stratified", seed: 777, concurrency: 8 }, context);
-    const { runId: loneFaulted } = await launchRun({ agent: "oracle", limit: 60, sample: "stratified", seed: 31, faultRate: 0.3, faultSeed: 7, concurrency: 8 }, context);
+    const { runId: otherClean } = await launchRun({ agent: "oracle", toolSet: "domains", limit: 60, sample: "stratified", seed: 777, concurrency: 8 }, context);
+    const { runId: loneFaulted } = await launchRun({ agent: "oracle", toolSet: "domains", limit: 60, sample: "stratified", seed: 31, faultRate: 0.3, faultSeed: 7, concurrency: 8 }, context);
     for (const runId of [sweepClean, sweepFaulted, otherClean, loneFaulted]) expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed" });
     // A faulted run stores its fault settings, shares included; a clean run stores none.
     expect((await context.db.run.findUniqueOrThrow({ where: { id: loneFaulted } })).params).toMatchObject({ faultRate: 0.3, faultSeed: 7, faultShares: { transient: 1, ambiguous: 1, malformed: 1 } });
