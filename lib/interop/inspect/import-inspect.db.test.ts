@@ -6,6 +6,9 @@
 // from), and logs written by Studio's test code following Inspect's writer (lib/test-support/
 // inspect-eval-fixture.ts), built so that the score depends on the attachments: 22 email tasks, 17 of
 // them with the ground truth's calls, 10 of which send a body over 100 characters (an attachment).
+// And a committed log of the real writer whose score depends on its attachments (fixtures/
+// real-writer-replay.*: a Studio run rewritten by inspect_ai, see fixtures/README.md), with Inspect's own
+// JSON conversions of it, references kept and resolved.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +26,12 @@ import { readInspectLog } from "./read-log";
 
 const REAL_LOGS = path.join(DATA_DIR, "../reference/inspect_ai/logs");
 const REAL_EVAL = path.join(REAL_LOGS, "studio-export-3-trials.eval");
+const FIXTURES = path.join(import.meta.dirname, "fixtures");
+const REPLAY = {
+  eval: path.join(FIXTURES, "real-writer-replay.eval"),
+  kept: path.join(FIXTURES, "real-writer-replay.json"),
+  resolved: path.join(FIXTURES, "real-writer-replay.resolved.json"),
+};
 const protocol = getProtocol("2024");
 
 let context: RunsTestContext;
@@ -118,6 +127,85 @@ describe("the intended score from the .eval and from its JSON conversion", () =>
     await fs.writeFile(json, JSON.stringify({ version: 2, status: "success", eval: spec, samples: jsonSamples }));
     expect(await importedOnce(json)).toMatchObject({ created: true, tasks: 60, correct: 43 });
   }, 300_000);
+});
+
+describe("the real Inspect writer's log whose score depends on its attachments (fixtures/real-writer-replay.*)", () => {
+  interface LoggedSample {
+    id: string;
+    epoch: number;
+    scores: { correct: { value: string } };
+    attachments?: Record<string, string>;
+    events: { event: string; function?: string; arguments?: Record<string, unknown> }[];
+  }
+  const samplesOf = async (file: string) => (JSON.parse(await fs.readFile(file, "utf8")) as { samples: LoggedSample[] }).samples;
+  const toolArguments = (sample: LoggedSample) => sample.events.filter((event) => event.event === "tool").flatMap((event) => Object.values(event.arguments ?? {}));
+  const isReference = (value: unknown) => typeof value === "string" && value.startsWith("attachment://");
+
+  /** Each sample's verdict as the log states it (the run's), and the send_email bodies as the resolved conversion holds them. */
+  async function stated() {
+    const samples = await samplesOf(REPLAY.resolved);
+    const verdicts = Object.fromEntries(samples.map((sample) => [sample.id, sample.scores.correct.value === "C"]));
+    const bodies = samples.flatMap((sample) =>
+      sample.events.filter((event) => event.function === "email.send_email").map((event) => [sample.id, event.arguments?.body] as const),
+    );
+    return { verdicts, bodies };
+  }
+
+  test("the fixture is what it claims: Inspect's writer left the long bodies as attachment:// references, and they decide the score", async () => {
+    const kept = await samplesOf(REPLAY.kept);
+    // No tool event carries Studio's call string (metadata.call): the calls can only be read from the
+    // arguments, so a body read as its placeholder would score wrong (2/12 instead of 8/12).
+    expect(kept.flatMap((sample) => sample.events).filter((event) => event.event === "tool" && "call" in ((event as { metadata?: object }).metadata ?? {}))).toEqual([]);
+    const withReferences = kept.filter((sample) => toolArguments(sample).some(isReference));
+    // Nine samples send a body over 100 characters: six with the ground truth's calls (correct), three wrong.
+    expect(withReferences.map((sample) => [sample.id, sample.scores.correct.value])).toEqual([
+      ["email/020", "C"], ["email/022", "C"], ["email/023", "I"], ["email/024", "C"], ["email/025", "I"],
+      ["email/026", "C"], ["email/027", "I"], ["email/028", "C"], ["email/029", "C"],
+    ]);
+    const resolved = await samplesOf(REPLAY.resolved);
+    expect(resolved.flatMap(toolArguments).filter(isReference)).toEqual([]);
+    const { verdicts, bodies } = await stated();
+    expect(Object.values(verdicts).filter(Boolean)).toHaveLength(8);
+    expect(bodies.length).toBe(10);
+    expect(bodies.every(([, body]) => typeof body === "string" && body.length > 100)).toBe(true);
+  });
+
+  test.each([
+    [".eval (zstd entries)", REPLAY.eval],
+    ["its JSON conversion, references kept (inspect log convert --to json)", REPLAY.kept],
+    ["its JSON conversion, resolved (--resolve-attachments full)", REPLAY.resolved],
+  ])("%s: 8/12 with each sample's verdict as the run had it; the bodies stored whole, no attachment:// kept", async (_what, file) => {
+    const { verdicts, bodies } = await stated();
+    const imported = await importInspectLog(context.db, { file });
+    try {
+      expect(imported).toMatchObject({ created: true, tasks: 12, correct: 8 });
+      const results = await context.db.taskResult.findMany({
+        where: { runId: imported.runId },
+        select: { calls: true, correct: true, task: { select: { key: true } }, steps: { where: { kind: "tool" }, select: { tool: true, args: true, arguments: true } } },
+      });
+      expect(Object.fromEntries(results.map((result) => [result.task.key, result.correct]))).toEqual(verdicts);
+      expect(results.flatMap((result) => result.calls).filter((call) => call.includes("attachment://"))).toEqual([]);
+      const stored = results.flatMap((result) =>
+        result.steps.filter((step) => step.tool === "email.send_email").map((step) => [result.task.key, (step.arguments as { body?: unknown } | null)?.body ?? (step.args as { body?: unknown }).body] as const),
+      );
+      expect(stored.toSorted()).toEqual([...bodies].toSorted());
+      expect(JSON.stringify(results.map((result) => result.steps))).not.toContain("attachment://");
+    } finally {
+      await context.db.run.delete({ where: { id: imported.runId } });
+    }
+  }, 120_000);
+
+  test("one attachment taken out of the JSON conversion refuses the log naming the sample; nothing written", async () => {
+    const log = JSON.parse(await fs.readFile(REPLAY.kept, "utf8")) as { samples: LoggedSample[] };
+    const sample = log.samples.find((candidate) => candidate.id === "email/026")!;
+    const reference = toolArguments(sample).find(isReference) as string;
+    delete sample.attachments![reference.slice("attachment://".length)];
+    const file = path.join(dir, "real-writer-replay-missing-attachment.json");
+    await fs.writeFile(file, JSON.stringify(log));
+    const before = await counts();
+    await expect(importInspectLog(context.db, { file })).rejects.toThrow(`sample email/026 (epoch 1) refers to ${reference.slice(0, "attachment://".length + 40)}, which its attachments do not hold`);
+    expect(await counts()).toEqual(before);
+  });
 });
 
 describe("refusals write nothing", () => {
