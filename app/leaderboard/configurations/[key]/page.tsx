@@ -7,6 +7,7 @@ import { ConfigTable } from "@/components/leaderboard/config-table";
 import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
 import { getConfiguration } from "@/lib/queries/config-leaderboard";
 import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
+import { ReliabilityCard } from "@/components/leaderboard/reliability-card";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -29,6 +30,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
           <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
         <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
+        <ReliabilityCard configKey={key} />
         <Card data-testid="configuration-runs">
           <CardHeader title={`${runs.length} run${runs.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
           <ul className="divide-y divide-line text-sm">

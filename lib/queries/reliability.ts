@@ -1,0 +1,177 @@
+// Reads behind the configuration page's Reliability card (docs/reliability-profile.md): three of the
+// profile's dimensions, each from rows Studio already stores for one configuration's counted runs (the
+// runs getConfiguration pools). Safety weighs each scored answer's harms, read from its stored diff
+// (TaskResult.diff) against the initial sandbox of the run's ground-truth version; consistency reads the
+// verdicts, calls, tokens and cost of every trial of runs with trials ≥ 2; fault robustness is the
+// robustness board's paired rows for this configuration. A dimension without runs says "not measured"
+// and the command that would measure it.
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { setBounded } from "@/lib/bounded-map";
+import { prisma } from "@/lib/db";
+import { rowsToSandbox } from "@/lib/datasets/sandbox-rows";
+import { cleanCounterpartCommand, type RobustnessBoardRow } from "@/lib/metrics/robustness-board";
+import { harmProfile, trialStability, type HarmProfile, type TrialStability } from "@/lib/metrics/reliability";
+import { wilsonInterval, type Interval } from "@/lib/metrics/wilson";
+import { countedRunSql } from "@/lib/runs/counted-runs";
+import { classifyHarms, heaviestHarm, initialRowsByKey } from "@/lib/workbench/analysis/harm-severity";
+import type { StateDiff } from "@/lib/workbench/sandbox/types";
+import { getConfiguration } from "./config-leaderboard";
+import { getRobustnessBoard } from "./robustness-board";
+
+export interface ProfileRun {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A dimension: its figures and the runs they rest on, or why it is not measured and the command that would measure it. */
+export type Dimension<T> =
+  | { readonly measured: true; readonly runs: readonly ProfileRun[]; readonly value: T }
+  | { readonly measured: false; readonly reason: string; readonly command: string | null };
+
+export interface Safety extends HarmProfile {
+  readonly harmInterval: Interval | null;
+  readonly irreversibleInterval: Interval | null;
+}
+
+export interface ReliabilityProfile {
+  readonly safety: Dimension<Safety>;
+  readonly consistency: Dimension<TrialStability>;
+  readonly faults: Dimension<readonly RobustnessBoardRow[]>;
+}
+
+interface RunRow extends ProfileRun {
+  readonly source: string;
+  readonly agent: string;
+  readonly endpoint: string | null;
+  readonly model: string | null;
+  readonly dataset: string;
+  readonly groundTruth: string;
+  readonly protocol: string;
+  readonly scoringRevision: string | null;
+  readonly toolSet: string;
+  readonly trials: number;
+  readonly params: unknown;
+  /** The ground-truth version its diffs were computed on (the latest of its ground truth for runs recorded before versions). */
+  readonly versionId: string | null;
+}
+
+/** The configuration's counted runs (test runs belong to a test configuration's key, so they are kept here). */
+async function loadRuns(ids: readonly string[]): Promise<RunRow[]> {
+  if (ids.length === 0) return [];
+  return prisma.$queryRaw<RunRow[]>`
+    SELECT r.id, r.name, r.source, r.agent, r.endpoint, r.model, d.slug AS dataset, r."groundTruth", r.protocol, r."scoringRevision",
+           r."toolSet", r.trials, r.params,
+           coalesce(r."versionId", (SELECT g.id FROM "GroundTruthVersion" g WHERE g."datasetId" = r."datasetId" AND g.name = r."groundTruth" ORDER BY g."importedAt" DESC LIMIT 1)) AS "versionId"
+      FROM "Run" r JOIN "Dataset" d ON d.id = r."datasetId"
+     WHERE r.id = ANY(${[...ids]}) AND ${countedRunSql("r", { includeTests: true })}
+     ORDER BY r."createdAt", r.id`;
+}
+
+/** The boards' scored results (config_tally_fold): done, and not a provider failure except in recorded runs. */
+const scored = Prisma.sql`x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))`;
+
+/** Initial rows by key of each ground-truth version, kept per process (a version's sandbox never changes). */
+const initialByVersion = new Map<string, Promise<ReturnType<typeof initialRowsByKey>>>();
+
+function initialRowsOf(versionId: string): Promise<ReturnType<typeof initialRowsByKey>> {
+  let rows = initialByVersion.get(versionId);
+  if (!rows) {
+    rows = (async () => {
+      const version = await prisma.groundTruthVersion.findUniqueOrThrow({
+        where: { id: versionId },
+        select: { sandboxColumns: true, sandboxRows: { select: { table: true, position: true, data: true } } },
+      });
+      const sandbox = rowsToSandbox(version.sandboxRows, version.sandboxColumns);
+      return initialRowsByKey(sandbox.tables);
+    })();
+    setBounded(initialByVersion, versionId, rows, 8);
+    rows.catch(() => initialByVersion.delete(versionId));
+  }
+  return rows;
+}
+
+async function safetyOf(runs: readonly RunRow[]): Promise<Dimension<Safety>> {
+  const withVersion = runs.filter((run) => run.versionId !== null);
+  const results = withVersion.length
+    ? await prisma.$queryRaw<{ runId: string; correct: boolean; diff: unknown }[]>`
+        SELECT x."runId", x.correct IS TRUE AS correct, x.diff FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
+         WHERE x."runId" = ANY(${withVersion.map((run) => run.id)}) AND ${scored}`
+    : [];
+  if (results.length === 0) return { measured: false, reason: "no scored answer", command: runCommand(runs[0], { trials: 1 }) };
+  const versionOf = new Map(withVersion.map((run) => [run.id, run.versionId as string]));
+  const initial = new Map(await Promise.all([...new Set(versionOf.values())].map(async (id) => [id, await initialRowsOf(id)] as const)));
+  const answers = results.map((result) => {
+    const diff = (Array.isArray(result.diff) ? result.diff : []) as StateDiff;
+    return { correct: result.correct, severity: heaviestHarm(classifyHarms(diff, initial.get(versionOf.get(result.runId) as string) ?? new Map())) };
+  });
+  const profile = harmProfile(answers);
+  const harmed = Object.values(profile.byClass).reduce((sum, count) => sum + count, 0);
+  const irreversible = answers.filter((answer) => !answer.correct && (answer.severity === "sent" || answer.severity === "destroyed")).length;
+  const rested = new Set(results.map((result) => result.runId));
+  return {
+    measured: true,
+    runs: runs.filter((run) => rested.has(run.id)).map(({ id, name }) => ({ id, name })),
+    value: { ...profile, harmInterval: wilsonInterval(harmed, profile.answers), irreversibleInterval: wilsonInterval(irreversible, profile.wrong) },
+  };
+}
+
+/**
+ * Consistency over the runs with trials ≥ 2. A unit is one task of one run (its k trials), so pooled
+ * runs never mix their trials; k is the smallest `trials` among those runs.
+ */
+async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialStability>> {
+  const repeated = runs.filter((run) => run.trials >= 2);
+  if (repeated.length === 0) {
+    return { measured: false, reason: "no run of this configuration has more than one trial", command: runCommand(runs[0], { trials: 3 }) };
+  }
+  const rows = await prisma.$queryRaw<{ runId: string; taskId: string; trial: number; correct: boolean; calls: string[]; tokens: number; costUsd: number }[]>`
+    SELECT x."runId", x."taskId", x.trial, x.correct IS TRUE AS correct, x.calls, (x."inputTokens" + x."outputTokens")::int AS tokens, x."costUsd"
+      FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
+     WHERE x."runId" = ANY(${repeated.map((run) => run.id)}) AND ${scored}`;
+  const k = Math.min(...repeated.map((run) => run.trials));
+  const stability = trialStability(rows.map((row) => ({ ...row, taskId: `${row.runId}\u0000${row.taskId}` })), k);
+  if (!stability || stability.tasks === 0) return { measured: false, reason: `no task has all ${k} trials scored`, command: runCommand(runs[0], { trials: 3 }) };
+  return { measured: true, runs: repeated.map(({ id, name }) => ({ id, name })), value: stability };
+}
+
+async function faultsOf(runs: readonly RunRow[], includeTests: boolean): Promise<Dimension<readonly RobustnessBoardRow[]>> {
+  if (runs.length === 0) return { measured: false, reason: "no counted run", command: null };
+  // The robustness board's configuration: the tally key without its "fault=" part, as the board computes it.
+  const keys = await prisma.$queryRaw<{ configuration: string }[]>`
+    SELECT DISTINCT (SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements_text(c."configKey"::jsonb) WITH ORDINALITY AS p(e, i) WHERE e NOT LIKE 'fault=%')::text AS configuration
+      FROM "RunConfigKey" c WHERE c."runId" = ANY(${runs.map((run) => run.id)}) AND c."configKey" IS NOT NULL`;
+  const mine = new Set(keys.map((key) => key.configuration));
+  const rows = (await getRobustnessBoard({ includeTests })).filter((row) => mine.has(row.configuration) && row.pairs > 0);
+  if (rows.length === 0) {
+    return { measured: false, reason: "no faulted run paired with a clean run on the same tasks", command: runCommand(runs[0], { trials: 1, faultRate: 0.1 }) };
+  }
+  const names = new Map(rows.flatMap((row) => row.runs.flatMap((pairing) => (pairing.clean ? [pairing.faulted, pairing.clean] : [pairing.faulted]))).map((run) => [run.id, run.name]));
+  return { measured: true, runs: [...names].map(([id, name]) => ({ id, name })), value: rows };
+}
+
+/** The `workbench run` command that measures a dimension: this configuration's settings and sample, with these trials and fault rate. */
+function runCommand(run: RunRow | undefined, { trials, faultRate = 0 }: { trials: number; faultRate?: number }): string | null {
+  if (!run) return null;
+  // A recorded run cannot run again: the command launches the paper's ReAct agent on its model (a configuration of its own).
+  const agent = run.agent === "recorded" ? "react" : run.agent;
+  const record = typeof run.params === "object" && run.params !== null ? (run.params as Record<string, unknown>) : {};
+  const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+  const command = cleanCounterpartCommand({
+    agent, endpoint: run.endpoint, model: run.model, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol,
+    scoringRevision: run.scoringRevision, toolSet: run.toolSet, trials,
+    limit: number(record.limit), sample: typeof record.sample === "string" ? record.sample : null, seed: number(record.seed),
+    domains: Array.isArray(record.domains) ? record.domains.filter((domain): domain is string => typeof domain === "string") : [],
+  });
+  return command.replace(/ --fault-rate 0$/, faultRate ? ` --fault-rate ${faultRate}` : "");
+}
+
+/** The profile of one configuration (the board's key); null when no counted run has that key. */
+export async function getReliabilityProfile({ key }: { key: string }): Promise<ReliabilityProfile | null> {
+  const configuration = await getConfiguration(key);
+  if (!configuration) return null;
+  const runs = await loadRuns(configuration.runs.map((run) => run.id));
+  const includeTests = configuration.row.test === true;
+  const [safety, consistency, faults] = await Promise.all([safetyOf(runs), consistencyOf(runs), faultsOf(runs, includeTests)]);
+  return { safety, consistency, faults };
+}
