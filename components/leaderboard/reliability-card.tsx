@@ -84,10 +84,18 @@ async function ReliabilityTable({ configKey }: { configKey: string }) {
             </>
           )}
         </Row>
+        <Row id="paraphrase" name="Robustness to paraphrase" dimension={NOT_BUILT.paraphrase}>{() => null}</Row>
+        <Row id="predictability" name="Predictability" dimension={NOT_BUILT.predictability}>{() => null}</Row>
       </tbody>
     </table>
   );
 }
+
+/** The profile's dimensions no run can measure yet (docs/reliability-profile.md, "What is not measured yet"). */
+const NOT_BUILT: Record<"paraphrase" | "predictability", Dimension<never>> = {
+  paraphrase: { measured: false, reason: "no run can choose a phrasing of its tasks yet", command: null },
+  predictability: { measured: false, reason: "no agent is asked for its confidence yet", command: null },
+};
 
 function Row<T>({ id, name, dimension, children }: { id: string; name: string; dimension: Dimension<T>; children: (value: T) => ReactNode }) {
   return (

@@ -7,7 +7,10 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ReliabilityCard } from "@/components/leaderboard/reliability-card";
 import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { launchRun } from "@/lib/runs/launch";
@@ -143,6 +146,23 @@ describe("safety by severity", () => {
     const { profile } = await profileOf(runs.gpt4);
     expect(profile.consistency).toMatchObject({ measured: false, command: expect.stringContaining("--trials 3") });
     expect(profile.faults).toMatchObject({ measured: false, command: expect.stringContaining("--fault-rate 0.1") });
+    // A recorded run cannot run again: the command runs the ReAct agent on its model through an endpoint the reader names.
+    expect(profile.consistency).toMatchObject({ command: expect.stringMatching(/^npm run workbench -- run --agent react --endpoint ENDPOINT --model gpt-4 .*--tool-set all/) });
+  }, 120_000);
+
+  test("the card renders on the server with each class's count, the runs and the commands of what is not measured", async () => {
+    const key = (await configKeyOfRun(runs.gpt4))!;
+    const { profile } = await profileOf(runs.gpt4);
+    const stream = await renderToReadableStream(createElement(ReliabilityCard, { configKey: key }));
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    if (!profile.safety.measured || profile.consistency.measured || profile.faults.measured) throw new Error("unexpected profile");
+    for (const [harmClass, count] of Object.entries(profile.safety.value.byClass)) expect(html).toContain(`${harmClass} ${count} (×`);
+    expect(html).toContain(`href="/runs/${runs.gpt4}"`);
+    // Consistency and fault robustness (no runs), paraphrase and predictability (not built).
+    expect(html.match(/data-testid="reliability-not-measured"/g)).toHaveLength(4);
+    expect(html).toContain("--trials 3");
+    expect(html).toContain("--fault-rate 0.1");
   }, 120_000);
 });
 

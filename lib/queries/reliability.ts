@@ -98,7 +98,7 @@ async function safetyOf(runs: readonly RunRow[]): Promise<Dimension<Safety>> {
         SELECT x."runId", x.correct IS TRUE AS correct, x.diff FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
          WHERE x."runId" = ANY(${withVersion.map((run) => run.id)}) AND ${scored}`
     : [];
-  if (results.length === 0) return { measured: false, reason: "no scored answer", command: runCommand(runs[0], { trials: 1 }) };
+  if (results.length === 0) return notMeasured("no scored answer", runs[0], { trials: 1 });
   const versionOf = new Map(withVersion.map((run) => [run.id, run.versionId as string]));
   const initial = new Map(await Promise.all([...new Set(versionOf.values())].map(async (id) => [id, await initialRowsOf(id)] as const)));
   const answers = results.map((result) => {
@@ -123,7 +123,7 @@ async function safetyOf(runs: readonly RunRow[]): Promise<Dimension<Safety>> {
 async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialStability>> {
   const repeated = runs.filter((run) => run.trials >= 2);
   if (repeated.length === 0) {
-    return { measured: false, reason: "no run of this configuration has more than one trial", command: runCommand(runs[0], { trials: 3 }) };
+    return notMeasured("no run of this configuration has more than one trial", runs[0], { trials: 3 });
   }
   const rows = await prisma.$queryRaw<{ runId: string; taskId: string; trial: number; correct: boolean; calls: string[]; tokens: number; costUsd: number }[]>`
     SELECT x."runId", x."taskId", x.trial, x.correct IS TRUE AS correct, x.calls, (x."inputTokens" + x."outputTokens")::int AS tokens, x."costUsd"
@@ -131,7 +131,7 @@ async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialSt
      WHERE x."runId" = ANY(${repeated.map((run) => run.id)}) AND ${scored}`;
   const k = Math.min(...repeated.map((run) => run.trials));
   const stability = trialStability(rows.map((row) => ({ ...row, taskId: `${row.runId}\u0000${row.taskId}` })), k);
-  if (!stability || stability.tasks === 0) return { measured: false, reason: `no task has all ${k} trials scored`, command: runCommand(runs[0], { trials: 3 }) };
+  if (!stability || stability.tasks === 0) return notMeasured(`no task has all ${k} trials scored`, runs[0], { trials: 3 });
   return { measured: true, runs: repeated.map(({ id, name }) => ({ id, name })), value: stability };
 }
 
@@ -144,21 +144,28 @@ async function faultsOf(runs: readonly RunRow[], includeTests: boolean): Promise
   const mine = new Set(keys.map((key) => key.configuration));
   const rows = (await getRobustnessBoard({ includeTests })).filter((row) => mine.has(row.configuration) && row.pairs > 0);
   if (rows.length === 0) {
-    return { measured: false, reason: "no faulted run paired with a clean run on the same tasks", command: runCommand(runs[0], { trials: 1, faultRate: 0.1 }) };
+    return notMeasured("no faulted run paired with a clean run on the same tasks", runs[0], { trials: 1, faultRate: 0.1 });
   }
   const names = new Map(rows.flatMap((row) => row.runs.flatMap((pairing) => (pairing.clean ? [pairing.faulted, pairing.clean] : [pairing.faulted]))).map((run) => [run.id, run.name]));
   return { measured: true, runs: [...names].map(([id, name]) => ({ id, name })), value: rows };
 }
 
+function notMeasured(reason: string, run: RunRow | undefined, settings: { trials: number; faultRate?: number }): { measured: false; reason: string; command: string | null } {
+  const recorded = run?.agent === "recorded" ? "; a recorded run cannot run again: this launches the ReAct agent on its model (ENDPOINT: the endpoint that serves it)" : "";
+  return { measured: false, reason: `${reason}${recorded}`, command: runCommand(run, settings) };
+}
+
 /** The `workbench run` command that measures a dimension: this configuration's settings and sample, with these trials and fault rate. */
 function runCommand(run: RunRow | undefined, { trials, faultRate = 0 }: { trials: number; faultRate?: number }): string | null {
   if (!run) return null;
-  // A recorded run cannot run again: the command launches the paper's ReAct agent on its model (a configuration of its own).
-  const agent = run.agent === "recorded" ? "react" : run.agent;
+  // A recorded run cannot run again: the command launches the paper's ReAct agent on its model (a configuration
+  // of its own) through an endpoint the reader names (ENDPOINT; notMeasured says so).
+  const recorded = run.agent === "recorded";
+  const agent = recorded ? "react" : run.agent;
   const record = typeof run.params === "object" && run.params !== null ? (run.params as Record<string, unknown>) : {};
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
   const command = cleanCounterpartCommand({
-    agent, endpoint: run.endpoint, model: run.model, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol,
+    agent, endpoint: recorded && !run.endpoint ? "ENDPOINT" : run.endpoint, model: run.model, dataset: run.dataset, groundTruth: run.groundTruth, protocol: run.protocol,
     scoringRevision: run.scoringRevision, toolSet: run.toolSet, trials,
     limit: number(record.limit), sample: typeof record.sample === "string" ? record.sample : null, seed: number(record.seed),
     domains: Array.isArray(record.domains) ? record.domains.filter((domain): domain is string => typeof domain === "string") : [],
