@@ -3,7 +3,8 @@
 //   safety      GPT-4's recorded run (all tools): every stored diff (ground truth → agent) read against the
 //               initial sandbox rows of its ground-truth version, classed by harm-severity.ts's header rule;
 //   consistency a 3-trial run of the mock's `flaky` model (it ends every third conversation about a task at
-//               once, so trials differ): verdicts and tool calls per (run, task) across its trials.
+//               once, so trials differ): verdicts and tool calls per (run, task) across its trials;
+//   faults      a sweep of the retrying oracle: its faulted run's verdicts paired with its clean run's.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { ReliabilityCard } from "@/components/leaderboard/reliability-card";
 import { DATA_DIR, FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "../test-support/db";
 import { importRecordedResults } from "@/lib/runs/import/import-results";
 import { launchRun } from "@/lib/runs/launch";
+import { launchSweep } from "@/lib/runs/sweep";
 import { configKeyOfRun, getConfiguration } from "./config-leaderboard";
 import { getReliabilityProfile } from "./reliability";
 
@@ -203,5 +205,42 @@ describe("consistency over trials", () => {
     expect(value.tasks).toBe(expected.tasks);
     for (const measure of ["outcomeConsistency", "flipRate", "passHatK", "passAtK", "trajectoryConsistency"] as const) expect(value[measure], measure).toBeCloseTo(expected[measure], 12);
     console.log(`flaky mock, k = 3 over ${expected.tasks} tasks: ${JSON.stringify(expected)}`);
+  }, 300_000);
+});
+
+describe("fault robustness", () => {
+  test("a sweep of the retrying oracle: the faulted run against its clean run on the same tasks equals a recount of their stored verdicts", async () => {
+    const sweep = await launchSweep(
+      { name: "reliability faults", variants: [{ agent: "oracle-retry" }], faultRates: [0.3] },
+      // The domain tool set: a configuration no other test file runs the retrying oracle in.
+      { toolSet: "domains", limit: 30, sample: "stratified", seed: 3939, faultSeed: 11, concurrency: 8 },
+      { db: context.db },
+    );
+    const clean = sweep.runs.find((run) => run.faultRate === 0)!.runId;
+    const faulted = sweep.runs.find((run) => run.faultRate === 0.3)!.runId;
+    for (const runId of [clean, faulted]) expect(await waitForRun(context.db, runId)).toMatchObject({ status: "completed" });
+    const { profile } = await profileOf(clean);
+    expect(profile.faults.measured).toBe(true);
+    if (!profile.faults.measured) return;
+    expect(profile.faults.runs.map((run) => run.id).sort()).toEqual([clean, faulted].sort());
+    const verdicts = async (runId: string) =>
+      new Map((await context.db.taskResult.findMany({ where: { runId, status: "done" }, select: { taskId: true, trial: true, correct: true } })).map((row) => [`${row.taskId}/${row.trial}`, row.correct === true]));
+    const [c, f] = await Promise.all([verdicts(clean), verdicts(faulted)]);
+    let bothCorrect = 0, onlyClean = 0, onlyFaulted = 0, bothWrong = 0;
+    for (const [cell, faultedCorrect] of f) {
+      const cleanCorrect = c.get(cell);
+      if (cleanCorrect === undefined) continue;
+      if (cleanCorrect && faultedCorrect) bothCorrect++;
+      else if (cleanCorrect) onlyClean++;
+      else if (faultedCorrect) onlyFaulted++;
+      else bothWrong++;
+    }
+    const pairs = bothCorrect + onlyClean + onlyFaulted + bothWrong;
+    expect(pairs).toBe(30);
+    const [row] = profile.faults.value;
+    expect(profile.faults.value).toHaveLength(1);
+    expect(row).toMatchObject({ faultRate: 0.3, pairs, bothCorrect, onlyA: onlyClean, onlyB: onlyFaulted, bothWrong });
+    expect(row!.difference).toBeCloseTo((onlyFaulted - onlyClean) / pairs, 12);
+    console.log(`oracle-retry at fault rate 0.3 over ${pairs} pairs: difference ${(onlyFaulted - onlyClean) / pairs}, clean only right ${onlyClean}, faulted only right ${onlyFaulted}`);
   }, 300_000);
 });
