@@ -118,6 +118,7 @@ export async function discoverPages(getHtml: (path: string) => Promise<string>):
     { label: "leaderboard (configurations)", path: "/leaderboard" },
     { label: "leaderboard of runs", path: "/leaderboard/runs" },
     { label: "configuration page", path: configuration },
+    { label: "reliability profile", path: `${configuration}/reliability` },
     { label: "runs list", path: "/runs" },
     { label: "run page", path: run },
     { label: "trace page", path: trace },

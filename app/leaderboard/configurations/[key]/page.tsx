@@ -4,10 +4,9 @@ import { notFound } from "next/navigation";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfigTable } from "@/components/leaderboard/config-table";
-import { configKeyFromParam } from "@/lib/metrics/config-leaderboard";
+import { configKeyFromParam, configKeyParam } from "@/lib/metrics/config-leaderboard";
 import { getConfiguration } from "@/lib/queries/config-leaderboard";
 import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
-import { ReliabilityCard } from "@/components/leaderboard/reliability-card";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -30,7 +29,12 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
           <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
         <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
-        <ReliabilityCard configKey={key} />
+        <p className="text-sm">
+          <Link href={`/leaderboard/configurations/${configKeyParam(key)}/reliability`} className="text-accent" data-testid="reliability-link">
+            Reliability profile →
+          </Link>{" "}
+          <span className="text-muted">safety by severity, consistency over trials, robustness to faults</span>
+        </p>
         <Card data-testid="configuration-runs">
           <CardHeader title={`${runs.length} run${runs.length === 1 ? "" : "s"}`} description="Pooled into the figures above; open one for its results, or export them." />
           <ul className="divide-y divide-line text-sm">
