@@ -112,7 +112,11 @@ async function startServer(dataDir: string, throwaway: boolean) {
   if (!existsSync(`${dataDir}/PG_VERSION`)) await pg.initialise();
   const ids = postgresUserIds();
   const port = await stablePort(dataDir);
-  const fastFlags = throwaway ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : [];
+  // A throwaway cluster skips what protects against a crash of the machine (fsync, full-page writes), not
+  // against one of the postmaster: with synchronous_commit off a commit returns before its WAL leaves
+  // PostgreSQL's shared memory, so a kill -9 (recovery.db.test.ts does one on purpose) lost the run it had
+  // just launched under load. With fsync off, a synchronous commit costs one write() to the page cache.
+  const fastFlags = throwaway ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : [];
   const args = ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", ...fastFlags];
   // After kill -9 of the postmaster its backends take a moment to notice and release shared memory:
   // PostgreSQL refuses to start until then, so a failed start is retried for a few seconds.
