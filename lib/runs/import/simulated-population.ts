@@ -4,27 +4,24 @@
 // imported by the same code as `workbench import-results`, then marked as test runs (off the boards).
 // The simulated items are the real tasks: template t of the simulation is the t-th base template (tasks
 // grouped by baseTemplate, ordered by their first key), its k-th item the template's k-th task by key.
-// A right answer is the task's ground-truth calls (scored right by the v1 evaluator, as the oracle is); a
-// wrong one is no call at all, except where the ground truth itself is no call: there it is one harmless
-// write, the first ground-truth call of another task of the same domain. `verify` compares what the
-// scorer stored with the simulated verdicts.
+// A right answer is the task's ground-truth calls; a wrong one is no call at all, except where doing
+// nothing already leaves the sandbox as the ground truth does (no ground-truth call, or one that changes
+// nothing: reassigning a customer to whom they already have): there it is one harmless write, another
+// task's first ground-truth call. Each answer is checked with the v1 evaluator before anything is written,
+// and `simulatedMismatches` compares what the import stored with the simulated verdicts.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { stringify } from "csv-stringify/sync";
-import { OFFICIAL_DATASET_SLUG } from "@/lib/datasets/official-slug";
+import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
+import { createProtocolEvaluator } from "@/lib/workbench/protocols";
+import type { Task } from "@/lib/workbench/datasets/types";
 import { simulatePopulation, type SimulatedPopulation } from "@/lib/metrics/irt/simulate";
 import { formatPythonLiteral } from "@/lib/workbench/calls/python-literal";
 import { importRecordedResults } from "./import-results";
 import type { ImportedRun } from "./import-once";
 
-export interface SimulatedTask {
-  readonly key: string;
-  readonly domain: string;
-  readonly text: string;
-  readonly groundTruth: readonly string[];
-  readonly baseTemplate: string;
-}
+export type SimulatedTask = Pick<Task, "key" | "domain" | "text" | "groundTruth" | "baseTemplate">;
 
 export interface SimulatedRuns {
   readonly population: SimulatedPopulation;
@@ -34,47 +31,51 @@ export interface SimulatedRuns {
   readonly runs: readonly ImportedRun[];
 }
 
-/** The official v1 tasks grouped into their base templates, in a stable order. */
-export async function officialV1Templates(db: PrismaClient): Promise<SimulatedTask[][]> {
-  const tasks = await db.task.findMany({
-    where: { version: { name: "v1", dataset: { slug: OFFICIAL_DATASET_SLUG } } },
-    select: { key: true, domain: true, text: true, groundTruth: true, baseTemplate: true },
-    orderBy: { key: "asc" },
-  });
-  if (tasks.length === 0) throw new Error("the official v1 tasks are not imported: run `workbench import-data` first");
-  const templates = new Map<string, SimulatedTask[]>();
-  for (const task of tasks) templates.set(task.baseTemplate, [...(templates.get(task.baseTemplate) ?? []), task]);
+/** Tasks grouped into their base templates, templates in the order of their first task's key, tasks by key. */
+export function tasksByTemplate<T extends SimulatedTask>(tasks: readonly T[]): T[][] {
+  const templates = new Map<string, T[]>();
+  for (const task of [...tasks].sort((x, y) => x.key.localeCompare(y.key))) templates.set(task.baseTemplate, [...(templates.get(task.baseTemplate) ?? []), task]);
   return [...templates.values()];
 }
 
-/** The calls a configuration answers a task with: the ground truth when right; nothing, or a harmless write, when wrong. */
-export function answerCalls(task: SimulatedTask, correct: boolean, wrongWrite: string): readonly string[] {
-  if (correct) return task.groundTruth;
-  return task.groundTruth.length === 0 ? [wrongWrite] : [];
+export interface Answers {
+  readonly right: readonly string[];
+  readonly wrong: readonly string[];
 }
 
-/** Per domain, the first ground-truth call of any of its tasks (a write that changes the sandbox). */
-function wrongWrites(templates: readonly (readonly SimulatedTask[])[]): Map<string, string> {
-  const writes = new Map<string, string>();
-  for (const task of templates.flat()) if (!writes.has(task.domain) && task.groundTruth[0]) writes.set(task.domain, task.groundTruth[0]);
-  return writes;
+/**
+ * Per task, the calls of a right and of a wrong answer, each confirmed by the scorer: the ground truth, and
+ * no call unless that scores right (then the first other task's ground-truth call that scores wrong).
+ */
+export function simulatedAnswers(tasks: readonly Task[], score: (task: Task, calls: readonly string[]) => boolean): Map<string, Answers> {
+  const writes = [...new Set(tasks.flatMap((task) => task.groundTruth.slice(0, 1)))];
+  const answers = new Map<string, Answers>();
+  for (const task of tasks) {
+    if (!score(task, task.groundTruth)) throw new Error(`${task.key}: its ground-truth calls do not score right`);
+    const wrong = !score(task, []) ? [] : writes.map((write) => [write]).find((calls) => !score(task, calls));
+    if (!wrong) throw new Error(`${task.key}: no answer found that scores wrong`);
+    answers.set(task.key, { right: task.groundTruth, wrong });
+  }
+  return answers;
 }
 
 const modelOf = (seed: number, configuration: number) => `simulated-s${seed}-c${String(configuration).padStart(3, "0")}`;
 
 export async function importSimulatedPopulation(db: PrismaClient, options: { readonly configurations: number; readonly seed: number; readonly outDir: string }): Promise<SimulatedRuns> {
-  const templates = await officialV1Templates(db);
+  const dataset = await loadDatasetFromDbOrThrow(db, "v1");
+  const evaluator = createProtocolEvaluator({ dataset });
+  const answers = simulatedAnswers(dataset.tasks, (task, calls) => evaluator.scoreTask(task, calls, null).correct);
+  const templates = tasksByTemplate(dataset.tasks);
   const perTemplate = Math.max(...templates.map((tasks) => tasks.length));
   const population = simulatePopulation({ configurations: options.configurations, seed: options.seed, templates: templates.length, tasksPerTemplate: perTemplate });
   const tasks = templates.flatMap((group) => Array.from({ length: perTemplate }, (_, k) => group[k] ?? null));
-  const writes = wrongWrites(templates);
-  const anyWrite = [...writes.values()][0] as string;
   const models = population.configurations.map((_, j) => modelOf(options.seed, j));
   for (const [j, row] of population.rows.entries()) {
     const byDomain = new Map<string, string[][]>();
     tasks.forEach((task, i) => {
       if (!task) return;
-      const calls = answerCalls(task, row[i] === 1, writes.get(task.domain) ?? anyWrite);
+      const answer = answers.get(task.key) as Answers;
+      const calls = row[i] === 1 ? answer.right : answer.wrong;
       const response = formatPythonLiteral({ kind: "dict", entries: [["input", task.text], ["output", ""], ["intermediate_steps", []]] });
       byDomain.set(task.domain, [...(byDomain.get(task.domain) ?? []), [task.text, formatPythonLiteral([...calls]), response, ""]]);
     });
