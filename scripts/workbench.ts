@@ -9,6 +9,7 @@ import { registerInProcessRerun } from "./db/rerun-with-db";
 import { stopWhenLauncherExits } from "./db/launcher-exit";
 import { register as registerFetch } from "./commands/fetch";
 import { register as registerGenerate } from "./commands/generate";
+import { register as registerEstimateCheck } from "./commands/estimate-check";
 import { register as registerEstimateCosts } from "./commands/estimate-costs";
 import { register as registerExport } from "./commands/export";
 import { register as registerImportData } from "./commands/import-data";
@@ -17,10 +18,12 @@ import { register as registerImportResults } from "./commands/import-results";
 import { register as registerRebuildAggregates } from "./commands/rebuild-aggregates";
 import { register as registerMcp } from "./commands/mcp";
 import { register as registerPaper } from "./commands/paper";
+import { register as registerPlan } from "./commands/plan";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerRuns } from "./commands/runs";
 import { register as registerScore } from "./commands/score";
+import { register as registerSimulatePopulation } from "./commands/simulate-population";
 import { register as registerSweep } from "./commands/sweep";
 import { env } from "@/lib/env";
 import { plainError } from "@/lib/plain-error";
@@ -32,6 +35,7 @@ const program = new Command()
   .showHelpAfterError();
 
 // Commands register themselves below (kept in alphabetical order).
+registerEstimateCheck(program);
 registerEstimateCosts(program);
 registerExport(program);
 registerFetch(program);
@@ -42,10 +46,12 @@ registerImportResults(program);
 registerRebuildAggregates(program);
 registerMcp(program);
 registerPaper(program);
+registerPlan(program);
 registerRescore(program);
 registerRun(program);
 registerRuns(program);
 registerScore(program);
+registerSimulatePopulation(program);
 registerSweep(program);
 
 // `npm run workbench` puts sh between npm and us; when npm goes (SIGTERM), stop like on SIGTERM.
