@@ -12,6 +12,8 @@ import { setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/tes
 import { estimateReport } from "@/lib/metrics/irt/check-report";
 import { readVerdictMatrix, type DatabaseVerdictMatrix } from "@/lib/queries/verdict-matrix";
 import { importSimulatedPopulation, simulatedMismatches, type SimulatedRuns } from "./simulated-population";
+import { deleteRuns } from "../manage";
+import { forgetDeletedImports, listDeletedImports } from "./deleted-imports";
 
 const SEED = 7;
 let context: RunsTestContext;
@@ -27,9 +29,16 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  // The 40 runs (27,600 results) leave the database the other test files share, and so do their deletions.
+  if (context && simulated) {
+    const ids = simulated.runs.map((run) => run.runId);
+    await deleteRuns(context.db, { userId: null, label: "simulated-population test" }, ids);
+    const names = new Set(simulated.runs.map((run) => run.name));
+    await forgetDeletedImports(context.db, (await listDeletedImports(context.db)).filter((row) => names.has(row.runName)).map((row) => row.id));
+  }
   await rm(outDir, { recursive: true, force: true });
   await tearDownRunsTest(context);
-});
+}, 300_000);
 
 test("the v1 scorer stored exactly the simulated verdicts, 40 runs × 690 tasks, as test runs", async () => {
   expect(simulated.runs).toHaveLength(40);
