@@ -10,7 +10,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { setBounded } from "@/lib/bounded-map";
 import { prisma } from "@/lib/db";
 import { rowsToSandbox } from "@/lib/datasets/sandbox-rows";
-import { cleanCounterpartCommand, type RobustnessBoardRow } from "@/lib/metrics/robustness-board";
+import { cleanCounterpartCommand, type CounterpartSource, type RobustnessBoardRow } from "@/lib/metrics/robustness-board";
 import { harmProfile, trialStability, type HarmProfile, type TrialStability } from "@/lib/metrics/reliability";
 import { wilsonInterval, type Interval } from "@/lib/metrics/wilson";
 import { countedRunSql } from "@/lib/runs/counted-runs";
@@ -40,17 +40,9 @@ export interface ReliabilityProfile {
   readonly faults: Dimension<readonly RobustnessBoardRow[]>;
 }
 
-interface RunRow extends ProfileRun {
+/** A pooled run: what the profile shows of it, and the settings a "measure it" command repeats (as the robustness board's). */
+interface RunRow extends ProfileRun, Omit<CounterpartSource, "limit" | "sample" | "seed"> {
   readonly source: string;
-  readonly agent: string;
-  readonly endpoint: string | null;
-  readonly model: string | null;
-  readonly dataset: string;
-  readonly groundTruth: string;
-  readonly protocol: string;
-  readonly scoringRevision: string | null;
-  readonly toolSet: string;
-  readonly trials: number;
   readonly params: unknown;
   /** The ground-truth version its diffs were computed on (the latest of its ground truth for runs recorded before versions). */
   readonly versionId: string | null;
