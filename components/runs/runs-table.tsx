@@ -43,8 +43,8 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
                 <RunSelectBox id={row.id} name={row.name} />
               </TableCell>
             ) : null}
-            <TableCell className="max-w-56 min-w-36 whitespace-normal">
-              <Link href={`/runs/${row.id}`} className="block font-medium break-words text-ink hover:text-accent" title={row.name} data-testid="run-name-link">
+            <TableCell className="wrap-cell max-w-56 min-w-36">
+              <Link href={`/runs/${row.id}`} className="row-link" data-testid="run-name-link">
                 {row.name}
               </Link>
               <span className="sub inline-flex items-center gap-1">
@@ -60,8 +60,8 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell>
               <RunProgress done={row.done} total={row.total} />
             </TableCell>
-            <TableCell className="max-w-48 whitespace-normal">
-              <div className="break-words text-ink">{row.model}</div>
+            <TableCell className="wrap-cell max-w-48 text-ink">
+              {row.model}
               <div className="sub">{row.agentLine}</div>
             </TableCell>
             <TableCell>
@@ -83,7 +83,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell numeric>
               <FigureValue figure={row.cost} />
             </TableCell>
-            <TableCell numeric className="sub min-w-20 whitespace-normal">
+            <TableCell numeric className="sub wrap-cell min-w-20">
               {row.created}
             </TableCell>
           </TableRow>
