@@ -5,9 +5,8 @@
 //   - OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, else OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf (the
 //     spec's default); grpc is refused when the environment is parsed (lib/env.ts);
 //   - OTEL_EXPORTER_OTLP_TRACES_HEADERS over OTEL_EXPORTER_OTLP_HEADERS, key by key.
-import { OTLP_PROTOCOLS } from "@/lib/env";
+import type { OTLP_PROTOCOLS } from "@/lib/env";
 
-export { OTLP_PROTOCOLS };
 export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 export const DEFAULT_OTLP_PROTOCOL: OtlpProtocol = "http/protobuf";
 

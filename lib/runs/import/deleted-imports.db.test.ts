@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DATA_DIR, setUpRunsTest, tearDownRunsTest, type RunsTestContext } from "@/lib/test-support/db";
 import { describeOutcome, importOfficialResults } from "@/lib/runs/import/import-official-results";
 import { deleteRuns } from "../manage";
-import { importRecordedResults, type SkippedImport } from "./import-results";
+import { importRecordedResults } from "./import-results";
 import { forgetDeletedImports, listDeletedImports } from "./deleted-imports";
-import { importHashOf } from "./import-once";
+import { importHashOf, type SkippedImport } from "./import-once";
 import { listResultFiles } from "./list-result-files";
 
 const RESULTS_DIR = path.join(DATA_DIR, "v1/data/results");

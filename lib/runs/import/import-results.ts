@@ -15,8 +15,6 @@ import { buildImportBatches, writeImportedRunInChunks, type ImportBatchHook } fr
 import { createRecordedRunEstimator } from "@/lib/costs/estimate-recorded-run";
 import { importFileOf, importHashOf, importRunOnce, trialsOf, type DeletedImportOptions, type ImportedRun } from "./import-once";
 
-export type { SkippedImport } from "./import-once";
-
 export interface ImportResultsOptions extends DeletedImportOptions {
   /** A results directory (`<domain>/<model>_<all|domains>_<timestamp>.csv` inside) or one CSV file. */
   readonly resultsPath: string;
