@@ -72,6 +72,14 @@ export const launchRunInputSchema = launchFieldsSchema
       if (!input.endpoint && !input.provider) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `The ${input.agent} agent needs an endpoint` });
       if (!input.model) ctx.addIssue({ code: "custom", path: ["model"], message: `The ${input.agent} agent needs a model id` });
     }
+    if (input.askConfidence && !MODEL_AGENTS.includes(input.agent)) {
+      // Refused, not ignored: a run that says it asked for confidences but has none would mislead.
+      ctx.addIssue({
+        code: "custom",
+        path: ["askConfidence"],
+        message: `The confidence turn asks a model: the ${input.agent} agent has none (only ${MODEL_AGENTS.join(", ")} can be asked)`,
+      });
+    }
     if (input.agent === "replay" && !input.resultsFile) {
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }
