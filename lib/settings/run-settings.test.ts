@@ -16,7 +16,7 @@ describe("RunSettings", () => {
 
   test("phrasing and the confidence turn: form text in, stored settings back, anything else refused or defaulted", () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ agent: "noop", phrasing: "alt-2", askConfidence: "on" })) form.set(key, value);
+    for (const [key, value] of Object.entries({ agent: "tools", endpoint: "mock", model: "noop", phrasing: "alt-2", askConfidence: "on" })) form.set(key, value);
     expect(launchRunInputSchema.parse(launchFormToObject(form))).toMatchObject({ phrasing: "alt-2", askConfidence: true });
     form.set("askConfidence", "false");
     expect(launchRunInputSchema.parse(launchFormToObject(form)).askConfidence).toBe(false);
