@@ -84,7 +84,7 @@ export function ConfigTable({
                       {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
                     </>
                   ) : (
-                    <span data-column={column.id}>
+                    <span data-column={column.id} title={column.hover?.(row)}>
                       <CellText text={column.cell(row)} />
                     </span>
                   )}
