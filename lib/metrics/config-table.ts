@@ -56,8 +56,9 @@ export function noiseBasis(noise: Pick<ConfigNoise, "runs" | "repeats" | "repeat
   return noise.repeatKind === "trials" ? `1 run × ${noise.repeats} trials` : `${noise.runs} runs`;
 }
 
+/** Compact for the board's cell: "3 trials" is one run's. */
 const noiseSub = (noise: ConfigNoise) =>
-  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)} · ${noiseBasis(noise)}`;
+  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)} · ${noise.repeatKind === "trials" ? `${noise.repeats} trials` : `${noise.runs} runs`}`;
 
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
