@@ -106,3 +106,16 @@ describe("noise from tallies", () => {
     expect(noiseOfTallies([{ trials: 1, correct: 1 }], { runs: 1, kind: "trials", accuracies: [1] })).toBeNull();
   });
 });
+
+describe("a configuration with too few shared tasks", () => {
+  test("is not tested, widens the band, and its explanation says so", () => {
+    const full = configuration("full", 0.9, 5);
+    const partial = configuration("partial", 0.1, 6);
+    partial.tallies = new Map([...partial.tallies].slice(0, 10)); // 10 tasks shared: under the 30 a test needs
+    const { rows, tallies } = board([full, partial]);
+    const bands = [...boardBands(rows, tallies).values()];
+    expect(bands.map((band) => [band.best, band.worst, band.untested, band.comparisons])).toEqual([[1, 2, 1, 0], [1, 2, 1, 0]]);
+    expect(bands[0]?.label).toBe("#1–2, indistinguishable (1 with too few shared tasks to test)");
+    expect(bandExplanation(bands[0]!)).toContain("1 of them shares too few tasks with it to test.");
+  });
+});

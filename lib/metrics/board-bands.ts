@@ -51,5 +51,6 @@ export function bandExplanation(band: RowBand): string {
   // A few names, not all: the explanation is repeated in every row of the page's HTML.
   const named = band.peers.slice(0, PEERS_NAMED).join("; ") + (band.peers.length > PEERS_NAMED ? ` and ${band.peers.length - PEERS_NAMED} more` : "");
   const peers = band.peers.length ? `Not told apart from: ${named}.` : "Told apart from every other configuration of its dataset and scoring revision.";
-  return `Rank ${band.rank} by pass@1 of ${band.of}; anywhere from #${band.best} to #${band.worst}. ${peers} ${rule}`;
+  const untested = band.untested ? ` ${band.untested === 1 ? "1 of them shares" : `${band.untested} of them share`} too few tasks with it to test.` : "";
+  return `Rank ${band.rank} by pass@1 of ${band.of}; anywhere from #${band.best} to #${band.worst}. ${peers}${untested} ${rule}`;
 }

@@ -56,9 +56,9 @@ export function noiseBasis(noise: Pick<ConfigNoise, "runs" | "repeats" | "repeat
   return noise.repeatKind === "trials" ? `1 run × ${noise.repeats} trials` : `${noise.runs} runs`;
 }
 
-/** Compact for the board's cell: "3 trials" is one run's. */
+/** Two lines under the spread, narrow enough for the board at 1,440 px; "3 trials" are one run's. */
 const noiseSub = (noise: ConfigNoise) =>
-  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)} · ${noise.repeatKind === "trials" ? `${noise.repeats} trials` : `${noise.runs} runs`}`;
+  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials of 1 run` : `${noise.runs} runs`}`;
 
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
@@ -68,7 +68,8 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
       id: "band", header: "Rank", title: "Rank band: the ranks a configuration could hold, given the configurations a paired test (exact McNemar on shared tasks, Holm-corrected) cannot tell apart from it; hover a band for its peers",
       sort: "passAt1", sortable: false, numeric: false,
       cell: (row) => (row.band ? (row.band.best === row.band.worst ? `#${row.band.best}` : `#${row.band.best}–${row.band.worst}`) : UNKNOWN),
-      sub: (row) => (!row.band || row.band.of === 1 ? "" : row.band.best === row.band.worst ? "apart" : row.band.untested ? "too few shared" : "indistinguishable"),
+      // Short words (the hover says it whole): a board with pass^k and Noise columns still fits 1,440 px.
+      sub: (row) => (!row.band || row.band.of === 1 ? "" : row.band.best === row.band.worst ? "apart" : row.band.untested ? `${row.band.untested} untested` : "not apart"),
       hover: (row) => (row.band ? bandExplanation(row.band) : undefined),
     },
     { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) + providerNote(row) },

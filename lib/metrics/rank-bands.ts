@@ -69,15 +69,26 @@ export function holmAdjust(pValues: readonly number[]): number[] {
 
 const score = (value: boolean | number) => (typeof value === "number" ? value : value ? 1 : 0);
 
-/** Discordant tasks of a pair. */
-function compare(a: BoardEntry, b: BoardEntry): { shared: number; onlyA: number; onlyB: number } {
+/** A group's entries as dense rows over the group's tasks (NaN: not scored), so a pair is compared in one pass. */
+function denseRows(entries: readonly BoardEntry[]): Float64Array[] {
+  const index = new Map<string, number>();
+  for (const entry of entries) for (const task of entry.verdicts.keys()) if (!index.has(task)) index.set(task, index.size);
+  return entries.map((entry) => {
+    const row = new Float64Array(index.size).fill(Number.NaN);
+    for (const [task, value] of entry.verdicts) row[index.get(task) as number] = score(value);
+    return row;
+  });
+}
+
+/** Discordant tasks of a pair (NaN on either side: not shared). */
+function compare(a: Float64Array, b: Float64Array): { shared: number; onlyA: number; onlyB: number } {
   let shared = 0, onlyA = 0, onlyB = 0;
-  for (const [task, mine] of a.verdicts) {
-    const theirs = b.verdicts.get(task);
-    if (theirs === undefined) continue;
+  for (let t = 0; t < a.length; t++) {
+    const mine = a[t]!, theirs = b[t]!;
+    if (Number.isNaN(mine) || Number.isNaN(theirs)) continue;
     shared += 1;
-    if (score(mine) > score(theirs)) onlyA += 1;
-    else if (score(theirs) > score(mine)) onlyB += 1;
+    if (mine > theirs) onlyA += 1;
+    else if (theirs > mine) onlyB += 1;
   }
   return { shared, onlyA, onlyB };
 }
@@ -85,12 +96,15 @@ function compare(a: BoardEntry, b: BoardEntry): { shared: number; onlyA: number;
 /** Every pair within each group, tested where they share enough tasks; Holm over all of them at once. */
 export function pairTests(entries: readonly BoardEntry[], minShared = MIN_SHARED_TASKS): PairTest[] {
   const raw: Omit<PairTest, "adjusted">[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) {
-      const [a, b] = [entries[i]!, entries[j]!];
-      if ((a.group ?? "") !== (b.group ?? "")) continue;
-      const counts = compare(a, b);
-      raw.push({ a: a.id, b: b.id, ...counts, p: counts.shared >= minShared ? mcnemarExactP(counts.onlyA, counts.onlyB) : null });
+  const groups = new Map<string, BoardEntry[]>();
+  for (const entry of entries) groups.set(entry.group ?? "", [...(groups.get(entry.group ?? "") ?? []), entry]);
+  for (const members of groups.values()) {
+    const rows = denseRows(members);
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const counts = compare(rows[i]!, rows[j]!);
+        raw.push({ a: members[i]!.id, b: members[j]!.id, ...counts, p: counts.shared >= minShared ? mcnemarExactP(counts.onlyA, counts.onlyB) : null });
+      }
     }
   }
   const tested = raw.filter((pair) => pair.p !== null);
