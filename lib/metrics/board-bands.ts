@@ -42,15 +42,18 @@ export function boardBands(
   );
 }
 
-const PEERS_NAMED = 4;
+const PEERS_NAMED = 3;
 
-/** The band's explanation on hover: the rule, the family and the configurations it cannot be told apart from. */
+/** The rule, said once (the Rank column's header): each row's explanation names only its own figures. */
+export const BAND_RULE = `Rank band: the ranks a configuration could hold. Each pair of one dataset, ground truth and scoring revision is compared on the tasks both scored with the exact McNemar test (a task counts for the configuration right on a larger share of its verdicts there), Holm-corrected over every comparison the board makes, at 5 %; a pair sharing fewer than ${MIN_SHARED_TASKS} tasks is not tested. Hover a band for its peers.`;
+
+/** The band's explanation on hover: its place, the configurations it cannot be told apart from, the family size. Short: it is repeated in every row of the page. */
 export function bandExplanation(band: RowBand): string {
-  const rule = `Exact McNemar on the tasks each pair shares (a task counts for the configuration right more often on it), Holm-corrected over the board's ${band.comparisons} comparison${band.comparisons === 1 ? "" : "s"} at 5 %; fewer than ${MIN_SHARED_TASKS} shared tasks: not tested.`;
-  if (band.of === 1) return `The only configuration of its dataset and scoring revision on this board. ${rule}`;
-  // A few names, not all: the explanation is repeated in every row of the page's HTML.
+  const family = `exact McNemar, Holm over the board's ${band.comparisons} comparison${band.comparisons === 1 ? "" : "s"}`;
+  if (band.of === 1) return `The only configuration of its dataset and scoring revision on this board (${family}).`;
   const named = band.peers.slice(0, PEERS_NAMED).join("; ") + (band.peers.length > PEERS_NAMED ? ` and ${band.peers.length - PEERS_NAMED} more` : "");
-  const peers = band.peers.length ? `Not told apart from: ${named}.` : "Told apart from every other configuration of its dataset and scoring revision.";
-  const untested = band.untested ? ` ${band.untested === 1 ? "1 of them shares" : `${band.untested} of them share`} too few tasks with it to test.` : "";
-  return `Rank ${band.rank} by pass@1 of ${band.of}; anywhere from #${band.best} to #${band.worst}. ${peers}${untested} ${rule}`;
+  const peers = band.peers.length ? `not told apart from ${named}` : "told apart from every other";
+  const untested = band.untested ? `; ${band.untested} of them with too few shared tasks to test` : "";
+  const range = band.best === band.worst ? "" : `, could be #${band.best}–#${band.worst}`;
+  return `#${band.rank} by pass@1 of ${band.of}${range}: ${peers}${untested} (${family}).`;
 }

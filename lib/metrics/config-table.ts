@@ -6,7 +6,7 @@
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent, formatShare } from "./format";
 import { withEstimateLabel } from "@/lib/costs/estimated-label";
-import { bandExplanation } from "./board-bands";
+import { BAND_RULE, bandExplanation } from "./board-bands";
 import type { ConfigNoise } from "./noise";
 
 export const UNKNOWN = "—";
@@ -65,7 +65,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
     { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
     {
-      id: "band", header: "Rank", title: "Rank band: the ranks a configuration could hold, given the configurations a paired test (exact McNemar on shared tasks, Holm-corrected) cannot tell apart from it; hover a band for its peers",
+      id: "band", header: "Rank", title: BAND_RULE,
       sort: "passAt1", sortable: false, numeric: false,
       cell: (row) => (row.band ? (row.band.best === row.band.worst ? `#${row.band.best}` : `#${row.band.best}–${row.band.worst}`) : UNKNOWN),
       // Short words (the hover says it whole): a board with pass^k and Noise columns still fits 1,440 px.
