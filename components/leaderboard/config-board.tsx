@@ -85,7 +85,7 @@ export async function ConfigBoard({ search: requested }: { search: ConfigSearch 
             <Card>
               <CardHeader
                 title={`Agent configurations${search.domain ? ` · ${search.domain}` : ""}`}
-                description={`${search.domain ? `Each configuration's results on the ${search.domain} tasks of its runs. ` : ""}Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
+                description={`${search.domain ? `Each configuration's results on the ${search.domain} tasks of its runs. ` : ""}Trials and repeated runs of one configuration pooled; pass@1 with its 95 % Wilson interval; Rank: the ranks a paired test on shared tasks allows (hover a band for why); Noise where a configuration repeats; — where nothing is known.${pages > 1 ? ` ${rows.length} configurations, ${CONFIG_PAGE_SIZE} a page; the chart and the exports have all of them.` : ""}`}
                 actions={
                   <span className="flex gap-3 text-xs">
                     <a href={`/leaderboard/export${query ? `${query}&` : "?"}format=csv`} className="text-accent" data-testid="export-csv" download>

@@ -84,11 +84,16 @@ export function ConfigTable({
                       {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
                     </>
                   ) : (
-                    <span data-column={column.id}>
+                    <span data-column={column.id} title={column.hover?.(row)}>
                       <CellText text={column.cell(row)} />
                     </span>
                   )}
-                  {sub ? <div className="sub" data-sub={column.id}>{sub}</div> : null}
+                  {/* A second line, or more where the text breaks its lines (keeps a column narrow at 1,440 px). */}
+                  {sub ? (
+                    <div className="sub" data-sub={column.id}>
+                      {sub.split("\n").map((line, lineIndex) => (lineIndex === 0 ? line : <div key={lineIndex}>{line}</div>))}
+                    </div>
+                  ) : null}
                 </TableCell>
               );
             })}

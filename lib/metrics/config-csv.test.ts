@@ -12,7 +12,7 @@ const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   ...overrides,
 });
 
-const TEXT_COLUMNS = new Set(["model", "agent", "provider", "tool_set", "reference_agent", "cost_estimated", "dataset", "ground_truth", "protocol", "scoring_revision"]);
+const TEXT_COLUMNS = new Set(["model", "agent", "provider", "tool_set", "reference_agent", "cost_estimated", "dataset", "ground_truth", "protocol", "scoring_revision", "rank_band", "noise_repeat_kind"]);
 
 describe("configCsvRows", () => {
   const rows = configLeaderboard(

@@ -32,6 +32,12 @@ function csvColumns(domains: readonly string[]): CsvColumn[] {
     { header: "pass_at_1_ci_high", value: (row) => row.passAt1Interval?.high ?? null },
     { header: "k", value: (row) => row.k },
     { header: "pass_hat_k", value: (row) => row.passHatK },
+    // The rank band (board-bands.ts): empty for reference agents and rows off a board.
+    { header: "rank", value: (row) => row.band?.rank ?? null },
+    { header: "rank_best", value: (row) => row.band?.best ?? null },
+    { header: "rank_worst", value: (row) => row.band?.worst ?? null },
+    { header: "rank_band", value: (row) => row.band?.label ?? null },
+    { header: "rank_untested", value: (row) => row.band?.untested ?? null },
     { header: "side_effect_rate", value: (row) => row.sideEffectRate },
     ...domains.map((domain): CsvColumn => ({ header: `pass_at_1_${domain}`, value: (row) => row.byDomain[domain]?.accuracy ?? null })),
     { header: "cost_per_task_usd", value: (row) => row.costPerTask },
@@ -40,6 +46,14 @@ function csvColumns(domains: readonly string[]): CsvColumn[] {
     { header: "cost_estimated", value: (row) => (row.costPerTask === null ? null : row.costEstimated) },
     { header: "coverage", value: (row) => row.coverage },
     { header: "runs", value: (row) => row.runs },
+    // Noise where the configuration repeats (noise.ts): empty where no task has two verdicts.
+    { header: "noise_runs", value: (row) => row.noise?.runs ?? null },
+    { header: "noise_repeats", value: (row) => row.noise?.repeats ?? null },
+    { header: "noise_repeat_kind", value: (row) => row.noise?.repeatKind ?? null },
+    { header: "noise_tasks", value: (row) => row.noise?.tasks ?? null },
+    { header: "accuracy_sd", value: (row) => row.noise?.accuracySd ?? null },
+    { header: "flip_rate", value: (row) => row.noise?.flipRate ?? null },
+    { header: "icc", value: (row) => row.noise?.icc ?? null },
   ];
 }
 

@@ -6,6 +6,8 @@
  * Pure: lib/queries/config-leaderboard.ts reads the per-configuration summaries the triggers keep
  * (ConfigSummary) and the per-task trials.
  */
+import type { RowBand } from "./board-bands";
+import type { ConfigNoise } from "./noise";
 import { isReferenceAgent } from "./reference-agents";
 import { passHatKEstimate } from "./trial-consistency";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
@@ -164,6 +166,10 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly providerShare: number;
   readonly byDomain: Readonly<Record<string, ConfigDomainCell>>;
   readonly latest: Date;
+  /** Its rank band on the board (board-bands.ts); absent or null off the board and for reference agents. */
+  readonly band?: RowBand | null;
+  /** Its noise where it repeats (runs or trials; noise.ts); null when no task has two verdicts. */
+  readonly noise?: ConfigNoise | null;
 }
 
 /**

@@ -6,6 +6,8 @@
 import type { ConfigRow, ConfigSort } from "./config-leaderboard";
 import { formatInterval, formatPercent, formatShare } from "./format";
 import { withEstimateLabel } from "@/lib/costs/estimated-label";
+import { BAND_RULE, bandExplanation } from "./board-bands";
+import type { ConfigNoise } from "./noise";
 
 export const UNKNOWN = "—";
 
@@ -20,6 +22,8 @@ export interface ConfigColumn {
   readonly cell: (row: ConfigRow) => string;
   /** A second line under the cell. */
   readonly sub?: (row: ConfigRow) => string;
+  /** The value's explanation on hover. */
+  readonly hover?: (row: ConfigRow) => string | undefined;
 }
 
 /**
@@ -47,12 +51,35 @@ function usd(value: number | null): string {
 /** A known figure of a configuration whose usage was estimated says so (lib/costs). */
 const estimated = (row: ConfigRow, text: string) => withEstimateLabel(text, row.costEstimated && text !== UNKNOWN);
 
+/** "3 runs" or "1 run × 3 trials": what a configuration's noise rests on. */
+export function noiseBasis(noise: Pick<ConfigNoise, "runs" | "repeats" | "repeatKind">): string {
+  return noise.repeatKind === "trials" ? `1 run × ${noise.repeats} trials` : `${noise.runs} runs`;
+}
+
+/** Two lines under the spread, narrow enough for the board at 1,440 px; "3 trials" are one run's. */
+const noiseSub = (noise: ConfigNoise) =>
+  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials of 1 run` : `${noise.runs} runs`}`;
+
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
     { id: "model", header: "Model / agent", title: "Second line: agent · tool set", sort: "label", numeric: false, cell: (row) => row.label, sub: (row) => `${row.agent} · ${row.toolSet} tools` },
     { id: "dataset", header: "Dataset", title: "Dataset; second line: ground truth and its revision · protocol · scoring revision", sort: "label", sortable: false, numeric: false, cell: (row) => row.dataset, sub: groundTruthLabel },
+    {
+      id: "band", header: "Rank", title: BAND_RULE,
+      sort: "passAt1", sortable: false, numeric: false,
+      cell: (row) => (row.band ? (row.band.best === row.band.worst ? `#${row.band.best}` : `#${row.band.best}–${row.band.worst}`) : UNKNOWN),
+      // Short words (the hover says it whole): a board with pass^k and Noise columns still fits 1,440 px.
+      sub: (row) => (!row.band || row.band.of === 1 ? "" : row.band.best === row.band.worst ? "apart" : row.band.untested ? `${row.band.untested} untested` : "not apart"),
+      hover: (row) => (row.band ? bandExplanation(row.band) : undefined),
+    },
     { id: "pass1", header: "pass@1", title: "Share of correct (task, trial) results; second line: 95 % Wilson interval", sort: "passAt1", numeric: true, cell: (row) => percent(row.passAt1, 2), sub: (row) => formatInterval(row.passAt1Interval) + providerNote(row) },
     { id: "passk", header: "pass^k", title: "All k trials of a task correct (k > 1 only)", sort: "passHatK", numeric: true, cell: (row) => (row.passHatK === null ? UNKNOWN : percent(row.passHatK)), sub: (row) => (row.passHatK === null ? "" : `k=${row.k}`) },
+    {
+      id: "noise", header: "Noise", title: "Where a configuration repeats: the run-to-run spread of its accuracy (standard deviation, points; over its runs, or its one run's trials); second line: share of tasks that flipped between repeats, intraclass correlation of verdicts within tasks, and what it rests on",
+      sort: "passAt1", sortable: false, numeric: true,
+      cell: (row) => (row.noise?.accuracySd == null ? UNKNOWN : `±${(row.noise.accuracySd * 100).toFixed(1)} pts`),
+      sub: (row) => (row.noise ? noiseSub(row.noise) : ""),
+    },
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({
       id: `domain:${domain}`,
@@ -76,9 +103,14 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
  * The columns the page shows for these rows: pass^k only when some configuration has it (k > 1 trials;
  * a board of single-trial runs would show a column of "—"). The CSV export keeps every column.
  */
-export function shownConfigColumns(rows: readonly Pick<ConfigRow, "passHatK">[], domains: readonly string[]): ConfigColumn[] {
+export function shownConfigColumns(rows: readonly Pick<ConfigRow, "passHatK" | "band" | "noise">[], domains: readonly string[]): ConfigColumn[] {
   const withTrials = rows.some((row) => row.passHatK !== null);
-  return configColumns(domains).filter((column) => column.id !== "passk" || withTrials);
+  // Bands only on a board (a configuration's own page has no ranking); noise where something repeats.
+  const withBands = rows.some((row) => row.band);
+  const withNoise = rows.some((row) => row.noise);
+  return configColumns(domains).filter(
+    (column) => (column.id !== "passk" || withTrials) && (column.id !== "band" || withBands) && (column.id !== "noise" || withNoise),
+  );
 }
 
 /** Header and text rows of the table, for the CSV export. */

@@ -37,22 +37,77 @@ export function noiseFigures(verdicts: RepeatedVerdicts): NoiseFigures | null {
   return { repeats, tasks: repeated.length, accuracySd, flipRate, icc: iccOne(repeated) };
 }
 
+/** One task's verdicts in a configuration: how many, and how many right. */
+export interface TaskTally {
+  readonly trials: number;
+  readonly correct: number;
+}
+
 /** ICC(1) for groups of unequal size (k0 as in Shrout & Fleiss / Donner): (MSB − MSW) / (MSB + (k0 − 1) MSW). */
 export function iccOne(groups: readonly (readonly boolean[])[]): number | null {
-  const values = groups.map((group) => group.map((value) => (value ? 1 : 0)));
-  const n = values.reduce((sum, group) => sum + group.length, 0);
-  const g = values.length;
+  return iccOfTallies(groups.map((group) => ({ trials: group.length, correct: group.filter(Boolean).length })));
+}
+
+/** ICC(1) of 0/1 verdicts from each task's (trials, correct): a group's sum of squares needs only its count and sum. */
+export function iccOfTallies(tallies: readonly TaskTally[]): number | null {
+  const g = tallies.length;
+  const n = tallies.reduce((sum, tally) => sum + tally.trials, 0);
   if (g < 2 || n <= g) return null;
-  const grand = values.flat().reduce<number>((sum, value) => sum + value, 0) / n;
+  const grand = tallies.reduce((sum, tally) => sum + tally.correct, 0) / n;
   let between = 0, within = 0;
-  for (const group of values) {
-    const mean = group.reduce<number>((sum, value) => sum + value, 0) / group.length;
-    between += group.length * (mean - grand) ** 2;
-    within += group.reduce<number>((sum, value) => sum + (value - mean) ** 2, 0);
+  for (const { trials, correct } of tallies) {
+    const mean = correct / trials;
+    between += trials * (mean - grand) ** 2;
+    // Σ (x − mean)² over 0/1 values: correct·(1 − mean)² + (trials − correct)·mean² = correct − correct²/trials.
+    within += correct - correct * mean;
   }
   const msb = between / (g - 1);
   const msw = within / (n - g);
-  const k0 = (n - values.reduce((sum, group) => sum + group.length ** 2, 0) / n) / (g - 1);
+  const k0 = (n - tallies.reduce((sum, tally) => sum + tally.trials ** 2, 0) / n) / (g - 1);
   const denominator = msb + (k0 - 1) * msw;
   return denominator === 0 ? null : (msb - msw) / denominator;
+}
+
+/** A configuration's noise as the boards show it: from its per-task tallies and the accuracy of each of its repeats. */
+export interface ConfigNoise {
+  /** Runs the figures rest on. */
+  readonly runs: number;
+  /** Repeats whose accuracies are spread: the runs, or one run's trials. */
+  readonly repeats: number;
+  readonly repeatKind: "runs" | "trials";
+  /** Tasks with two verdicts or more (the flip rate's and ICC's units). */
+  readonly tasks: number;
+  /** Sample standard deviation of the repeats' accuracies; null with fewer than two repeats. */
+  readonly accuracySd: number | null;
+  readonly flipRate: number;
+  readonly icc: number | null;
+}
+
+/**
+ * Noise from what the boards keep: per task its pooled (trials, correct) over the configuration's runs,
+ * and each repeat's accuracy over its own scored results (a run's pass@1; with a single run, each trial's).
+ * Null when no task has two verdicts.
+ */
+export function noiseOfTallies(
+  tallies: readonly TaskTally[],
+  repeats: { readonly runs: number; readonly kind: "runs" | "trials"; readonly accuracies: readonly number[] },
+): ConfigNoise | null {
+  const repeated = tallies.filter((tally) => tally.trials >= 2);
+  if (repeated.length === 0) return null;
+  const flips = repeated.filter((tally) => tally.correct > 0 && tally.correct < tally.trials).length;
+  return {
+    runs: repeats.runs,
+    repeats: repeats.accuracies.length,
+    repeatKind: repeats.kind,
+    tasks: repeated.length,
+    accuracySd: sampleSd(repeats.accuracies),
+    flipRate: flips / repeated.length,
+    icc: iccOfTallies(repeated),
+  };
+}
+
+export function sampleSd(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1));
 }

@@ -20,6 +20,7 @@ import {
 } from "@/lib/metrics/config-leaderboard";
 import { findPrice, loadPriceTable } from "@/lib/providers";
 import { getPooledPrimaryCauses, type PooledCauses } from "./primary-causes";
+import { withBandsAndNoise } from "./board-noise";
 
 /** A cell of ConfigSummary as the triggers store it (dates in ms; cost parts the price check needs). */
 interface StoredCell {
@@ -218,7 +219,9 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
     // The board's domain columns: every domain some counted configuration has scored results in.
     prisma.$queryRaw<{ domain: string }[]>`SELECT DISTINCT domain FROM "ConfigTrialHistogram" WHERE tasks > 0 ORDER BY domain`,
   ]);
-  const row = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
+  const found = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
+  // Its noise, as the board's; no band (a band is a place among the rows of a board).
+  const [row] = found ? await withBandsAndNoise([found], groups, { bands: false }) : [];
   const tallyKeys = [...(groups.get(key) ?? [])];
   // The runs with verdicts (a RunBoard row), as the row pools them.
   const runs = row && tallyKeys.length
@@ -258,11 +261,12 @@ async function computeBoard(query: ConfigBoardQuery) {
   const tagged = query.tag
     ? Prisma.sql`s."configKey" IN (SELECT c."configKey" FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" WHERE ${query.tag} = ANY(r.tags))`
     : undefined;
-  const [{ rows: summaryRows, summaries, trials }, tags] = await Promise.all([
+  const [{ rows: summaryRows, summaries, trials, groups }, tags] = await Promise.all([
     loadBoardInput(tagged),
     prisma.$queryRaw<{ tag: string }[]>`SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL ORDER BY 1`,
   ]);
-  const rows = sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction);
+  // Rank bands among the rows the board shows (its filters decide the comparisons it makes), noise for each.
+  const rows = await withBandsAndNoise(sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction), groups, { domain: query.domain, bands: true });
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
     rows,

@@ -71,23 +71,36 @@ export async function importSimulatedPopulation(db: PrismaClient, options: { rea
   const tasks = templates.flatMap((group) => Array.from({ length: perTemplate }, (_, k) => group[k] ?? null));
   const models = population.configurations.map((_, j) => modelOf(options.seed, j));
   for (const [j, row] of population.rows.entries()) {
-    const byDomain = new Map<string, string[][]>();
-    tasks.forEach((task, i) => {
-      if (!task) return;
-      const answer = answers.get(task.key) as Answers;
-      const calls = row[i] === 1 ? answer.right : answer.wrong;
-      const response = formatPythonLiteral({ kind: "dict", entries: [["input", task.text], ["output", ""], ["intermediate_steps", []]] });
-      byDomain.set(task.domain, [...(byDomain.get(task.domain) ?? []), [task.text, formatPythonLiteral([...calls]), response, ""]]);
-    });
-    for (const [domain, rows] of byDomain) {
-      await mkdir(path.join(options.outDir, domain), { recursive: true });
-      const file = path.join(options.outDir, domain, `${models[j]}_all_2024-01-01_00-00-00.csv`);
-      await writeFile(file, stringify([["query", "function_calls", "full_response", "error"], ...rows], { quoted: true }));
-    }
+    const present = tasks.flatMap((task, i) => (task ? [{ task, right: row[i] === 1 }] : []));
+    await writeRecordedRun(options.outDir, models[j] as string, present, answers);
   }
   const runs = await importRecordedResults(db, { resultsPath: options.outDir, groundTruth: "v1" });
   await db.run.updateMany({ where: { id: { in: runs.map((run) => run.runId) } }, data: { testRun: true } });
   return { population, tasks, models, runs };
+}
+
+/**
+ * One recorded run's files in the paper's layout (`<dir>/<domain>/<model>_all_<timestamp>.csv`): each task
+ * answered right or wrong (`answers`, checked by the scorer), the way import-results reads recorded runs.
+ */
+export async function writeRecordedRun(
+  dir: string,
+  model: string,
+  verdicts: readonly { readonly task: SimulatedTask; readonly right: boolean }[],
+  answers: ReadonlyMap<string, Answers>,
+): Promise<void> {
+  const byDomain = new Map<string, string[][]>();
+  for (const { task, right } of verdicts) {
+    const answer = answers.get(task.key) as Answers;
+    const calls = right ? answer.right : answer.wrong;
+    const response = formatPythonLiteral({ kind: "dict", entries: [["input", task.text], ["output", ""], ["intermediate_steps", []]] });
+    byDomain.set(task.domain, [...(byDomain.get(task.domain) ?? []), [task.text, formatPythonLiteral([...calls]), response, ""]]);
+  }
+  for (const [domain, rows] of byDomain) {
+    await mkdir(path.join(dir, domain), { recursive: true });
+    const file = path.join(dir, domain, `${model}_all_2024-01-01_00-00-00.csv`);
+    await writeFile(file, stringify([["query", "function_calls", "full_response", "error"], ...rows], { quoted: true }));
+  }
 }
 
 /** Cells where the scorer's stored verdict differs from the simulated one (empty when the path is faithful). */

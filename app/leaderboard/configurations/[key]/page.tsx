@@ -7,6 +7,7 @@ import { ConfigTable } from "@/components/leaderboard/config-table";
 import { configKeyFromParam, configKeyParam } from "@/lib/metrics/config-leaderboard";
 import { getConfiguration } from "@/lib/queries/config-leaderboard";
 import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
+import { NoiseCard } from "@/components/leaderboard/noise-card";
 
 export const metadata: Metadata = { title: "Configuration" };
 
@@ -28,6 +29,7 @@ export default async function ConfigurationPage({ params }: { params: Promise<{ 
         <Card>
           <ConfigTable rows={[row]} domains={domains} sort="passAt1" direction="desc" sortHref={() => "/leaderboard"} />
         </Card>
+        <NoiseCard noise={row.noise ?? null} />
         <PrimaryCausesCard wrong={causes.wrong} causes={causes.causes} />
         <p className="text-sm">
           <Link href={`/leaderboard/configurations/${configKeyParam(key)}/reliability`} className="text-accent" data-testid="reliability-link">
