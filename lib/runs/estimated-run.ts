@@ -278,3 +278,29 @@ export async function convertEstimatedRun(db: PrismaClient, runId: string): Prom
     return { queued: rows.length, tasks: rest.length };
   });
 }
+
+const points = (share: number) => (share * 100).toFixed(1);
+
+/** "62.3 % [55.0, 69.1]": the estimate and its 95 % interval, in percent. */
+export function estimateText(estimate: Pick<ScoreEstimate, "accuracy" | "low" | "high">): string {
+  return `${points(estimate.accuracy)} % [${points(estimate.low)}, ${points(estimate.high)}]`;
+}
+
+/** How it was made, in a line: "from 100 of 690 tasks, adaptive, item-response (bank of 40 configurations)". */
+export function estimateBasis(run: RunEstimate): string {
+  const { plan, estimate } = run;
+  const method = plan.method === "item-response" ? "item response theory" : "template-stratified";
+  return `from ${estimate.tasksRun} of ${estimate.tasksTotal} tasks, ${plan.selection} selection, ${method}${plan.note ? ` (${plan.note})` : ""}`;
+}
+
+/** The CLI's lines for a run that is or was estimated. */
+export function estimateLines(run: RunEstimate, runId: string): string[] {
+  if (!run.estimated) {
+    return [`  estimate     ${estimateText(run.estimate)} 95 % — was an estimated run; the rest of its tasks were queued ${run.plan.convertedAt ?? ""}`.trimEnd()];
+  }
+  return [
+    `  ESTIMATED    ${estimateText(run.estimate)} full-benchmark accuracy, 95 % interval`,
+    `               ${estimateBasis(run)}`,
+    `               not ranked among full runs; run the rest: workbench run-rest ${runId}`,
+  ];
+}
