@@ -4,7 +4,7 @@ import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
 import { planDeletion } from "@/lib/runs/manage";
-import { readRunEstimates } from "@/lib/runs/estimated-run";
+import { readRunEstimate, readRunEstimates } from "@/lib/runs/estimated-run";
 
 const runListSelect = {
   id: true,
@@ -162,3 +162,8 @@ export async function listRunTags(): Promise<string[]> {
 }
 
 export type ComparableRun = Awaited<ReturnType<typeof listComparableRuns>>[number];
+
+/** An estimated run's (or a converted one's) estimate of the full-benchmark accuracy; null for other runs. */
+export async function getRunEstimate({ id }: { id: string }) {
+  return readRunEstimate(prisma, id);
+}

@@ -16,7 +16,9 @@ import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { configKeyOfRun, getConfiguration } from "@/lib/queries/config-leaderboard";
 import { listRuns } from "@/lib/queries/runs";
 import { launchRun, LaunchError } from "./launch";
-import { convertEstimatedRun, readRunEstimate, type EstimatePlan } from "./estimated-run";
+import { convertEstimatedRun, estimateText, readRunEstimate, type EstimatePlan } from "./estimated-run";
+import { listRunExportRows } from "@/lib/queries/analysis";
+import { formatRunSummary, getRunSummary } from "./summary";
 import { deleteRuns } from "./manage";
 import type { Item } from "@/lib/metrics/irt/two-pl";
 
@@ -156,6 +158,14 @@ describe("an estimated run", () => {
     const listed = (await listRuns()).runs.find((row) => row.id === runId);
     expect(listed?.estimated).toBe(true);
     expect(listed?.runEstimate?.estimate).toEqual(estimate);
+    // The run's export says so on every row, and so does the CLI's report.
+    const rows = await listRunExportRows({ runId });
+    expect(rows?.length).toBe(6);
+    for (const row of rows ?? []) {
+      expect(row.estimated).toBe(true);
+      expect(row.estimate).toContain(estimateText(estimate!));
+    }
+    expect(formatRunSummary((await getRunSummary(context.db, runId))!)).toContain(`ESTIMATED    ${estimateText(estimate!)}`);
   });
 
   test("converted by running the rest: the same run becomes a full run, ranked, its earlier verdicts unchanged", async () => {

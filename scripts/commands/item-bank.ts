@@ -19,7 +19,7 @@ interface Flags {
 export function itemBankLines(bank: Omit<ItemBankSummary, "fits"> & { readonly fits?: number }): string[] {
   const fitted = bank.configurations > 0 && bank.withinTemplateSd !== null;
   return [
-    `${bank.datasetSlug} ${bank.groundTruth} scoring ${bank.scoringRevision}: ${bank.tasks} items, ${bank.configurations} configurations, ${bank.verdicts} verdicts${bank.stale ? "  [stale: refitted on next use]" : ""}`,
+    `${bank.datasetSlug} ${bank.groundTruth} scoring ${bank.scoringRevision}: ${fitted ? `${bank.tasks} items` : `${bank.tasks} tasks`}, ${bank.configurations} configurations, ${bank.verdicts} verdicts${bank.stale ? "  [stale: refitted on next use]" : ""}`,
     fitted
       ? `  held-out log-likelihood ${bank.heldOutLogLik?.toFixed(4) ?? "-"} per verdict over ${bank.heldOutVerdicts ?? 0} (a coin: -0.6931); difficulty spread within templates ${bank.withinTemplateSd?.toFixed(3)}`
       : "  not fitted: fewer than 10 configurations; estimated runs here are template-stratified",
