@@ -125,3 +125,9 @@ export async function listItemBanks(db: PrismaClient): Promise<ItemBankSummary[]
 export function freshItemBank(db: PrismaClient) {
   return async (scope: BankScope): Promise<StoredBank> => (await ensureItemBank(db, scope)).bank;
 }
+
+/** The item bank page's read (the app's client). */
+export async function getItemBanks(): Promise<ItemBankSummary[]> {
+  const { prisma } = await import("@/lib/db");
+  return listItemBanks(prisma);
+}
