@@ -16,7 +16,7 @@ import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { configKeyOfRun, getConfiguration } from "@/lib/queries/config-leaderboard";
 import { listRuns } from "@/lib/queries/runs";
 import { launchRun, LaunchError } from "./launch";
-import { convertEstimatedRun, estimateText, readRunEstimate, type EstimatePlan } from "./estimated-run";
+import { convertEstimatedRun, estimateText, readRunEstimate, resumeStalledEstimatedRuns, type EstimatePlan } from "./estimated-run";
 import { listRunExportRows } from "@/lib/queries/analysis";
 import { formatRunSummary, getRunSummary } from "./summary";
 import { deleteRuns } from "./manage";
@@ -188,6 +188,25 @@ describe("an estimated run", () => {
     const board = await getLeaderboard({ dataset: "workbench", groundTruth: "v1", pageSize: 10_000 });
     expect([...board.rows, ...board.references].map((row) => row.id)).toContain(runId);
     expect((await getConfiguration(key!))?.runs.map((pooled) => pooled.id)).toContain(runId);
+  });
+});
+
+describe("a stalled adaptive run", () => {
+  test("whose next task was never queued (its worker stopped after the verdict) is resumed: it gets its next task and completes", async () => {
+    const { runId } = await launchRun({ agent: "noop", estimate: true, estimateTasks: 4, concurrency: 1, domains: [DOMAIN] }, { db: context.db, itemBank: freshItemBank(context.db) });
+    launched.push(runId);
+    await waitForRun(context.db, runId);
+    // As if the worker had stopped right after the third verdict: the fourth task's result never queued.
+    const last = await context.db.taskResult.findFirstOrThrow({ where: { runId }, orderBy: { queuePosition: "desc" } });
+    await context.db.taskResult.delete({ where: { id: last.id } });
+    await context.db.run.update({ where: { id: runId }, data: { status: "running", finishedAt: null, tasksDone: { decrement: 1 } } });
+    // Resumed here or by the worker's own heartbeat (the same function), whichever comes first: without it nothing would run.
+    await resumeStalledEstimatedRuns(context.db);
+    const run = await waitForRun(context.db, runId);
+    expect(run.status).toBe("completed");
+    const tasks = await context.db.taskResult.findMany({ where: { runId }, select: { taskId: true } });
+    expect(tasks).toHaveLength(4);
+    expect(new Set(tasks.map((task) => task.taskId)).size).toBe(4);
   });
 });
 

@@ -304,3 +304,18 @@ export function estimateLines(run: RunEstimate, runId: string): string[] {
     `               not ranked among full runs; run the rest: workbench run-rest ${runId}`,
   ];
 }
+
+/**
+ * Adaptive estimated runs left with nothing queued or running and fewer than n tasks (the worker that wrote a
+ * verdict stopped before queueing the next): each gets its next task. Every worker runs it on its heartbeat;
+ * under the run's row lock a run whose next task was queued meanwhile is left as it is.
+ */
+export async function resumeStalledEstimatedRuns(db: PrismaClient): Promise<number> {
+  const stalled = await db.$queryRaw<{ id: string }[]>`
+    SELECT r.id FROM "Run" r
+     WHERE r.estimated AND r.status IN ('queued', 'running') AND r.estimate ->> 'selection' = 'adaptive'
+       AND NOT EXISTS (SELECT 1 FROM "TaskResult" x WHERE x."runId" = r.id AND x.status IN ('pending', 'running'))`;
+  let resumed = 0;
+  for (const run of stalled) if (await queueNextEstimatedTask(db, run.id)) resumed += 1;
+  return resumed;
+}
