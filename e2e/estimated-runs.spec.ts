@@ -58,7 +58,9 @@ test("an estimated run from the form: labelled, its estimate with a 95 % interva
   await run.goto(runId);
   await page.getByTestId("run-rest").click();
   await page.getByTestId("run-rest-confirm-button").click();
-  await expect(page.getByTestId("run-rest-done")).toBeVisible();
+  // The page re-renders as a full run: the card says what it was estimated at, the button is gone.
+  await expect(page.getByTestId("estimate-card")).toHaveAttribute("data-estimated", "false");
+  await expect(page.getByTestId("run-rest")).toHaveCount(0);
   await run.goto(runId);
   await run.waitForStatus("completed", 180_000);
   await expect(page.getByTestId("run-progress").first()).toHaveAttribute("data-total", "90");

@@ -43,9 +43,12 @@ export interface RunListRow {
   readonly name: string;
   readonly source: string;
   readonly test: boolean;
-  /** An estimated run: labelled, never ranked; `estimate` is its full-benchmark estimate "62.3 % [55.0, 69.1]". */
-  readonly estimated: boolean;
-  readonly estimate: string | null;
+  /**
+   * Only on an estimated run (absent otherwise: fifty rows of nothing would weigh on the page): labelled,
+   * never ranked; `estimate` is its full-benchmark estimate "62.3 % [55.0, 69.1]".
+   */
+  readonly estimated?: true;
+  readonly estimate?: string;
   readonly tags: readonly string[];
   readonly status: DisplayStatus;
   readonly done: number;
@@ -82,8 +85,7 @@ export function toRunListRow(run: RunListSource): RunListRow {
     name: run.name,
     source: run.source,
     test: run.testRun,
-    estimated: run.estimated === true,
-    estimate: run.estimated && run.runEstimate ? estimateText(run.runEstimate.estimate) : null,
+    ...(run.estimated ? { estimated: true as const, ...(run.runEstimate ? { estimate: estimateText(run.runEstimate.estimate) } : {}) } : {}),
     tags: run.tags,
     status: displayStatus({ status: run.status, source: run.source, done: run.tasksDone, providerFailures }),
     done: run.tasksDone,
