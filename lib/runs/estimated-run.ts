@@ -93,7 +93,7 @@ export function planEstimate<T extends EstimateCandidate>(
   const configurations = bank?.configurations ?? 0;
   const usable = usableBank(bank);
   const method = usable ? "item-response" : "template-stratified";
-  const fallback = usable ? null : `the item bank needs ${MIN_BANK_CONFIGURATIONS} configurations, ${configurations} here: template-stratified`;
+  const fallback = usable ? null : `the item bank needs ${MIN_BANK_CONFIGURATIONS} configurations, ${configurations} here`;
   if (usable && options.concurrency === 1) {
     const first = nextTask(bankItemsOf(bank, candidates), 0, new Set());
     const queued = candidates.filter((task) => task.key === first?.taskKey);
