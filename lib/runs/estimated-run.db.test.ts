@@ -171,6 +171,7 @@ describe("an estimated run", () => {
   test("converted by running the rest: the same run becomes a full run, ranked, its earlier verdicts unchanged", async () => {
     const domainTasks = await context.db.task.count({ where: { versionId, domain: DOMAIN } });
     await expect(convertEstimatedRun(context.db, planted[1]!)).rejects.toThrow(/not an estimated run/);
+    const estimatedAt = (await readRunEstimate(context.db, runId))?.estimate;
     const { queued } = await convertEstimatedRun(context.db, runId);
     expect(queued).toBe(domainTasks - 6);
     await expect(convertEstimatedRun(context.db, runId)).rejects.toThrow(/not an estimated run/);
@@ -182,6 +183,10 @@ describe("an estimated run", () => {
     const results = await context.db.taskResult.findMany({ where: { runId }, select: { id: true, taskId: true, trial: true, correct: true, finishedAt: true } });
     expect(new Set(results.map((result) => result.taskId)).size).toBe(domainTasks);
     for (const earlier of before) expect(results.find((result) => result.id === earlier.id)).toEqual(earlier);
+    // Its page still says what it was estimated at: the estimate from the same six verdicts.
+    const after = await readRunEstimate(context.db, runId);
+    expect(after?.estimated).toBe(false);
+    expect(after?.estimate).toEqual(estimatedAt);
     // Now on the boards: its configuration key, the run board, and the configuration's runs.
     const key = await configKeyOfRun(runId);
     expect(key).not.toBeNull();

@@ -38,6 +38,8 @@ export interface EstimatePlan {
   readonly seed: number;
   /** Set when the rest of the tasks were queued: from then on a full run. */
   readonly convertedAt?: string;
+  /** The queue position the rest started at: the results before it are the estimate's (kept as it was). */
+  readonly restFrom?: number;
 }
 
 /** A stored item bank as the runs use it. */
@@ -171,13 +173,17 @@ async function candidatesOf(db: PrismaClient | Prisma.TransactionClient, run: Ru
   return tasks.map((task) => ({ id: task.id, key: task.key, template: task.baseTemplate, domain: task.domain }));
 }
 
-/** Each task's first-trial scored verdict (done, and not a provider failure: the boards' rule for launched runs). */
-async function observedOf(db: PrismaClient | Prisma.TransactionClient, runId: string): Promise<Observed[]> {
+/**
+ * Each task's first-trial scored verdict (done, and not a provider failure: the boards' rule for launched
+ * runs); with `before`, only the results queued before that position (a converted run's estimate).
+ */
+async function observedOf(db: PrismaClient | Prisma.TransactionClient, runId: string, before?: number): Promise<Observed[]> {
+  const bound = before === undefined ? Prisma.empty : Prisma.sql` AND x."queuePosition" < ${before}`;
   return db.$queryRaw<Observed[]>`
     SELECT t.key AS "taskKey", x.correct IS TRUE AS correct
       FROM "TaskResult" x JOIN "Task" t ON t.id = x."taskId" JOIN "Run" r ON r.id = x."runId"
      WHERE x."runId" = ${runId} AND x.trial = 0 AND x.status = 'done'
-       AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))
+       AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind"))${bound}
      ORDER BY x."finishedAt", t.key`;
 }
 
@@ -236,7 +242,9 @@ export async function readRunEstimates(db: PrismaClient, runIds: readonly string
     if (!plan) continue;
     const bank = plan.bankId ? await storedBank(db, plan.bankId) : null;
     const candidates = await candidatesOf(db, run);
-    out.set(run.id, { plan, estimated: run.estimated, estimate: estimateFrom(plan, bank, candidates, await observedOf(db, run.id)) });
+    // A converted run keeps the estimate it had: from the results queued before the rest.
+    const observed = await observedOf(db, run.id, run.estimated ? undefined : plan.restFrom);
+    out.set(run.id, { plan, estimated: run.estimated, estimate: estimateFrom(plan, bank, candidates, observed) });
   }
   return out;
 }
@@ -268,7 +276,7 @@ export async function convertEstimatedRun(db: PrismaClient, runId: string): Prom
       where: { id: runId },
       data: {
         estimated: false,
-        estimate: { ...plan, convertedAt: new Date().toISOString() },
+        estimate: { ...plan, convertedAt: new Date().toISOString(), restFrom: start },
         tasksTotal: { increment: rows.length },
         status: rows.length > 0 ? "running" : "completed",
         finishedAt: rows.length > 0 ? null : undefined,
