@@ -48,6 +48,12 @@ test("an estimated run from the form: labelled, its estimate with a 95 % interva
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, "estimated-run-1440.png"), fullPage: true });
 
+  // The launch fitted (or found fresh) the item bank of its dataset and scoring revision: shown with its figures.
+  await page.goto("/leaderboard/item-bank");
+  const bank = page.getByTestId("item-bank-row").filter({ hasText: "workbench" }).filter({ hasText: "2024" });
+  await expect(bank).toHaveCount(1);
+  await expect(bank).toContainText("v1");
+
   // The runs list: the label and the same figure.
   await page.goto("/runs");
   const row = page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`);
