@@ -224,6 +224,17 @@ export function LaunchForm({
           <NumberField name="maxSteps" label="Max steps" fallback={String(RUN_SETTINGS_DEFAULTS.maxSteps)} hint={`Agent turns per task; default ${RUN_SETTINGS_DEFAULTS.maxSteps} (the paper's)`} disabled={!needsModel} state={state} />
           {/* Empty by default: each agent's own default applies at launch (launch-input.ts withTimingDefaults). */}
           <NumberField name="timeoutMs" label="Timeout (ms)" fallback="" hint={timeoutHint(agent)} state={state} />
+          {/* Opt-in (docs/reliability-profile.md, Predictability); unchecked or disabled, the field is not sent and the run is as without it. */}
+          <div className="sm:col-span-2 lg:col-span-5" data-testid="field-askConfidence">
+            <label className="flex items-center gap-2 text-sm text-ink">
+              <input id="askConfidence" type="checkbox" name="askConfidence" value="on" defaultChecked={value("askConfidence") === "on"} disabled={!needsModel} aria-invalid={invalid("askConfidence")} className="accent-accent" />
+              Ask for confidence
+            </label>
+            <p className="mt-1 text-xs text-muted">
+              {needsModel ? "After each final answer, one extra turn asks the model how sure it is (0 to 1): Brier score and AUROC. Its tokens count; the verdict does not change." : NOT_USED_BY_AGENT}
+            </p>
+            {errors("askConfidence") ? <p className="mt-1 text-xs text-bad" data-testid="field-error-askConfidence">{errors("askConfidence")?.join(" ")}</p> : null}
+          </div>
         </CardBody>
       </Card>
 

@@ -1,6 +1,7 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import type { RunDetail } from "@/lib/queries/runs";
 import { formatDate } from "@/lib/metrics/format";
+import { MODEL_AGENTS } from "@/lib/settings/launch-options";
 
 function paramText(value: unknown): string {
   if (value === null || value === undefined) return "–";
@@ -36,9 +37,14 @@ export function ReproducibilityCard({ run }: { run: RunDetail }) {
     ["Trials", String(run.trials)],
     ["Concurrency", String(run.concurrency)],
     ...Object.entries(params)
-      .filter(([key]) => !["trials", "concurrency"].includes(key)) // columns (older runs also kept them here)
+      // Columns (older runs also kept them here); the confidence turn has its own line below.
+      .filter(([key]) => !["trials", "concurrency", "askConfidence"].includes(key))
       .map(([key, value]): [string, unknown] => (key === "priceUnknown" ? ["price", "unknown: only the token budget applies"] : [key, value]))
       .map(([key, value]): [string, string] => [key, paramText(value)]),
+    // Stored only when on (params.askConfidence); a run of a model agent without it was not asked.
+    ...(params.askConfidence === true || MODEL_AGENTS.includes(run.agent)
+      ? [["Confidence turn", params.askConfidence === true ? "on: asked after each final answer" : "off"] as [string, string]]
+      : []),
     ["Prompt hash", run.promptHash ? run.promptHash.slice(0, 12) : "–"],
     ["App revision", run.appRevision ? run.appRevision.slice(0, 12) : "–"],
     ["Import file", run.importFile ?? "–"],

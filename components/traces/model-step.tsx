@@ -6,12 +6,14 @@ import { StepShell } from "./step-shell";
 
 export function ModelStep({ event, openHref, divergent = false }: { event: ModelEvent; openHref?: string; divergent?: boolean }) {
   const firstLine = event.text.split("\n").find((line) => line.trim() !== "") ?? "(no text)";
+  const asked = event.confidenceTurn;
   return (
     <StepShell
       divergent={divergent}
       index={event.index}
-      kind="model"
-      tone="accent"
+      // The confidence turn (an opt-in run setting): the model turn after the final answer, its reading in a badge.
+      kind={asked ? "confidence" : "model"}
+      tone={asked?.error ? "warn" : "accent"}
       title={firstLine}
       titleClassName="text-muted"
       meta={
@@ -24,6 +26,11 @@ export function ModelStep({ event, openHref, divergent = false }: { event: Model
           {event.latencyMs ? <span>{formatDuration(event.latencyMs)}</span> : null}
           {event.finishReason ? <Badge>{event.finishReason}</Badge> : null}
           {event.retries > 0 ? <Badge tone="warn">{event.retries} retries</Badge> : null}
+          {asked ? (
+            <Badge tone={asked.value === null ? "warn" : undefined} title="The confidence read from the reply (TaskResult.confidence); unreadable or out of range: none">
+              {asked.error ? `confidence turn failed (${asked.error})` : asked.value === null ? "confidence: none read" : `confidence ${asked.value}`}
+            </Badge>
+          ) : null}
         </>
       }
     >

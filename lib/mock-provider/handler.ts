@@ -8,6 +8,7 @@ import { createFaultPlan } from "./faults";
 import { applyStop, completionBody, contextWindowError, errorBody, estimateTokens, streamEvents, usageFor } from "./wire";
 import { MOCK_BEHAVIOURS, type ChatRequest, type FaultKind, type MockBehaviour } from "./types";
 import { RUNAWAY_CONTINUATION, strictOpenAIRejection } from "./strict-openai";
+import { isConfidenceQuestion, mockConfidenceReply } from "./confidence";
 
 export interface MockHandlerOptions {
   /** Where ground truth comes from (an engine Dataset has `tasks`). */
@@ -104,7 +105,10 @@ export function createMockHandler(options: MockHandlerOptions = {}): MockHandler
       return json(400, contextWindowError(promptTokens, limit ?? 8192));
     }
     const conversation = readConversation(chatRequest, findTask);
-    const decided = decideReply(behaviour, behaviour === "flaky" ? withAttempt(conversation, attempts) : conversation);
+    // The confidence turn is answered from its script by every behaviour (and starts no new attempt for `flaky`).
+    const decided = isConfidenceQuestion(chatRequest)
+      ? { kind: "text" as const, text: mockConfidenceReply(conversation.task) }
+      : decideReply(behaviour, behaviour === "flaky" ? withAttempt(conversation, attempts) : conversation);
     const reply = decided.kind === "text" ? { ...decided, text: applyStop(options.strict ? runOn(decided.text, conversation.mode) : decided.text, chatRequest.stop) } : decided;
     const usage = usageFor(promptText, reply);
     const id = `chatcmpl-mock-${stats.requests}`;

@@ -42,6 +42,8 @@ export interface ExecuteTaskDeps {
   readonly recordedCalls?: readonly string[];
   /** Faults to inject into this task's tool calls (RunSettings faultRate/faultSeed); absent on a clean run. */
   readonly faults?: TaskFaults;
+  /** RunSettings.askConfidence: a model agent asks for its confidence after a final answer. */
+  readonly askConfidence?: boolean;
 }
 
 export interface TaskExecution {
@@ -80,6 +82,7 @@ export async function executeTask(task: Task, deps: ExecuteTaskDeps): Promise<Ta
     maxSteps: deps.maxSteps,
     recordedCalls: deps.recordedCalls,
     faults: deps.faults,
+    askConfidence: deps.askConfidence,
   });
   let outcome: AgentOutcome;
   let errorKind: string | null;

@@ -84,6 +84,14 @@ export const launchRunInputSchema = launchFieldsSchema
     if (input.estimate && (input.agent === "external" || input.agent === "replay")) {
       ctx.addIssue({ code: "custom", path: ["estimate"], message: `An estimated run needs an agent Studio runs on any task it picks: not ${input.agent}` });
     }
+    if (input.askConfidence && !MODEL_AGENTS.includes(input.agent)) {
+      // Refused, not ignored: a run that says it asked for confidences but has none would mislead.
+      ctx.addIssue({
+        code: "custom",
+        path: ["askConfidence"],
+        message: `The confidence turn asks a model: the ${input.agent} agent has none (only ${MODEL_AGENTS.join(", ")} can be asked)`,
+      });
+    }
     if (input.agent === "replay" && !input.resultsFile) {
       ctx.addIssue({ code: "custom", path: ["resultsFile"], message: "The replay agent needs a recorded results file" });
     }

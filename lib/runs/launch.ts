@@ -233,6 +233,9 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
       seed: input.seed,
       // Written only when faults are on, so a clean run's params are as they were before faults existed.
       ...(input.faultRate > 0 ? { faultRate: input.faultRate, faultSeed: input.faultSeed, faultShares: input.faultShares } : {}),
+      // Written only when set, so a run of the tasks as written, without a confidence turn, is stored as before.
+      ...(input.phrasing !== "original" ? { phrasing: input.phrasing } : {}),
+      ...(input.askConfidence ? { askConfidence: true } : {}),
       // A run of a sweep (lib/runs/sweep.ts) knows its sweep: the sweep page reads its runs by this id.
       ...(input.sweep ? { sweep: input.sweep } : {}),
       ...(input.retry ? { retry: input.retry } : {}),

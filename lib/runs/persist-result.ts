@@ -24,6 +24,8 @@ export interface FinishedTask {
   readonly costUsd: number;
   readonly retries: number;
   readonly latencyMs: number;
+  /** The confidence turn's reading (null or absent: not asked, none read, or the turn failed; external agents have none). */
+  readonly confidence?: number | null;
   /** Steps recorded but not written yet (see step-store.ts). */
   readonly steps: readonly StepRow[];
 }
@@ -41,6 +43,7 @@ export function finishedTaskOf(execution: TaskExecution, costUsd: number, steps:
     costUsd,
     retries: outcome.retries,
     latencyMs: execution.latencyMs,
+    confidence: outcome.confidence ?? null,
     steps,
   };
 }
@@ -67,7 +70,7 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
          SET status = 'done', calls = $3::text[], correct = $4, "sideEffects" = $5, "exactMatch" = $6,
              error = $7, "errorKind" = $8, diagnostics = $9::jsonb, diff = $10::jsonb, "failedCalls" = $11::jsonb,
              "finalAnswer" = $12, "inputTokens" = $13, "outputTokens" = $14, "costUsd" = $15, retries = $16,
-             "latencyMs" = $17, "finishedAt" = now()
+             "latencyMs" = $17, confidence = $19, "finishedAt" = now()
        WHERE id = $1 AND status = 'running' AND attempt = $2
       RETURNING "runId", "taskId", correct, "sideEffects", "exactMatch", calls
     ), steps AS (
@@ -88,7 +91,7 @@ export async function finishResult(sql: Sql, claim: ClaimedResult, done: Finishe
       // The error and answer may quote a base URL (a provider's or fetch's message): no credentials stored.
       redactUrlCredentialsOrNull(verdict.error), done.errorKind, JSON.stringify(verdict.diagnostics), JSON.stringify(verdict.diffVsGroundTruth),
       JSON.stringify(verdict.failedCalls), redactUrlCredentialsOrNull(done.finalAnswer), done.inputTokens, done.outputTokens, done.costUsd,
-      done.retries, Math.round(done.latencyMs), JSON.stringify(done.steps),
+      done.retries, Math.round(done.latencyMs), JSON.stringify(done.steps), done.confidence ?? null,
     ],
   );
   const progress = rows[0] ?? null;

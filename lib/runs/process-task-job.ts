@@ -65,6 +65,7 @@ export async function processTaskJob(db: PrismaClient, sql: Sql, claim: ClaimedR
     maxSteps: run.maxSteps,
     recordedCalls: run.agent === "replay" ? claim.calls : undefined,
     faults: taskFaults(run.faultPlan, task.key),
+    askConfidence: run.askConfidence,
   });
   if (execution.errorKind !== "timeout" && !shutdown?.aborted) await options.settle?.();
   const steps = await sink.drain();

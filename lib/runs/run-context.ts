@@ -38,6 +38,8 @@ export interface RunContext {
   readonly timeoutMs: number;
   /** The faults injected into this run's tool calls (a run setting); null for a clean run. */
   readonly faultPlan: FaultPlan | null;
+  /** Ask the model for its confidence after each final answer (RunSettings.askConfidence; model agents only). */
+  readonly askConfidence: boolean;
   /** The version's dataset, with the scorer of this run's protocol and scoring revision. */
   readonly version: VersionContext;
   /** Whose tools the agent runs and whose parser reads call strings. */

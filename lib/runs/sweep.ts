@@ -8,6 +8,8 @@ import { cancelRun } from "./cancel";
 import { createLaunchedRun, LaunchError, prepareLaunch, type LaunchDeps, type LaunchedRun, type PreparedLaunch } from "./launch";
 import { launchRunInputSchema, type LaunchRunInput, type LaunchRunRequest } from "./launch-input";
 import { MAX_FAULT_RATE } from "@/lib/workbench/tools/faults";
+import { MODEL_AGENTS } from "../settings/launch-options";
+import { runSettingsSchema } from "../settings/run-settings";
 
 /** One line of the grid: an agent, and for a model agent its endpoint and model. */
 export const sweepVariantSchema = z.object({
@@ -81,11 +83,14 @@ export async function launchSweep(request: SweepRequest, base: Omit<LaunchRunReq
   // A sample of tasks must be the same for every run: one seed for the sweep when none is given.
   const seed = base.limit !== undefined && base.seed === undefined ? randomInt(0, 2_147_483_647) : base.seed;
   const inputs: { variant: SweepVariant; faultRate: number; input: LaunchRunInput }[] = [];
+  const asksConfidence = runSettingsSchema.shape.askConfidence.safeParse(base.askConfidence).data === true;
   for (const variant of sweep.variants) {
     for (const faultRate of sweep.faultRates) {
       const parsed = launchRunInputSchema.safeParse({
         ...base,
         ...variant,
+        // The confidence turn is for the model agents of the grid; the reference agents (oracle…) have no model to ask.
+        ...(asksConfidence && !MODEL_AGENTS.includes(variant.agent) ? { askConfidence: false } : {}),
         seed,
         faultRate,
         name: `${name} · ${variantLabel(variant)} · fault rate ${faultRate}`,

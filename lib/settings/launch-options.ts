@@ -3,6 +3,7 @@
 // into a client component ships all of zod (~35 KiB gzipped) to the page.
 import { AGENT_KINDS, MODEL_AGENT_KINDS } from "@/lib/workbench/agents/types";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
+import { PHRASINGS } from "@/lib/workbench/datasets/phrasings/names";
 
 export const TOOL_SETS = ["all", "domains"] as const;
 
@@ -35,7 +36,14 @@ export const RUN_SETTINGS_DEFAULTS = {
   faultRate: 0,
   /** Seeds the fault schedule: the same seed gives every agent the same faults call for call. */
   faultSeed: 1,
-} as const satisfies Record<string, number>;
+  /** Each task as it was written (lib/workbench/datasets/phrasings). */
+  phrasing: "original",
+  /** No confidence turn after the final answer unless asked for. */
+  askConfidence: false,
+} as const satisfies Record<string, number | string | boolean>;
+
+/** The phrasings a launch may ask for: one, or `all` (one run per phrasing, on the same tasks). */
+export const PHRASING_CHOICES = [...PHRASINGS, "all"] as const;
 
 /** RunSettings' provider retry policy where a run sets none (lib/providers' clients start from it too). */
 export const RETRY_DEFAULTS = { maxRetries: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, requestTimeoutMs: 60_000 } as const satisfies Record<string, number>;

@@ -4,14 +4,27 @@ import { RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import { faultPlanOf, runSettingsFrom } from "./run-settings";
 
 describe("RunSettings", () => {
-  test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial, no injected faults", () => {
-    expect(RUN_SETTINGS_DEFAULTS).toEqual({ concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: 120_000, faultRate: 0, faultSeed: 1 });
+  test("the defaults are the paper's limits (20 steps, 120 s per task), temperature 0, 4 at once, 1 trial, no injected faults, the tasks as written, no confidence turn", () => {
+    expect(RUN_SETTINGS_DEFAULTS).toEqual({ concurrency: 4, trials: 1, temperature: 0, maxSteps: 20, timeoutMs: 120_000, faultRate: 0, faultSeed: 1, phrasing: "original", askConfidence: false });
   });
 
   test("the launch input takes its settings and defaults from RunSettings (an empty form launches with them)", () => {
     const parsed = launchRunInputSchema.parse({ ...launchFormToObject(new FormData()), agent: "noop" });
-    const { concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed } = parsed;
-    expect({ concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed }).toEqual(RUN_SETTINGS_DEFAULTS);
+    const { concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed, phrasing, askConfidence } = parsed;
+    expect({ concurrency, trials, temperature, maxSteps, timeoutMs, faultRate, faultSeed, phrasing, askConfidence }).toEqual(RUN_SETTINGS_DEFAULTS);
+  });
+
+  test("phrasing and the confidence turn: form text in, stored settings back, anything else refused or defaulted", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ agent: "tools", endpoint: "mock", model: "noop", phrasing: "alt-2", askConfidence: "on" })) form.set(key, value);
+    expect(launchRunInputSchema.parse(launchFormToObject(form))).toMatchObject({ phrasing: "alt-2", askConfidence: true });
+    form.set("askConfidence", "false");
+    expect(launchRunInputSchema.parse(launchFormToObject(form)).askConfidence).toBe(false);
+    form.set("phrasing", "alt-3");
+    const refused = launchRunInputSchema.safeParse(launchFormToObject(form));
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["phrasing", "Phrasing is original, alt-1 or alt-2"]]);
+    expect(runSettingsFrom({ phrasing: "alt-1", askConfidence: true })).toMatchObject({ phrasing: "alt-1", askConfidence: true });
+    expect(runSettingsFrom({ phrasing: "alt-9", askConfidence: "yes" })).toMatchObject({ phrasing: "original", askConfidence: false });
   });
 
   test("fault shares: three form fields into one setting (default equal), stored with a faulted run and read back into its plan", () => {
@@ -45,7 +58,7 @@ describe("RunSettings", () => {
     ["an imported run (no params)", null, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
     ["a value the schema refuses", { maxSteps: "many", timeoutMs: -1 }, { temperature: 0, maxSteps: 20, timeoutMs: 120_000 }],
   ])("reads back %s through the schema", (_label, params, expected) => {
-    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, faultShares: { transient: 1, ambiguous: 1, malformed: 1 }, retry: undefined, harness2026: published2026 });
+    expect(runSettingsFrom(params)).toEqual({ ...expected, faultRate: 0, faultSeed: 1, faultShares: { transient: 1, ambiguous: 1, malformed: 1 }, phrasing: "original", askConfidence: false, retry: undefined, harness2026: published2026 });
   });
 
   test.each([

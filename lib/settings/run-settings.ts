@@ -7,6 +7,7 @@ import { z } from "zod";
 import { HARNESS_2026_DEFAULTS, MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "./launch-options";
 import { LAST_CALL_WORST_CASE_MS_2026, RETRY_POLICY_2026, TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
 import { DEFAULT_FAULT_SHARES, faultSharesProblem, MAX_FAULT_RATE, type FaultPlan } from "@/lib/workbench/tools/faults";
+import { PHRASINGS } from "@/lib/workbench/datasets/phrasings/names";
 
 const faultShare = z.coerce.number().min(0, "A fault share is at least 0").max(100, "A fault share is at most 100");
 
@@ -40,6 +41,19 @@ export const runSettingsSchema = z.object({
    * ambiguous, a faulted read transient or malformed, by these weights. Default: equal.
    */
   faultShares: faultSharesSchema.default({ ...DEFAULT_FAULT_SHARES }),
+  /**
+   * The wording each task is given (lib/workbench/datasets/phrasings): the one it was written in, or its
+   * template's other phrasings filled with the same values (same ground truth). A run has one; launching
+   * "all" makes one run per phrasing (launch-input.ts).
+   */
+  phrasing: z.enum(PHRASINGS, { message: "Phrasing is original, alt-1 or alt-2" }).default(RUN_SETTINGS_DEFAULTS.phrasing),
+  /**
+   * Opt-in: after its final answer the agent is asked, in one short extra turn, how confident it is that
+   * the task was done correctly (TaskResult.confidence). Off: the run is exactly as without the setting.
+   */
+  askConfidence: z
+    .preprocess((value) => (typeof value === "string" ? ["on", "true", "1", "yes"].includes(value.trim().toLowerCase()) : value), z.boolean())
+    .default(RUN_SETTINGS_DEFAULTS.askConfidence),
   /** Provider retry policy overrides (CLI and tests; the form leaves the defaults, RETRY_DEFAULTS). */
   retry: z
     .object({
@@ -76,7 +90,8 @@ export function withTimingDefaults<T extends { agent: string; timeoutMs?: number
  * stored timeout is the resolved one: a workbench-2026 run's worker deadline is its time limit plus the
  * worst case of its last call, so it may exceed what a user may type.
  */
-const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true, faultShares: true }).extend({
+const storedSettingsSchema = runSettingsSchema.pick({ temperature: true, maxSteps: true, faultRate: true, faultSeed: true, faultShares: true, phrasing: true }).extend({
+  askConfidence: z.boolean(),
   timeoutMs: z.number().int().positive(),
   /** What launch stored: the user's overrides, on a workbench-2026 run merged over upstream's policy. */
   retry: runSettingsSchema.shape.retry.unwrap().extend({ maxDelayMs: z.number().int().min(0).optional() }).optional(),
@@ -100,6 +115,9 @@ const STORED_DEFAULTS = {
   faultSeed: RUN_SETTINGS_DEFAULTS.faultSeed,
   // Runs launched before shares were a setting had equal ones.
   faultShares: { ...DEFAULT_FAULT_SHARES },
+  // Runs launched before phrasings were a setting ran the tasks as written, without a confidence turn.
+  phrasing: RUN_SETTINGS_DEFAULTS.phrasing,
+  askConfidence: RUN_SETTINGS_DEFAULTS.askConfidence,
   retry: undefined,
   harness2026: { ...HARNESS_2026_DEFAULTS, timeLimitMs: TIME_LIMIT_MS_2026 },
 } satisfies StoredRunSettings;
@@ -121,6 +139,8 @@ export function runSettingsFrom(params: unknown): StoredRunSettings {
     faultRate: read("faultRate"),
     faultSeed: read("faultSeed"),
     faultShares: read("faultShares"),
+    phrasing: read("phrasing"),
+    askConfidence: read("askConfidence"),
     retry: read("retry"),
     harness2026: read("harness2026"),
   };

@@ -1,6 +1,6 @@
 // Shared set-up for tests that run agents against the mock over real HTTP (no DB, no mocking of our code).
 import type { Dataset, Task } from "../workbench/datasets/types";
-import type { AgentDeps, AgentKind, AgentOutcome, AgentStep } from "../workbench/agents/types";
+import type { AgentDeps, AgentKind, AgentOutcome, AgentStep, Harness2026Options } from "../workbench/agents/types";
 import { createAgent } from "../workbench/agents";
 import { createSandbox } from "../workbench/sandbox/sandbox";
 import { ALL_TOOLS, toolsForToolkits } from "../workbench/tools";
@@ -34,6 +34,10 @@ export async function runAgent(
     requestParams?: ModelRequestParams;
     /** What the in-process scripted model follows (baseUrl IN_PROCESS_MOCK_URL). */
     mockDataset?: Dataset;
+    /** The confidence turn after the final answer (RunSettings.askConfidence). */
+    askConfidence?: boolean;
+    /** Required by workbench-2026. */
+    harness2026?: Harness2026Options;
   },
 ): Promise<AgentRun> {
   const steps: AgentStep[] = [];
@@ -47,6 +51,8 @@ export async function runAgent(
     maxSteps: options.maxSteps ?? TEST_MAX_STEPS,
     temperature: TEST_TEMPERATURE,
     requestParams: options.requestParams,
+    ...(options.askConfidence === undefined ? {} : { askConfidence: options.askConfidence }),
+    ...(options.harness2026 ? { harness2026: options.harness2026 } : {}),
   };
   const outcome = await createAgent(kind).run(task, deps);
   return { outcome, steps };

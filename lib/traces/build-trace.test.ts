@@ -33,6 +33,28 @@ const deleteDiff = [
   },
 ];
 
+describe("the confidence turn", () => {
+  test("is a model event marked as the confidence turn, with the value read from the reply; its tokens are in the totals", () => {
+    const events = buildTrace([
+      makeStep({ index: 0, kind: "model", text: "done", inputTokens: 100, outputTokens: 10 }),
+      makeStep({ index: 1, kind: "final", text: "done" }),
+      makeStep({ index: 2, kind: "confidence", text: "Confidence: 80%", inputTokens: 120, outputTokens: 5, finishReason: "stop" }),
+    ]);
+    expect(events[2]).toMatchObject({ kind: "model", text: "Confidence: 80%", inputTokens: 120, outputTokens: 5, confidenceTurn: { value: 0.8, error: null } });
+    expect(events[0]).not.toHaveProperty("confidenceTurn");
+    expect(traceTotals(events)).toMatchObject({ modelTurns: 2, inputTokens: 220, outputTokens: 15 });
+  });
+
+  test("an unreadable reply has no value; a failed turn shows its error kind", () => {
+    const [unreadable, failed] = buildTrace([
+      makeStep({ index: 0, kind: "confidence", text: "Hard to say." }),
+      makeStep({ index: 1, kind: "confidence", text: "Internal server error", errorKind: "provider", finishReason: "error" }),
+    ]);
+    expect(unreadable).toMatchObject({ confidenceTurn: { value: null, error: null } });
+    expect(failed).toMatchObject({ confidenceTurn: { value: null, error: "provider" } });
+  });
+});
+
 describe("buildTrace", () => {
   test.each<[string, StepRecord, Partial<TraceEvent>]>([
     [

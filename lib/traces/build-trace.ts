@@ -7,6 +7,7 @@ import type { StepColumns } from "@/lib/traces/step-columns";
 import { toolCallStatus, type ToolCallStatus } from "@/lib/workbench/tools/refusals";
 import { buildDiffView, summarizeDiff, type TableDiffView } from "./diff-view";
 import { readInjectedFault, type InjectedFault } from "@/lib/workbench/tools/faults";
+import { parseConfidence } from "@/lib/workbench/agents/confidence-reply";
 
 /** The columns of a Step row the inspector reads (structurally a Prisma Step; defined in step-columns.ts). */
 export type StepRecord = Omit<StepColumns, "kind"> & {
@@ -26,6 +27,11 @@ export interface ModelEvent {
   readonly retries: number;
   /** Only very long model output starts collapsed: the model's reasoning is what one reads first. */
   readonly textCollapsed: boolean;
+  /**
+   * Set on the confidence turn (a `confidence` step, lib/workbench/agents/confidence.ts): the value read
+   * from the reply (null: none in range), or the error when the call failed (then `text` is its message).
+   */
+  readonly confidenceTurn?: { readonly value: number | null; readonly error: string | null };
 }
 
 export interface ToolEvent {
@@ -123,6 +129,22 @@ function toEvent(step: StepRecord): TraceEvent {
     }
     case "final":
       return { kind: "final", index: step.index, text: step.text ?? "" };
+    case "confidence": {
+      const text = step.text ?? "";
+      return {
+        kind: "model",
+        index: step.index,
+        text,
+        textCollapsed: isLongText(text, MODEL_TEXT_LIMITS),
+        inputTokens: step.inputTokens ?? 0,
+        outputTokens: step.outputTokens ?? 0,
+        latencyMs: step.latencyMs,
+        finishReason: step.finishReason,
+        retries: step.retries ?? 0,
+        // The same reading the worker stored on the result (TaskResult.confidence).
+        confidenceTurn: step.errorKind ? { value: null, error: step.errorKind } : { value: parseConfidence(text), error: null },
+      };
+    }
     case "error":
       return { kind: "error", index: step.index, errorKind: step.errorKind ?? "error", message: step.text ?? "" };
     default:

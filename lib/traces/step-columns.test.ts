@@ -20,6 +20,11 @@ describe("stepColumns", () => {
       step: { kind: "error", errorKind: "format", message: "Could not parse LLM output" },
       expected: { kind: "error", errorKind: "format", text: "Could not parse LLM output", inputTokens: null },
     },
+    {
+      // The reading is the result's (TaskResult.confidence): the row keeps the reply and the turn's usage.
+      step: { kind: "confidence", text: "Confidence: 0.8", confidence: 0.8, errorKind: null, inputTokens: 40, outputTokens: 4, latencyMs: 9.4, finishReason: "stop", retries: 0 },
+      expected: { kind: "confidence", text: "Confidence: 0.8", errorKind: null, inputTokens: 40, outputTokens: 4, latencyMs: 9, finishReason: "stop", retries: 0, tool: null },
+    },
   ])("maps a $step.kind step", ({ step, expected }) => {
     expect(stepColumns(step)).toMatchObject(expected);
   });

@@ -68,6 +68,12 @@ export function stepColumns(step: AgentStep): StepColumns {
       };
     case "final":
       return { ...EMPTY, kind: "final", text: redact(step.text) };
+    case "confidence":
+      // The reading itself is the result's (TaskResult.confidence); the step keeps the reply whole.
+      return {
+        ...EMPTY, kind: "confidence", text: redact(step.text), errorKind: step.errorKind, inputTokens: step.inputTokens, outputTokens: step.outputTokens,
+        latencyMs: Math.round(step.latencyMs), finishReason: step.finishReason, retries: step.retries,
+      };
     case "error":
       return { ...EMPTY, kind: "error", errorKind: step.errorKind, text: redact(step.message) };
     default: {

@@ -33,6 +33,7 @@ describe("workbench run rejects bad input before touching a database", () => {
     [["--agent", "oracle", "--estimate", "--tasks", "many"], ["--tasks: A whole number of tasks"]],
     [["--agent", "oracle", "--estimate", "--limit", "10"], ["--limit: An estimated run chooses its own tasks"]],
     [["--agent", "oracle", "--tasks", "10"], ["--tasks: only with --estimate"]],
+    [["--agent", "oracle", "--ask-confidence"], ["--ask-confidence: The confidence turn asks a model: the oracle agent has none"]],
   ])("%j", (args, messages) => {
     const run = workbenchRun(...args);
     expect(run.status, run.stderr).toBe(2);

@@ -49,6 +49,7 @@ interface RunOptions {
   tasks?: string;
   structuredOutputs: boolean;
   actWithoutConfirmation: boolean;
+  askConfidence?: boolean;
   worker: boolean;
 }
 
@@ -89,6 +90,7 @@ export function register(program: Command): void {
     .option("--fault-shares <weights>", `weights of the fault kinds, e.g. transient=2,ambiguous=1,malformed=1 (default ${formatFaultShares(DEFAULT_FAULT_SHARES)}): a faulted write is transient or ambiguous, a faulted read transient or malformed`)
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
+    .option("--ask-confidence", "after each final answer, ask the model for its confidence (0-1) in one extra turn; react, tools, workbench-2026 only (docs/reliability-profile.md)")
     .option("--results-file <csv>", "recorded results CSV to replay (--agent replay)")
     .option("--name <name>")
     .option("--external-mode <mode>", "--agent external: pull (agents claim tasks) | push (WORKBENCH_AGENT_URL)")
@@ -111,6 +113,8 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed,
     ...(options.faultShares === undefined ? {} : { faultShares: parseFaultShares(options.faultShares) }), resultsFile: options.resultsFile, name: options.name,
     externalMode: options.externalMode,
+    // Sent only when given, so a run without the flag asks for exactly what it asked for before.
+    ...(options.askConfidence ? { askConfidence: true } : {}),
     ...(options.agent === "workbench-2026"
       ? { harness2026: { structuredOutputs: options.structuredOutputs, actWithoutConfirmation: options.actWithoutConfirmation } }
       : {}),

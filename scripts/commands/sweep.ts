@@ -23,6 +23,7 @@ interface SweepOptions {
   concurrency: string;
   faultShares?: string;
   clean: boolean;
+  askConfidence?: boolean;
   worker: boolean;
 }
 
@@ -42,6 +43,7 @@ export function register(program: Command): void {
     .option("--limit <n>", "N tasks (a stratified sample, the same for every run)")
     .option("--trials <k>", "runs per task, per run", String(RUN_SETTINGS_DEFAULTS.trials))
     .option("--concurrency <n>", "tasks at once, per run", String(RUN_SETTINGS_DEFAULTS.concurrency))
+    .option("--ask-confidence", "the model agents ask for a confidence (0-1) after each final answer, one extra turn (docs/reliability-profile.md); the reference agents run without")
     .option("--no-worker", "only enqueue: separate `npm run worker` processes do the work")
     .action(async (options: SweepOptions) => {
       const refused = [...emptyNumericFlags(options, ["faultSeed", "limit", "trials", "concurrency"]), ...badNumberListItems("--fault-rates", options.faultRates)];
@@ -78,6 +80,7 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
         {
           dataset: options.dataset, groundTruth: options.gt as "v1", toolSet: options.toolSet as "all", limit: options.limit, trials: options.trials,
           concurrency: options.concurrency, faultSeed: options.faultSeed, faultShares, sample: "stratified",
+          ...(options.askConfidence ? { askConfidence: true } : {}),
         },
         { db: prisma, launchedBy: "cli" },
       );

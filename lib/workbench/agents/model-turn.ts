@@ -1,7 +1,7 @@
 // One model call (one generateText), recorded as a model step with tokens, latency, finish reason
 // and the provider retries our fetch wrapper counted. SDK retries are off: lib/providers retries.
 import { generateText, type ModelMessage, type ToolSet } from "ai";
-import type { AgentDeps } from "./types";
+import type { AgentDeps, AgentStep } from "./types";
 import { temperatureOf } from "./required-deps";
 import type { Trace } from "./trace";
 import { runErrorFrom, type RunError } from "./run-errors";
@@ -16,13 +16,26 @@ export interface TurnRequest {
   readonly stopSequences?: string[];
   /** Provider-specific request options (the 2026 harness keeps the "system" role for every OpenAI model). */
   readonly providerOptions?: Parameters<typeof generateText>[0]["providerOptions"];
+  /** "none" on the confidence turn: the tools stay declared but none may be called. Unset: the SDK's default. */
+  readonly toolChoice?: "none";
 }
 
 export type TurnResult =
   | { readonly ok: true; readonly result: Awaited<ReturnType<typeof generateText<ToolSet>>> }
   | { readonly ok: false; readonly error: RunError };
 
-export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequest): Promise<TurnResult> {
+/** A model step as a turn produced it (kind "model"). */
+export type ModelStepOf = Extract<AgentStep, { kind: "model" }>;
+
+export function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequest): Promise<TurnResult> {
+  return generateTurn(deps, trace, request, (step) => trace.record(step));
+}
+
+/**
+ * One model call; `record` records its step (modelTurn: as a model step; the confidence turn,
+ * confidence.ts: as a step of its own kind). The retries of a call that finally failed go to the trace.
+ */
+export async function generateTurn(deps: AgentDeps, trace: Trace, request: TurnRequest, record: (step: ModelStepOf) => Promise<void>): Promise<TurnResult> {
   if (!deps.model) throw new Error("This agent needs a model (deps.model)");
   const params = requestParamsOf(deps);
   const started = performance.now();
@@ -32,6 +45,8 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       system: request.system,
       messages: request.messages,
       tools: request.tools,
+      // Only the confidence turn sets one; every other request is as it always was.
+      ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
       stopSequences: params.stopSequences === "server" ? request.stopSequences : undefined,
       temperature: params.temperature ?? undefined,
       reasoning: params.reasoningEffort ?? undefined,
@@ -39,7 +54,7 @@ export async function modelTurn(deps: AgentDeps, trace: Trace, request: TurnRequ
       abortSignal: deps.signal,
       providerOptions: request.providerOptions,
     });
-    await trace.record({
+    await record({
       kind: "model",
       text: result.text,
       inputTokens: result.usage.inputTokens ?? 0,

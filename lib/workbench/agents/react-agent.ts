@@ -11,6 +11,7 @@ import { buildReactHumanMessage, buildReactSystemPrompt, type ScratchpadEntry } 
 import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
 import { abortError } from "./run-errors";
 import { stepLimitOf } from "./required-deps";
+import { finishWithConfidence } from "./confidence";
 
 const STOP = "Observation:";
 
@@ -31,8 +32,10 @@ export const reactAgent: Agent = {
       const log = turn.result.text.split(STOP)[0] ?? "";
       const reply = parseReactReply(log);
       switch (reply.kind) {
-        case "final":
-          return trace.finish(reply.answer);
+        case "final": {
+          const finalTurn = turn.result.response.messages;
+          return finishWithConfidence(deps, trace, reply.answer, () => ({ system, messages: [{ role: "user", content }, ...finalTurn] }));
+        }
         case "invalid":
           return trace.fail({ kind: "format", message: reply.message });
         case "no-action":

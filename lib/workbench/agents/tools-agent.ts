@@ -16,6 +16,7 @@ import { toProviderToolName } from "./tool-names";
 import { ITERATION_LIMIT_MESSAGE } from "../core/v1-error-wording";
 import { abortError } from "./run-errors";
 import { callTool } from "./tool-call";
+import { finishWithConfidence } from "./confidence";
 
 export const TOOLS_SYSTEM_PROMPT = `${DATE_PREAMBLE} Use the tools to complete the user's request, then reply with a short final answer.`;
 
@@ -59,7 +60,10 @@ export const toolsAgent: Agent = {
       if (!turn.ok) return trace.fail(turn.error);
       const { content, text } = turn.result;
       const toolCalls = content.flatMap((part) => (part.type === "tool-call" ? [part] : []));
-      if (toolCalls.length === 0) return trace.finish(text);
+      if (toolCalls.length === 0) {
+        const finalTurn = turn.result.response.messages;
+        return finishWithConfidence(deps, trace, text, () => ({ system: TOOLS_SYSTEM_PROMPT, messages: [...messages, ...finalTurn], tools }));
+      }
       messages.push({
         role: "assistant",
         content: [

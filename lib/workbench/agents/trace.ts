@@ -27,7 +27,8 @@ export class Trace {
 
   async record(step: AgentStep): Promise<void> {
     if (step.kind === "tool") this.toolCalls++;
-    if (step.kind === "model") {
+    // The confidence turn is a model call too: its tokens and retries count like any turn's.
+    if (step.kind === "model" || step.kind === "confidence") {
       this.inputTokens += step.inputTokens;
       this.outputTokens += step.outputTokens;
       this.retries += step.retries;

@@ -52,6 +52,23 @@ export type AgentStep =
       readonly arguments?: Readonly<Record<string, unknown>>;
     }
   | { readonly kind: "final"; readonly text: string }
+  | {
+      /**
+       * The confidence turn (confidence.ts), after the final step: a model turn of its own kind, so that
+       * what reads the task's turns (the final answer's turn, exports) is as without it. `text`: the
+       * reply whole, or the error when the call failed (`errorKind` set, no tokens).
+       */
+      readonly kind: "confidence";
+      readonly text: string;
+      /** What parseConfidence read from the reply: in [0, 1], or null (no number in range, or the call failed). */
+      readonly confidence: number | null;
+      readonly errorKind: RunErrorKind | null;
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly latencyMs: number;
+      readonly finishReason: string;
+      readonly retries: number;
+    }
   | { readonly kind: "error"; readonly errorKind: RunErrorKind | "format"; readonly message: string };
 
 /**
@@ -113,6 +130,8 @@ export interface AgentDeps {
   readonly recordedCalls?: readonly string[];
   /** Faults to inject into this task's tool calls (a run setting); absent on a clean run. */
   readonly faults?: TaskFaults;
+  /** RunSettings.askConfidence: the model agents ask for a confidence after a final answer (confidence.ts). */
+  readonly askConfidence?: boolean;
 }
 
 export interface AgentOutcome {
@@ -125,6 +144,11 @@ export interface AgentOutcome {
   readonly outputTokens: number;
   readonly retries: number;
   readonly finalAnswer: string | null;
+  /**
+   * The confidence turn's reading, in [0, 1], or null when the reply held none or the turn failed.
+   * Absent when no confidence was asked for (the setting is off, or the task ended without a final answer).
+   */
+  readonly confidence?: number | null;
 }
 
 export interface Agent {

@@ -30,20 +30,23 @@ ALTER TABLE "ItemBankFit" ADD CONSTRAINT "ItemBankFit_datasetId_fkey" FOREIGN KE
 
 -- The configuration a run's scored verdicts are folded under: NULL for a run the boards do not count
 -- (neither completed nor recorded, archived, or estimated: a subset run, never ranked among full runs
--- until the rest of its tasks are run, lib/runs/estimated-run.ts). A run with injected faults gets "fault=<rate>" after the
--- key's parts, and a test run "test" last: each pools apart from the configuration it resembles (the boards
--- leave test runs out unless asked for them: lib/queries/config-leaderboard.ts). A clean, real run's key is
--- run_config_key()'s own text, as it always was.
+-- until the rest of its tasks are run, lib/runs/estimated-run.ts). A run with injected faults gets
+-- "fault=<rate>" after the key's parts, a run of reworded tasks "phrasing=<name>", and a test run "test"
+-- last: each pools apart from the configuration it resembles (the boards leave test runs out unless asked
+-- for them: lib/queries/config-leaderboard.ts). A clean, real run of the tasks as written has
+-- run_config_key()'s own text as its key, as it always had.
 CREATE OR REPLACE FUNCTION run_key(r "Run") RETURNS text LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN r."archivedAt" IS NOT NULL OR r.estimated THEN NULL
-              WHEN r."testRun" OR f.rate IS NOT NULL
+              WHEN r."testRun" OR f.rate IS NOT NULL OR w.phrasing IS NOT NULL
                 THEN (k::jsonb
                       || CASE WHEN f.rate IS NOT NULL THEN jsonb_build_array('fault=' || f.rate) ELSE '[]'::jsonb END
+                      || CASE WHEN w.phrasing IS NOT NULL THEN jsonb_build_array('phrasing=' || w.phrasing) ELSE '[]'::jsonb END
                       || CASE WHEN r."testRun" THEN '["test"]'::jsonb ELSE '[]'::jsonb END)::text
               ELSE k END
     FROM run_config_key(r.status::text, r.source, r."datasetId", r."groundTruth", r."versionId", r.protocol,
                         r."scoringRevision", r.model, r.agent, r."toolSet") AS k,
-         run_fault_rate(r.params) AS f(rate)
+         run_fault_rate(r.params) AS f(rate),
+         run_phrasing(r.params) AS w(phrasing)
 $$;
 
 -- Converting an estimated run into a full one (estimated: true -> false) moves its verdicts onto its key.

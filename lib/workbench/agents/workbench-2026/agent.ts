@@ -22,6 +22,7 @@ import {
   formatCall2026, PROVIDER_OPTIONS_2026, orderTools2026, parametersSchema2026, recordedInput2026, sanitizeToolName2026, systemPrompt2026, toolDescription2026, toolNotFound2026,
 } from "./harness";
 import { pythonStr } from "../../calls";
+import { finishWithConfidence } from "../confidence";
 
 interface OfferedTools {
   /** In the harness's order. */
@@ -96,7 +97,10 @@ async function runStructured(task: Task, deps: AgentDeps): Promise<AgentOutcome>
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);
     const { content, text } = turn.result;
     const toolCalls = content.flatMap((part) => (part.type === "tool-call" ? [part] : []));
-    if (toolCalls.length === 0) return trace.finish(text);
+    if (toolCalls.length === 0) {
+      const finalTurn = turn.result.response.messages;
+      return finishWithConfidence(deps, trace, text, () => ({ system, messages: [...messages, ...finalTurn], tools: offered.toolSet, providerOptions: PROVIDER_OPTIONS_2026 }));
+    }
     const malformed = toolCalls.find((call) => call.invalid === true && typeof call.input === "string");
     if (malformed) {
       const detail = malformed.invalid === true && malformed.error instanceof Error ? malformed.error.message : "not JSON";

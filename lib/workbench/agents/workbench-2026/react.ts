@@ -3,6 +3,7 @@
 // reply's JSON blob is read by parse_action; a blob that is not valid JSON is answered with a retry
 // instruction as the observation (no call made) and the loop goes on; text without any blob is the
 // final answer. Non-object action input reaches the tool as one positional str().
+import type { ModelMessage } from "ai";
 import type { AgentDeps, AgentOutcome, EngineSettings } from "../types";
 import type { Task } from "../../datasets/types";
 import type { Tool } from "../../tools/types";
@@ -20,6 +21,7 @@ import {
 import { execute2026, raised } from "./execute";
 import { pythonStr } from "../../calls";
 import { errorMessage } from "../../core/errors";
+import { finishWithConfidence } from "../confidence";
 
 const PREFIX = "Respond to the human as helpfully and accurately as possible. You have access to the following tools:";
 const FINAL_ANSWER = "Final Answer";
@@ -89,15 +91,15 @@ export async function runReact2026(task: Task, deps: AgentDeps): Promise<AgentOu
     if (deps.signal.aborted) return trace.fail(abortError(deps.signal));
     // agent.py: the time limit is checked before each call (a call in flight is never cut short).
     if (performance.now() - started > timeLimitMs) return trace.fail({ kind: "timeout", message: ITERATION_LIMIT_MESSAGE });
-    const turn = await modelTurn(deps, trace, {
-      system,
-      messages: [{ role: "user", content: `${task.text}\n\nThought:${scratchpad}` }],
-      providerOptions: PROVIDER_OPTIONS_2026,
-    });
+    const human: ModelMessage = { role: "user", content: `${task.text}\n\nThought:${scratchpad}` };
+    const turn = await modelTurn(deps, trace, { system, messages: [human], providerOptions: PROVIDER_OPTIONS_2026 });
     if (!turn.ok) return turn.error.kind === "timeout" || turn.error.kind === "cancelled" ? trace.fail(turn.error) : raised(trace, turn.error);
     const reply = turn.result.text;
     const action = parseAction2026(reply);
-    if (action.kind === "final") return trace.finish(action.output);
+    if (action.kind === "final") {
+      const finalTurn = turn.result.response.messages;
+      return finishWithConfidence(deps, trace, action.output, () => ({ system, messages: [human, ...finalTurn], providerOptions: PROVIDER_OPTIONS_2026 }));
+    }
     let observation: string;
     if (action.kind === "parse-error") {
       observation = action.observation;

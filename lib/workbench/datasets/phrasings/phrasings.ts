@@ -7,12 +7,9 @@ import type { Task } from "../types";
 import { renderTemplate, slotAssignments, slotNames, type SlotValues } from "./template-slots";
 import { WRITTEN_HERE_PHRASINGS } from "./written-here";
 
-export const PHRASINGS = ["original", "alt-1", "alt-2"] as const;
-export type Phrasing = (typeof PHRASINGS)[number];
+import { PHRASINGS, type Phrasing } from "./names";
 
-export function isPhrasing(value: string): value is Phrasing {
-  return (PHRASINGS as readonly string[]).includes(value);
-}
+export { PHRASINGS, isPhrasing, type Phrasing } from "./names";
 
 /** Where a wording comes from: a phrasing tasks were written in, the template's base text, or written here. */
 export type WordingSource = "workbench" | "base-template" | "written-here";
