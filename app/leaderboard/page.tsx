@@ -24,6 +24,7 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
             trials and repeated runs pooled. Reference agents (oracle, noop) are listed apart, never ranked. Runs that cover
             only part of the benchmark are left out unless asked for. <Link href="/leaderboard/runs" className="text-accent" data-testid="rank-runs-link">Rank individual runs →</Link>{" "}
             <Link href="/leaderboard/robustness" className="text-accent" data-testid="robustness-link">Robustness under faults →</Link>{" "}
+            <Link href="/leaderboard/item-bank" className="text-accent" data-testid="item-bank-link">Item bank →</Link>{" "}
             <Link href="/paper" className="text-accent" data-testid="paper-link">Reproduce the paper →</Link>
           </>
         }

@@ -17,6 +17,8 @@ import { closeExpiredSessions } from "@/lib/external-runs/close-session";
 import { errorMessage } from "@/lib/errors";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
 import { choiceProblemsOf, fieldErrorsOf } from "@/lib/runs/launch-checks";
+import { convertEstimatedRun, EstimateError } from "@/lib/runs/estimated-run";
+import { freshItemBank } from "@/lib/queries/item-bank";
 
 export type LaunchRunState =
   | { readonly status: "idle" }
@@ -60,7 +62,9 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   let agentToken: string | undefined;
   try {
     let pushMode: boolean | undefined;
-    ({ runId, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: actor.label }));
+    // An estimated run's item bank is refitted first when the runs it was fitted on have changed.
+    const itemBank = parsed.data.estimate ? freshItemBank(prisma) : undefined;
+    ({ runId, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: actor.label, itemBank }));
     if (pushMode) startPushDrivers(); // this process posts the run's tasks to WORKBENCH_AGENT_URL
     await recordAudit(prisma, actor, "run.launch", runId, { agent: parsed.data.agent, endpoint: parsed.data.endpoint ?? null });
   } catch (error) {
@@ -99,4 +103,23 @@ export async function cancelRunAction(runId: string): Promise<CancelRunState> {
   revalidatePath("/runs");
   revalidatePath(`/runs/${runId}`);
   return { status: "done" };
+}
+
+export type RunRestState = { readonly status: "idle" } | { readonly status: "done"; readonly queued: number } | { readonly status: "error"; readonly message: string };
+
+/** Turns a finished estimated run into a full run: the tasks it did not run are queued into it (lib/runs/estimated-run.ts). */
+export async function runRestAction(runId: string): Promise<RunRestState> {
+  if (typeof runId !== "string" || runId.length > 64) return { status: "error", message: "Unknown run" };
+  const actor = await actorFor("run.run-rest", runId);
+  if ("message" in actor) return { status: "error", message: actor.message };
+  try {
+    const { queued } = await convertEstimatedRun(prisma, runId);
+    await recordAudit(prisma, actor, "run.run-rest", runId, { queued });
+    revalidatePath("/runs");
+    revalidatePath(`/runs/${runId}`);
+    return { status: "done", queued };
+  } catch (error) {
+    if (error instanceof EstimateError) return { status: "error", message: error.message };
+    throw error;
+  }
 }

@@ -102,6 +102,7 @@ export function LaunchForm({
   useFocusFirstError(formRef, state);
   const [agent, setAgent] = useState(state.values.agent ?? "react");
   const [endpointName, setEndpointName] = useState(state.values.endpoint ?? "");
+  const [estimate, setEstimate] = useState(state.values.estimate === "true");
   const needsModel = MODEL_AGENTS.includes(agent);
   const errors = (name: string) => state.fieldErrors[name];
   const value = (name: string, fallback = "") => state.values[name] ?? fallback;
@@ -167,6 +168,20 @@ export function LaunchForm({
           </FormField>
           <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; orders the queue (domains interleaved) and draws the sample; stored on the run">
             <input id="seed" name="seed" type="number" min={0} className={inputClasses} defaultValue={value("seed")} aria-invalid={invalid("seed")} />
+          </FormField>
+          <FormField
+            name="estimate"
+            label="Estimated run"
+            errors={errors("estimate")}
+            hint="The tasks chosen by the item bank (one at a time, adapting to the answers, at concurrency 1); the full-benchmark accuracy estimated with a 95 % interval; never ranked until the rest is run"
+          >
+            <label className="flex h-9 items-center gap-1.5 text-sm text-ink">
+              <input id="estimate" type="checkbox" name="estimate" value="true" checked={estimate} onChange={(event) => setEstimate(event.target.checked)} className="accent-accent" data-testid="launch-estimate" />
+              estimate from a subset
+            </label>
+          </FormField>
+          <FormField name="estimateTasks" label="Estimate: tasks" errors={errors("estimateTasks")} hint={estimate ? "How many tasks the estimate runs (default 100, a seventh)" : "Only for an estimated run"}>
+            <input id="estimateTasks" name="estimateTasks" type="number" min={1} className={inputClasses} defaultValue={value("estimateTasks", "100")} disabled={!estimate} aria-invalid={invalid("estimateTasks")} />
           </FormField>
           <FormField name="name" label="Run name" errors={errors("name")} hint="Optional">
             <input id="name" name="name" className={inputClasses} defaultValue={value("name")} aria-invalid={invalid("name")} />

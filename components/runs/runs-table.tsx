@@ -48,7 +48,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
                 {row.name}
               </Link>
               <span className="sub inline-flex items-center gap-1">
-                {row.source} <RunLabels test={row.test} tags={row.tags} />
+                {row.source} <RunLabels test={row.test} estimated={row.estimated} tags={row.tags} />
               </span>
             </TableCell>
             <TableCell className="max-w-36">
@@ -78,6 +78,11 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
             <TableCell numeric title={row.rates.known ? row.rates.note : undefined}>
               <Rate rates={row.rates} value={row.rates.accuracy} />
               <div className="sub">side eff. <Rate rates={row.rates} value={row.rates.sideEffects} /></div>
+              {row.estimate ? (
+                <div className="sub" data-testid="run-estimate" title="Estimated full-benchmark accuracy, 95 % interval (the rate above is over the tasks run)">
+                  est. {row.estimate}
+                </div>
+              ) : null}
             </TableCell>
             <TableCell numeric>{row.errors}</TableCell>
             <TableCell numeric>

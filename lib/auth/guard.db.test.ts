@@ -25,7 +25,7 @@ const PASSWORD = `pw-${Math.random().toString(36).slice(2)}-Secret`;
 process.env.STUDIO_ADMIN_PASSWORD = PASSWORD;
 process.env.STUDIO_ADMIN_EMAIL = "admin@guard-test.local";
 
-const { cancelRunAction, launchRunAction } = await import("@/app/runs/actions");
+const { cancelRunAction, launchRunAction, runRestAction } = await import("@/app/runs/actions");
 const { ensureAdminAccount } = await import("./admin");
 const { signInAction } = await import("@/app/sign-in/actions");
 const { getAuth } = await import("./server");
@@ -78,6 +78,16 @@ describe("without a session", () => {
     expect(await cancelRunAction(runId)).toEqual({ status: "error", message: "Sign in to make changes" });
     expect((await context.db.run.findUniqueOrThrow({ where: { id: runId } })).status).not.toMatch(/cancel/);
     expect(await waitForRun(context.db, runId, 120_000)).toMatchObject({ status: "completed", tasksDone: 12 });
+  });
+
+  test("running the rest of an estimated run changes nothing", async () => {
+    const { runId } = await launchRun({ agent: "noop", estimate: true, estimateTasks: 3, concurrency: 1, domains: ["email"] }, context);
+    await waitForRun(context.db, runId, 60_000);
+    requestHeaders = new Headers();
+    expect(await runRestAction(runId)).toEqual({ status: "error", message: "Sign in to make changes" });
+    expect(await context.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ estimated: true, status: "completed", tasksTotal: 3 });
+    expect(await context.db.taskResult.count({ where: { runId } })).toBe(3);
+    await context.db.run.delete({ where: { id: runId } });
   });
 
   test("a wrong password gives no session", async () => {
@@ -134,5 +144,18 @@ describe("with the admin's session", () => {
 
     expect(await cancelRunAction(runId)).toEqual({ status: "done" });
     await waitForRun(context.db, runId, 60_000);
+  });
+
+  test("an estimated run launched from the form, then run in full: both audited under the admin", async () => {
+    requestHeaders = new Headers({ cookie: await signIn() });
+    const error = await launchRunAction(undefined, form({ agent: "noop", estimate: "true", estimateTasks: "3", concurrency: "1", domains: "email", name: "estimated, signed in" })).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(RedirectSignal);
+    const runId = (error as RedirectSignal).url.split("/").pop() as string;
+    expect(await waitForRun(context.db, runId, 60_000)).toMatchObject({ estimated: true, status: "completed", tasksDone: 3 });
+    const emailTasks = await context.db.task.count({ where: { domain: "email", version: { name: "v1", dataset: { slug: "workbench" }, supersededAt: null } } });
+    expect(await runRestAction(runId)).toEqual({ status: "done", queued: emailTasks - 3 });
+    expect(await context.db.auditEvent.findFirst({ where: { target: runId, action: "run.run-rest" } })).toMatchObject({ actor: "admin@guard-test.local" });
+    expect(await waitForRun(context.db, runId, 120_000)).toMatchObject({ estimated: false, status: "completed", tasksDone: emailTasks });
+    await context.db.run.delete({ where: { id: runId } });
   });
 });

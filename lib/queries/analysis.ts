@@ -6,6 +6,7 @@ import type { TrialVerdict } from "@/lib/metrics/flaky-tasks";
 import { storedPrimaryCause } from "@/lib/metrics/primary-causes";
 import { getInjectedFaultsByResult, getToolErrorsByResult } from "./primary-causes";
 import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
+import { estimateBasis, estimateText, readRunEstimate } from "@/lib/runs/estimated-run";
 
 /** The previous and next result of the run in the run page's order (domain, position, trial). */
 export async function getResultNeighbours({ runId, resultId }: { runId: string; resultId: string }) {
@@ -52,10 +53,16 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     where: { id: runId },
     select: {
       source: true, inputTokens: true, outputTokens: true, groundTruth: true, protocol: true, scoringRevision: true,
-      dataset: { select: { slug: true } }, version: { select: { revision: true } },
+      dataset: { select: { slug: true } }, version: { select: { revision: true } }, estimated: true,
     },
   });
   if (!run) return null;
+  // An estimated run says so on every row, with its full-benchmark estimate (lib/runs/estimated-run.ts).
+  const runEstimate = run.estimated ? await readRunEstimate(prisma, runId) : null;
+  const estimated = {
+    estimated: run.estimated,
+    estimate: runEstimate ? `${estimateText(runEstimate.estimate)} ${estimateBasis(runEstimate)}` : null,
+  };
   const identity = {
     dataset: run.dataset.slug,
     ground_truth: run.groundTruth,
@@ -93,5 +100,6 @@ export async function listRunExportRows({ runId }: { runId: string }) {
     output_tokens: usageKnown ? row.outputTokens : null,
     cost_usd: usageKnown ? row.costUsd : null,
     latency_ms: row.latencyMs,
+    ...estimated,
   }));
 }

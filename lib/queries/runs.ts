@@ -4,6 +4,7 @@ import { cache } from "react";
 import { prisma } from "@/lib/db";
 import type { RunStatus } from "@/lib/generated/prisma/enums";
 import { planDeletion } from "@/lib/runs/manage";
+import { readRunEstimate, readRunEstimates } from "@/lib/runs/estimated-run";
 
 const runListSelect = {
   id: true,
@@ -35,6 +36,7 @@ const runListSelect = {
   note: true,
   archivedAt: true,
   testRun: true,
+  estimated: true,
   // Tasks that failed at the provider (the status badge reads "failed" / "completed with errors"): the
   // count kept on write in RunBoard, so a page of the list reads 10 rows whatever the history holds.
   board: { select: { providerFailures: true } },
@@ -73,7 +75,9 @@ export async function listRuns({
       select: runListSelect,
     }),
   ]);
-  return { total, runs };
+  // Estimated runs (and converted ones) on the page: their estimate with its interval, from their verdicts.
+  const estimates = await readRunEstimates(prisma, runs.map((run) => run.id));
+  return { total, runs: runs.map((run) => ({ ...run, runEstimate: estimates.get(run.id) ?? null })) };
 }
 
 // Per-request memo: generateMetadata and the page both read the run. With the dataset and the
@@ -158,3 +162,8 @@ export async function listRunTags(): Promise<string[]> {
 }
 
 export type ComparableRun = Awaited<ReturnType<typeof listComparableRuns>>[number];
+
+/** An estimated run's (or a converted one's) estimate of the full-benchmark accuracy; null for other runs. */
+export async function getRunEstimate({ id }: { id: string }) {
+  return readRunEstimate(prisma, id);
+}

@@ -17,6 +17,8 @@ export interface VerdictMatrixOptions {
   readonly groundTruth?: string;
   /** Test runs: left out (the boards' default), taken in as well, or the only ones (a simulated population). */
   readonly tests?: "exclude" | "include" | "only";
+  /** Only runs scored under this scoring revision (an item bank's scope); any by default. */
+  readonly scoringRevision?: string;
   /** Only these runs (still by the counted rule). */
   readonly runIds?: readonly string[];
 }
@@ -56,10 +58,11 @@ export async function readVerdictMatrix(prisma: PrismaClient, options: VerdictMa
   const counted = countedRunSql("r", { includeTests: tests !== "exclude" });
   const onlyTests = tests === "only" ? Prisma.sql` AND r."testRun"` : Prisma.empty;
   const onlyRuns = options.runIds ? Prisma.sql` AND r.id = ANY(${[...options.runIds]})` : Prisma.empty;
+  const onlyRevision = options.scoringRevision !== undefined ? Prisma.sql` AND r."scoringRevision" = ${options.scoringRevision}` : Prisma.empty;
   const keyed = Prisma.sql`
     SELECT c."configKey" AS configuration, r.id AS "runId", r.name, r."createdAt", r.source
       FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" JOIN "Dataset" d ON d.id = r."datasetId"
-     WHERE c."configKey" IS NOT NULL AND d.slug = ${slug} AND r."groundTruth" = ${groundTruth} AND ${counted}${onlyTests}${onlyRuns}`;
+     WHERE c."configKey" IS NOT NULL AND d.slug = ${slug} AND r."groundTruth" = ${groundTruth} AND ${counted}${onlyTests}${onlyRuns}${onlyRevision}`;
   const [runs, cells] = await Promise.all([
     prisma.$queryRaw<RunRow[]>`WITH keyed AS (${keyed}) SELECT configuration, "runId", name FROM keyed ORDER BY configuration, "createdAt", "runId"`,
     prisma.$queryRaw<CellRow[]>`

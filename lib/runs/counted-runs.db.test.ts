@@ -14,7 +14,7 @@ import { searchFilterOptions } from "@/lib/queries/search";
 import { countedRunSql, countedRunWhere, isCountedRun } from "./counted-runs";
 
 let context: RunsTestContext;
-const planted: { id: string; datasetId: string; status: string; source: string; archivedAt: Date | null; testRun: boolean }[] = [];
+const planted: { id: string; datasetId: string; status: string; source: string; archivedAt: Date | null; testRun: boolean; estimated?: boolean }[] = [];
 const datasetIds: string[] = [];
 let excludedOnly = "";
 let withCounted = "";
@@ -25,10 +25,12 @@ async function plantEveryKind(datasetId: string): Promise<void> {
     for (const source of ["launched", "imported"]) {
       for (const archivedAt of [null, new Date()]) {
         for (const testRun of [false, true]) {
-          const run = await context.db.run.create({
-            data: { name: `counted ${status} ${source}${archivedAt ? " archived" : ""}${testRun ? " test" : ""}`, status, source, archivedAt, testRun, datasetId, groundTruth: "v1", agent: "oracle", toolSet: "all", params: {}, tasksDone: 1 },
-          });
-          planted.push({ id: run.id, datasetId, status, source, archivedAt, testRun });
+          for (const estimated of source === "launched" ? [false, true] : [false]) {
+            const run = await context.db.run.create({
+              data: { name: `counted ${status} ${source}${archivedAt ? " archived" : ""}${testRun ? " test" : ""}${estimated ? " estimated" : ""}`, status, source, archivedAt, testRun, estimated, datasetId, groundTruth: "v1", agent: "oracle", toolSet: "all", params: {}, tasksDone: 1 },
+            });
+            planted.push({ id: run.id, datasetId, status, source, archivedAt, testRun, estimated });
+          }
         }
       }
     }
@@ -66,7 +68,7 @@ const countedOn = (datasetId: string) => planted.filter((run) => run.datasetId =
 const plantedIds = () => planted.map((run) => run.id);
 /** The rule by hand, as the boards state it. */
 const countedByHand = (run: (typeof planted)[number], includeTests = false) =>
-  (run.status === "completed" || run.source === "imported") && run.archivedAt === null && (includeTests || !run.testRun);
+  (run.status === "completed" || run.source === "imported") && run.archivedAt === null && !run.estimated && (includeTests || !run.testRun);
 
 describe("the counting predicate", () => {
   test("its three forms and the database's run_key() select the same runs, test runs included or not", async () => {

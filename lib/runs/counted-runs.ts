@@ -1,10 +1,10 @@
 // Which runs count: the boards' rule, defined once for every count, tab and picker that follows the
 // boards (the leaderboards, the dataset tabs and the dataset a board opens on, the home page's run
 // counts, the search page's run picker, the paper page and the task page). A run counts when it is
-// finished or recorded (status completed, or imported), not archived and not a test run; test runs
-// count only where a filter asks for them. The database's own copy of the rule is run_key()
-// (lib/runs/tally.sql: NULL for a run neither completed nor recorded, or archived; "test" last in a
-// test run's key); counted-runs.db.test.ts checks that the forms here and it select the same runs.
+// finished or recorded (status completed, or imported), not archived, not estimated (a subset run,
+// lib/runs/estimated-run.ts, never ranked among full runs) and not a test run; test runs count only
+// where a filter asks for them. The database's own copy of the rule is run_key() (lib/runs/tally.sql:
+// NULL for a run neither completed nor recorded, archived or estimated; "test" last in a test run's key); counted-runs.db.test.ts checks that the forms here and it select the same runs.
 import { Prisma } from "@/lib/generated/prisma/client";
 
 export interface CountedRunOptions {
@@ -18,11 +18,13 @@ export interface CountedRunFields {
   readonly source: string;
   readonly archivedAt: Date | null;
   readonly testRun: boolean;
+  /** An estimated run (absent: not one). */
+  readonly estimated?: boolean;
 }
 
 /** The rule on a run already read. */
 export function isCountedRun(run: CountedRunFields, { includeTests = false }: CountedRunOptions = {}): boolean {
-  return (run.status === "completed" || run.source === "imported") && run.archivedAt === null && (includeTests || !run.testRun);
+  return (run.status === "completed" || run.source === "imported") && run.archivedAt === null && run.estimated !== true && (includeTests || !run.testRun);
 }
 
 /** The rule as a Prisma filter on Run. */
@@ -30,6 +32,7 @@ export function countedRunWhere({ includeTests = false }: CountedRunOptions = {}
   return {
     OR: [{ status: "completed" }, { source: "imported" }],
     archivedAt: null,
+    estimated: false,
     ...(includeTests ? {} : { testRun: false }),
   };
 }
@@ -39,5 +42,5 @@ export function countedRunSql(alias: string, { includeTests = false }: CountedRu
   if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`countedRunSql: ${alias} is not a table alias`);
   const run = Prisma.raw(alias);
   const tests = includeTests ? Prisma.empty : Prisma.sql` AND NOT ${run}."testRun"`;
-  return Prisma.sql`((${run}.status = 'completed' OR ${run}.source = 'imported') AND ${run}."archivedAt" IS NULL${tests})`;
+  return Prisma.sql`((${run}.status = 'completed' OR ${run}.source = 'imported') AND ${run}."archivedAt" IS NULL AND NOT ${run}.estimated${tests})`;
 }

@@ -20,6 +20,8 @@ export const FORM_FIELD_LABELS: Readonly<Record<string, string>> = {
   limit: "Limit",
   sample: "Sample",
   seed: "Seed",
+  estimate: "Estimated run",
+  estimateTasks: "Estimate: tasks",
   name: "Name",
   domains: "Domains",
   trials: "Trials",

@@ -51,6 +51,12 @@ export const launchFieldsSchema = z
      * callers keep "first" unless they ask.
      */
     sample: z.enum(SAMPLE_METHODS).default("first"),
+    /**
+     * An estimated run (lib/runs/estimated-run.ts): `estimateTasks` of the tasks chosen by the item bank, the
+     * full-benchmark accuracy estimated from them with an interval; off the boards until the rest is run.
+     */
+    estimate: z.union([z.boolean(), z.enum(["true", "on", "false"]).transform((value) => value !== "false")]).default(false),
+    estimateTasks: z.coerce.number({ error: "A whole number of tasks" }).int("A whole number of tasks").min(1, "At least 1 task").max(100_000).default(100),
     /** Seed of the stratified sample and of the queue's domain order (task-order.ts); a random one is drawn and stored on the run when absent. */
     seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
     /** concurrency, trials, temperature, maxSteps, timeoutMs, retry, harness2026: RunSettings (run-settings.ts). */
@@ -71,6 +77,12 @@ export const launchRunInputSchema = launchFieldsSchema
     if (MODEL_AGENTS.includes(input.agent)) {
       if (!input.endpoint && !input.provider) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `The ${input.agent} agent needs an endpoint` });
       if (!input.model) ctx.addIssue({ code: "custom", path: ["model"], message: `The ${input.agent} agent needs a model id` });
+    }
+    if (input.estimate && input.limit !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["limit"], message: "An estimated run chooses its own tasks: leave the task limit out (--tasks sets how many)" });
+    }
+    if (input.estimate && (input.agent === "external" || input.agent === "replay")) {
+      ctx.addIssue({ code: "custom", path: ["estimate"], message: `An estimated run needs an agent Studio runs on any task it picks: not ${input.agent}` });
     }
     if (input.askConfidence && !MODEL_AGENTS.includes(input.agent)) {
       // Refused, not ignored: a run that says it asked for confidences but has none would mislead.

@@ -20,6 +20,7 @@ import { checkLaunchChoices, fieldErrorsOf, type LaunchProblem } from "./launch-
 import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
+import { EstimateError, latestStoredBank, planEstimate, type EstimatePlan, type ItemBankSource } from "./estimated-run";
 
 export const DATASET_SLUG = "workbench";
 
@@ -51,6 +52,8 @@ export interface LaunchDeps {
   readonly db: PrismaClient;
   /** Who launches (shown on the run page): a user's email, or "cli" / "local" without sign-in. */
   readonly launchedBy?: string;
+  /** An estimated run's item bank (lib/queries/item-bank.ts refits a stale one); default: the latest stored fit. */
+  readonly itemBank?: ItemBankSource;
 }
 
 export interface LaunchedRun {
@@ -99,25 +102,44 @@ export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
   }
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
   const seed = input.seed ?? newSampleSeed();
-  const tasks = await selectTasks(deps.db, version.id, input, recorded, seed);
+  const selected = await selectTasks(deps.db, version.id, input, recorded, seed);
+  const { tasks, estimate } = input.estimate ? await estimatedTasks(deps, selected, input, version.datasetId, scoring.revision, seed) : { tasks: selected, estimate: null };
   if (tasks.length === 0) {
     throw new LaunchError("no_tasks", recorded ? `No selected task is in ${input.resultsFile}: the domain filter leaves none of its rows` : "No task matches the domain filter");
   }
 
-  const tooLarge = checkLaunchSize(tasks.length, input.trials);
+  const tooLarge = checkLaunchSize(estimate?.selection === "adaptive" ? estimate.tasks : tasks.length, input.trials);
   if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
-  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks };
+  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate };
+}
+
+/** An estimated run's plan and the tasks queued at launch (estimated-run.ts): its first alone when adaptive. */
+async function estimatedTasks<T extends { readonly id: string; readonly key: string; readonly template: string }>(
+  deps: LaunchDeps, candidates: readonly T[], input: LaunchRunInput, datasetId: string, scoringRevision: string, seed: number,
+): Promise<{ readonly tasks: T[]; readonly estimate: EstimatePlan }> {
+  const scope = { datasetId, groundTruth: input.groundTruth, scoringRevision };
+  const bank = await (deps.itemBank ?? ((at) => latestStoredBank(deps.db, at)))(scope);
+  try {
+    const { plan, queued } = planEstimate(candidates, { tasks: input.estimateTasks, concurrency: input.concurrency, bank, seed });
+    return { tasks: queued, estimate: plan };
+  } catch (error) {
+    if (error instanceof EstimateError) throw new LaunchError(error.code === "no_tasks" ? "no_tasks" : "invalid_input", error.message, "estimateTasks");
+    throw error;
+  }
 }
 
 /** Writes a prepared launch: the run and its queued results, in one transaction; workers are woken on commit. */
 export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDeps): Promise<LaunchedRun> {
-  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks } = prepared;
+  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate } = prepared;
+  // An adaptive estimated run queues its tasks one at a time (estimated-run.ts): its total is n from the start.
+  const resultsTotal = (estimate?.selection === "adaptive" ? estimate.tasks : tasks.length) * input.trials;
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
   const agentToken = input.agent === "external" ? newSecret("wbr") : undefined;
   const { runId, created } = await deps.db.$transaction(async (tx) => {
-    const row = runRow({ ...input, seed }, scoring, target, version.datasetId, tasks.length * input.trials, requestParams);
+    const row = runRow({ ...input, seed }, scoring, target, version.datasetId, resultsTotal, requestParams);
     const data = {
       ...row,
+      ...(estimate ? { estimated: true, estimate: { ...estimate } } : {}),
       params: { ...row.params, ...(budget.priceKnown === false ? { priceUnknown: true } : {}) },
       budgetUsd: budget.budgetUsd,
       budgetTokens: budget.budgetTokens,
@@ -149,7 +171,7 @@ export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDe
   // mode's driver is external runs' business: the caller starts it (startPushDrivers), runs do not.
   if (agentToken) return { runId, tasksTotal: created, agentToken, pushMode: input.externalMode === "push" };
 
-  return { runId, tasksTotal: created };
+  return { runId, tasksTotal: estimate?.selection === "adaptive" ? resultsTotal : created };
 }
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
@@ -172,7 +194,7 @@ async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRun
   const tasks = await db.task.findMany({
     where: { versionId, ...(input.domains.length > 0 ? { domain: { in: [...input.domains] } } : {}) },
     orderBy: [{ domain: "asc" }, { position: "asc" }],
-    select: { id: true, text: true, domain: true, baseTemplate: true },
+    select: { id: true, key: true, text: true, domain: true, baseTemplate: true },
   });
   const candidates = (recorded ? tasks.filter((task) => recorded.has(task.text)) : tasks).map((task) => ({ ...task, template: task.baseTemplate }));
   return interleaveDomains(sampleTasks(candidates, { limit: input.limit, method: input.sample, seed }), seed);

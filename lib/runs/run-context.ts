@@ -17,6 +17,7 @@ import type { TaskScorer } from "./execute-task";
 import { faultPlanOf, runSettingsFrom } from "../settings/run-settings";
 import type { FaultPlan } from "@/lib/workbench/tools/faults";
 import { engineSettings } from "./engine-settings";
+import { planOf } from "./estimated-run";
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -49,6 +50,8 @@ export interface RunContext {
   readonly engine: EngineSettings;
   /** Has a spending limit (lib/runs/budget.ts checks it after each task; others skip that query). */
   readonly budgeted: boolean;
+  /** An adaptive estimated run: after each verdict its next task is queued (estimated-run.ts). */
+  readonly adaptiveEstimate?: boolean;
   /** Built once per run; only for the react and tools agents. */
   readonly model: LanguageModel | undefined;
 }
@@ -104,6 +107,7 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     harness2026: run.agent === "workbench-2026" ? { ...harness2026, toolSelection: run.toolSet === "domains" ? "domains" : "all" } : undefined,
     engine: engineSettings(),
     budgeted: run.budgetUsd !== null || run.budgetTokens !== null,
+    adaptiveEstimate: run.estimated && planOf(run.estimate)?.selection === "adaptive",
     model,
   };
 }

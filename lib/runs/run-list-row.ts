@@ -9,6 +9,7 @@ import { ESTIMATED_FROM_RECORDED, runUsage, type RunUsageFields } from "@/lib/me
 import { ratio } from "@/lib/metrics/wilson";
 import { displayStatus, type DisplayStatus } from "./run-outcome";
 import { runSettingsFrom } from "@/lib/settings/run-settings";
+import { estimateText, type RunEstimate } from "./estimated-run";
 
 /** What the list needs of a run (a subset of lib/queries/runs.ts RunListItem). */
 export interface RunListSource extends RunUsageFields {
@@ -32,6 +33,9 @@ export interface RunListSource extends RunUsageFields {
   readonly board: { readonly providerFailures: number } | null;
   /** The run's stored settings (its injected fault rate is read from them); absent: a clean run. */
   readonly params?: unknown;
+  /** An estimated run (estimated-run.ts), and its estimate when it is or was one. */
+  readonly estimated?: boolean;
+  readonly runEstimate?: RunEstimate | null;
 }
 
 export interface RunListRow {
@@ -39,6 +43,12 @@ export interface RunListRow {
   readonly name: string;
   readonly source: string;
   readonly test: boolean;
+  /**
+   * Only on an estimated run (absent otherwise: fifty rows of nothing would weigh on the page): labelled,
+   * never ranked; `estimate` is its full-benchmark estimate "62.3 % [55.0, 69.1]".
+   */
+  readonly estimated?: true;
+  readonly estimate?: string;
   readonly tags: readonly string[];
   readonly status: DisplayStatus;
   readonly done: number;
@@ -75,6 +85,7 @@ export function toRunListRow(run: RunListSource): RunListRow {
     name: run.name,
     source: run.source,
     test: run.testRun,
+    ...(run.estimated ? { estimated: true as const, ...(run.runEstimate ? { estimate: estimateText(run.runEstimate.estimate) } : {}) } : {}),
     tags: run.tags,
     status: displayStatus({ status: run.status, source: run.source, done: run.tasksDone, providerFailures }),
     done: run.tasksDone,

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { trialConsistency, type TrialConsistency } from "@/lib/metrics/trial-consistency";
 import { usageRecorded } from "@/lib/metrics/run-usage";
 import { printable } from "@/lib/security/printable";
+import { estimateLines, readRunEstimate, type RunEstimate } from "./estimated-run";
 
 export interface DomainSummary {
   readonly domain: string;
@@ -33,6 +34,8 @@ export interface RunSummary {
   readonly domains: readonly DomainSummary[];
   /** pass@1 / pass^k / pass@k; null unless the run has k > 1 trials per task. */
   readonly consistency: TrialConsistency | null;
+  /** An estimated run's (or a converted one's) estimate of the full-benchmark accuracy (estimated-run.ts). */
+  readonly estimate?: RunEstimate | null;
 }
 
 export async function getRunSummary(db: PrismaClient, runId: string): Promise<RunSummary | null> {
@@ -57,6 +60,7 @@ export async function getRunSummary(db: PrismaClient, runId: string): Promise<Ru
     durationMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
     domains,
     consistency: trialConsistency(outcomes.map((row) => ({ taskId: row.taskId, correct: row.correct === true })), run.trials),
+    estimate: run.estimate === null ? null : await readRunEstimate(db, run.id),
   };
 }
 
@@ -65,7 +69,8 @@ export function formatRunSummary(summary: RunSummary): string {
   const lines = [
     `Run ${summary.id}  ${printable(summary.name)}  [${summary.status}]${summary.error ? `  ${printable(summary.error)}` : ""}`,
     `  tasks        ${summary.tasksDone}/${summary.tasksTotal}`,
-    `  accuracy     ${pct(summary.accuracy)}`,
+    `  accuracy     ${pct(summary.accuracy)}${summary.estimate?.estimated ? " (on the tasks run)" : ""}`,
+    ...(summary.estimate ? estimateLines(summary.estimate, summary.id) : []),
     `  side effects ${pct(summary.sideEffectRate)}`,
     `  exact match  ${summary.exactMatchCount}   errors ${summary.errorCount}   provider retries ${summary.retries}`,
     summary.usageRecorded

@@ -76,13 +76,14 @@ CREATE OR REPLACE FUNCTION run_phrasing(params jsonb) RETURNS text LANGUAGE sql 
 $$;
 
 -- The configuration a run's scored verdicts are folded under: NULL for a run the boards do not count
--- (neither completed nor recorded, or archived). A run with injected faults gets "fault=<rate>" after the
--- key's parts, a run of reworded tasks "phrasing=<name>", and a test run "test" last: each pools apart from
--- the configuration it resembles (the boards leave test runs out unless asked for them:
--- lib/queries/config-leaderboard.ts). A clean, real run of the tasks as written has run_config_key()'s own
--- text as its key, as it always had.
+-- (neither completed nor recorded, archived, or estimated: a subset run, never ranked among full runs
+-- until the rest of its tasks are run, lib/runs/estimated-run.ts). A run with injected faults gets
+-- "fault=<rate>" after the key's parts, a run of reworded tasks "phrasing=<name>", and a test run "test"
+-- last: each pools apart from the configuration it resembles (the boards leave test runs out unless asked
+-- for them: lib/queries/config-leaderboard.ts). A clean, real run of the tasks as written has
+-- run_config_key()'s own text as its key, as it always had.
 CREATE OR REPLACE FUNCTION run_key(r "Run") RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN r."archivedAt" IS NOT NULL THEN NULL
+  SELECT CASE WHEN r."archivedAt" IS NOT NULL OR r.estimated THEN NULL
               WHEN r."testRun" OR f.rate IS NOT NULL OR w.phrasing IS NOT NULL
                 THEN (k::jsonb
                       || CASE WHEN f.rate IS NOT NULL THEN jsonb_build_array('fault=' || f.rate) ELSE '[]'::jsonb END

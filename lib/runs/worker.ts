@@ -11,6 +11,7 @@ import { withDbRetry } from "@/lib/db-retry";
 import { claimResults, releaseUnheldClaims, type ClaimedResult } from "./claim";
 import { startLiveness } from "./liveness";
 import { releaseResult } from "./persist-result";
+import { resumeStalledEstimatedRuns } from "./estimated-run";
 import { processTaskJob, type JobOutcome } from "./process-task-job";
 import { createSqlPool } from "./sql";
 import { LostClaimError } from "./step-store";
@@ -88,7 +89,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WorkerHa
     staleMs,
     staleGraceMs: options.staleGraceMs ?? WORKER_DEFAULTS.staleGraceMs,
     predecessorPid: options.predecessorPid,
-    eachBeat: () => wakeUps.ensure().catch((error: unknown) => log(`wake-up connection failed (polling meanwhile): ${describe(error)}`)),
+    eachBeat: async () => {
+      await wakeUps.ensure().catch((error: unknown) => log(`wake-up connection failed (polling meanwhile): ${describe(error)}`));
+      // An adaptive estimated run whose next task was never queued (its worker stopped in between) gets it.
+      await resumeStalledEstimatedRuns(db).catch((error: unknown) => log(`estimated runs not resumed: ${describe(error)}`));
+    },
     log,
   }).catch(async (error: unknown) => {
     await wakeUps.close();

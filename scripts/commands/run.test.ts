@@ -29,6 +29,10 @@ describe("workbench run rejects bad input before touching a database", () => {
     [["--agent", "replay"], ["--results-file: The replay agent needs a recorded results file"]],
     [["--agent", "react", "--endpoint", "custom", "--model", "m", "--base-url", "file:///etc/passwd"], ["--base-url: Must be an http:// or https:// URL"]],
     [["--agent", "oracle", "--name", "a\u0001b"], ["--name: Control characters (such as NUL) are not allowed"]],
+    [["--agent", "oracle", "--estimate", "--tasks", "0"], ["--tasks: At least 1 task"]],
+    [["--agent", "oracle", "--estimate", "--tasks", "many"], ["--tasks: A whole number of tasks"]],
+    [["--agent", "oracle", "--estimate", "--limit", "10"], ["--limit: An estimated run chooses its own tasks"]],
+    [["--agent", "oracle", "--tasks", "10"], ["--tasks: only with --estimate"]],
     [["--agent", "oracle", "--ask-confidence"], ["--ask-confidence: The confidence turn asks a model: the oracle agent has none"]],
   ])("%j", (args, messages) => {
     const run = workbenchRun(...args);

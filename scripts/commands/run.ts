@@ -45,6 +45,8 @@ interface RunOptions {
   resultsFile?: string;
   name?: string;
   externalMode?: string;
+  estimate?: boolean;
+  tasks?: string;
   structuredOutputs: boolean;
   actWithoutConfirmation: boolean;
   askConfidence?: boolean;
@@ -73,6 +75,8 @@ export function register(program: Command): void {
     .option("--limit <n>", "N tasks, sampled by --sample")
     .option("--sample <method>", "how --limit picks tasks: stratified (seeded, by domain and template) | first", "stratified")
     .option("--seed <n>", "seed of the stratified sample (stored on the run; random when absent)")
+    .option("--estimate", "an estimated run: --tasks tasks chosen by the item bank, the full-benchmark accuracy estimated with a 95 % interval (docs/estimation.md)")
+    .option("--tasks <n>", "--estimate: how many tasks (default 100)")
     .option("--max-provider-failures <share>", "exit 1 when more than this share of tasks fail at the provider (0-1)", String(DEFAULT_MAX_PROVIDER_FAILURE_SHARE))
     .option("--concurrency <n>", `tasks at once (1-${MAX_CONCURRENCY})`, String(RUN_SETTINGS_DEFAULTS.concurrency))
     .option("--trials <k>", "runs per task", String(RUN_SETTINGS_DEFAULTS.trials))
@@ -104,6 +108,7 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     budgetUsd: options.budgetUsd, budgetTokens: options.budgetTokens,
     dataset: options.dataset, groundTruth: options.gt, protocol: options.protocol, scoringRevision: options.revision, toolSet: options.toolSet, domains, limit: options.limit,
     sample: options.sample, seed: options.seed,
+    ...(options.estimate ? { estimate: true, estimateTasks: options.tasks } : {}),
     concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed,
     ...(options.faultShares === undefined ? {} : { faultShares: parseFaultShares(options.faultShares) }), resultsFile: options.resultsFile, name: options.name,
@@ -121,11 +126,12 @@ export function flagOf(field: PropertyKey | undefined): string {
   if (field === undefined) return "input";
   if (field === "groundTruth") return "--gt";
   if (field === "scoringRevision") return "--revision";
+  if (field === "estimateTasks") return "--tasks";
   return `--${String(field).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
 /** The numeric flags of `run`: an empty value is an error, not 0. */
-const NUMERIC_RUN_FLAGS = ["limit", "seed", "concurrency", "trials", "temperature", "maxSteps", "timeoutMs", "faultRate", "faultSeed", "budgetUsd", "budgetTokens", "maxProviderFailures"] as const;
+const NUMERIC_RUN_FLAGS = ["limit", "tasks", "seed", "concurrency", "trials", "temperature", "maxSteps", "timeoutMs", "faultRate", "faultSeed", "budgetUsd", "budgetTokens", "maxProviderFailures"] as const;
 
 async function runCommand(options: RunOptions): Promise<number> {
   const empty = emptyNumericFlags(options, NUMERIC_RUN_FLAGS);
@@ -140,6 +146,10 @@ async function runCommand(options: RunOptions): Promise<number> {
   } catch (error) {
     // A --fault-shares the parser refused: one line, nothing launched.
     console.error(`--${(error as Error).message}`);
+    return 2;
+  }
+  if (options.tasks !== undefined && !options.estimate) {
+    console.error("--tasks: only with --estimate (a full run's subset is --limit)");
     return 2;
   }
   const parsed = launchRunInputSchema.safeParse(request);
@@ -166,7 +176,9 @@ async function runCommand(options: RunOptions): Promise<number> {
     ? await startWorker({ db: prisma, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
   try {
-    const { runId, tasksTotal, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: "cli" });
+    // An estimated run's item bank is refitted first when the runs it was fitted on have changed.
+    const itemBank = parsed.data.estimate ? (await import("@/lib/queries/item-bank")).freshItemBank(prisma) : undefined;
+    const { runId, tasksTotal, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: "cli", itemBank });
     if (pushMode) (await import("@/lib/external-runs/push")).startPushDrivers(); // this process posts the tasks
     console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
     if (agentToken) {
@@ -227,7 +239,7 @@ const STOP_GRACE_MS = 8_000;
  * unreachable the follower retries under the reconnect policy (lib/db-retry.ts) and says so on one
  * line; once the policy's total time is spent it exits with one clear line (no stack).
  */
-async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
+export async function followRun(prisma: PrismaClient, runId: string, tasksTotal: number, cancel: () => void): Promise<string> {
   let stopBy = Number.POSITIVE_INFINITY;
   const onSignal = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: cancelling run ${runId}: running tasks finish, pending ones are skipped (again to quit now)`);

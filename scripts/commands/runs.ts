@@ -52,14 +52,14 @@ export function register(program: Command): void {
           where: { archivedAt: options.archived ? { not: null } : null, ...(options.tag ? { tags: { has: options.tag } } : {}) },
           orderBy: [{ createdAt: "desc" }, { id: "asc" }],
           take: Math.max(1, Number.parseInt(options.limit, 10) || 50),
-          select: { id: true, name: true, status: true, tags: true, note: true, testRun: true, archivedAt: true, createdAt: true },
+          select: { id: true, name: true, status: true, tags: true, note: true, testRun: true, estimated: true, archivedAt: true, createdAt: true },
         });
         if (options.json) {
           console.log(JSON.stringify(rows, null, 2));
           return RUNS_EXIT.ok;
         }
         for (const row of rows) {
-          const flags = [row.testRun ? "test" : null, row.archivedAt ? "archived" : null, ...row.tags.map((tag) => `#${printable(tag)}`)].filter(Boolean).join(" ");
+          const flags = [row.estimated ? "estimated" : null, row.testRun ? "test" : null, row.archivedAt ? "archived" : null, ...row.tags.map((tag) => `#${printable(tag)}`)].filter(Boolean).join(" ");
           // Escaped: a name imported or stored before control characters were refused must not drive the terminal.
           console.log(`${row.id}  ${row.status.padEnd(15)}  ${printable(row.name)}${flags ? `  [${flags}]` : ""}`);
         }

@@ -9,6 +9,7 @@ import { FlakyTasksCard } from "@/components/runs/flaky-tasks-card";
 import { PanelSkeleton } from "@/components/runs/panel-skeleton";
 import { ReproducibilityCard } from "@/components/runs/reproducibility-card";
 import { RobustnessCard } from "@/components/runs/robustness-card";
+import { EstimateCard } from "@/components/runs/estimate-card";
 import { sweepOfRun } from "@/lib/queries/sweeps";
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
@@ -50,7 +51,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
-            <RunLabels test={run.testRun} archived={run.archivedAt !== null} tags={run.tags} />
+            <RunLabels test={run.testRun} estimated={run.estimated} archived={run.archivedAt !== null} tags={run.tags} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
@@ -75,6 +76,11 @@ export default async function RunPage({ params, searchParams }: Params) {
         }
       />
       <div className="space-y-6">
+        {run.estimate !== null ? (
+          <Suspense fallback={<PanelSkeleton height={120} />}>
+            <EstimateCard runId={run.id} finished={run.status === "completed"} />
+          </Suspense>
+        ) : null}
         {/* The progress bar is drawn by the summary panels, from the same read as their rates. */}
         <Suspense fallback={<PanelSkeleton height={320} />}>
           <RunSummaryPanels run={run} allTemplates={allTemplates} />

@@ -3,7 +3,8 @@
 // workbench-2024 / workbench-2026 — the results folders as a .zip; otlp-json — the run's GenAI spans as
 // one OTLP/JSON request. Any other format is 400 naming these; a run a format cannot hold is 422 saying why.
 // CSV columns: primary_cause is the wrong answer's one cause (lib/workbench/analysis/primary-cause.ts),
-// empty when correct; tool_errors its tool calls that raised or that the tool refused by its answer.
+// empty when correct; tool_errors its tool calls that raised or that the tool refused by its answer;
+// estimated true for an estimated run, estimate its full-benchmark estimate with the 95 % interval.
 import { toCsv } from "@/lib/metrics/csv";
 import { listRunExportRows } from "@/lib/queries/analysis";
 import { prisma } from "@/lib/db";
@@ -17,7 +18,7 @@ import { InteropError } from "@/lib/interop/errors";
 import { RUN_DOWNLOAD_FORMATS, runDownloadName, type RunDownloadFormat } from "@/lib/interop/run-downloads";
 import { exportFormatOf, unknownFormatResponse } from "@/lib/export-format";
 
-const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "template", "gt_actions", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "primary_cause", "tool_errors", "input_tokens", "output_tokens", "cost_usd", "latency_ms"] as const;
+const COLUMNS = ["dataset", "ground_truth", "ground_truth_revision", "protocol", "scoring_revision", "task", "domain", "template", "gt_actions", "trial", "correct", "side_effects", "exact_match", "error_kind", "error", "calls", "primary_cause", "tool_errors", "input_tokens", "output_tokens", "cost_usd", "latency_ms", "estimated", "estimate"] as const;
 
 const attachment = (name: string, contentType: string) => ({ "Content-Type": contentType, "Content-Disposition": `attachment; filename="${name}"` });
 
