@@ -6,6 +6,7 @@
 // result changes). On use (an estimated run's launch, `workbench item-bank`) a fit whose fingerprint no
 // longer matches is stale and refitted: lazily, so finishing a run costs nothing. Each refit is a new row
 // (an estimated run names the fit it used), the latest of a scope is the bank.
+import { calibrateIntervals, type IntervalCalibration } from "@/lib/metrics/irt/calibrate";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { countedRunSql } from "@/lib/runs/counted-runs";
@@ -13,7 +14,7 @@ import { fitItemBank, heldOutLogLikelihood } from "@/lib/metrics/irt/fit";
 import { MIN_BANK_CONFIGURATIONS } from "@/lib/metrics/irt/check-report";
 import type { Item } from "@/lib/metrics/irt/two-pl";
 import { seededRandom } from "@/lib/seeded-random";
-import type { BankScope, StoredBank } from "@/lib/runs/estimated-run";
+import { DEFAULT_ESTIMATE_TASKS, type BankScope, type StoredBank } from "@/lib/runs/estimated-run";
 import { readVerdictMatrix } from "./verdict-matrix";
 
 /** The held-out likelihood's seed: the same matrix always leaves out the same verdicts. */
@@ -48,11 +49,11 @@ export async function verdictFingerprint(db: PrismaClient, scope: BankScope): Pr
 
 const SELECT = {
   id: true, datasetId: true, groundTruth: true, scoringRevision: true, fingerprint: true, configurations: true, verdicts: true, tasks: true,
-  items: true, withinTemplateSd: true, heldOutLogLik: true, heldOutVerdicts: true, fitMs: true, fittedAt: true,
+  items: true, calibration: true, withinTemplateSd: true, heldOutLogLik: true, heldOutVerdicts: true, fitMs: true, fittedAt: true,
 } as const;
 
 type Row = Prisma.ItemBankFitGetPayload<{ select: typeof SELECT }>;
-const fromRow = (row: Row): StoredItemBank => ({ ...row, items: row.items as unknown as Item[] });
+const fromRow = (row: Row): StoredItemBank => ({ ...row, items: row.items as unknown as Item[], calibration: (row.calibration as unknown as IntervalCalibration | null) ?? null });
 
 export async function latestItemBank(db: PrismaClient, scope: BankScope): Promise<StoredItemBank | null> {
   const row = await db.itemBankFit.findFirst({ where: { ...scope }, orderBy: [{ fittedAt: "desc" }, { id: "desc" }], select: SELECT });
@@ -71,6 +72,8 @@ export async function fitAndStoreItemBank(db: PrismaClient, scope: BankScope): P
   const enough = matrix.configurations.length >= MIN_BANK_CONFIGURATIONS;
   const bank = enough ? fitItemBank(matrix) : null;
   const heldOut = enough ? heldOutLogLikelihood(matrix, seededRandom(HELD_OUT_SEED)) : null;
+  // How much the intervals of estimates made with it are widened: cross-fitted on its own configurations.
+  const calibration = enough ? calibrateIntervals(matrix, { n: DEFAULT_ESTIMATE_TASKS }) : null;
   const fitMs = Math.round(performance.now() - started);
   const verdicts = matrix.rows.reduce((sum, row) => sum + row.filter((value) => value !== null).length, 0);
   const row = await db.itemBankFit.create({
@@ -84,6 +87,7 @@ export async function fitAndStoreItemBank(db: PrismaClient, scope: BankScope): P
       withinTemplateSd: bank?.withinTemplateSd ?? null,
       heldOutLogLik: heldOut?.perVerdict ?? null,
       heldOutVerdicts: heldOut?.verdicts ?? null,
+      calibration: calibration ? (calibration as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
       fitMs,
     },
     select: SELECT,

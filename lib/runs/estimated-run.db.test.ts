@@ -225,7 +225,7 @@ describe("fallbacks and refusals", () => {
   });
 
   test("without a bank fitted on enough configurations: template-stratified, and it says so", async () => {
-    const { runId } = await launchRun({ agent: "noop", estimate: true, estimateTasks: 12, concurrency: 1, domains: [DOMAIN], seed: 5 }, { db: context.db, itemBank: async () => ({ id: "too-few", configurations: 3, items: [] }) });
+    const { runId } = await launchRun({ agent: "noop", estimate: true, estimateTasks: 12, concurrency: 1, domains: [DOMAIN], seed: 5 }, { db: context.db, itemBank: async () => ({ id: "too-few", configurations: 3, items: [], calibration: null }) });
     launched.push(runId);
     const run = await waitForRun(context.db, runId);
     const plan = run.estimate as unknown as EstimatePlan;

@@ -1,15 +1,15 @@
 // The estimated run's selection (estimated-run.ts) on a simulated population with known item parameters:
 // the adaptive loop as the worker drives it (the first task at launch, then nextAdaptiveTask after each
-// verdict) picks distinct tasks, stops at n, follows the estimator's check loop (check.ts runAdaptive)
+// verdict) picks distinct tasks, stops at n, follows the estimator's check loop (adaptive.ts runAdaptive)
 // task for task, and its estimate is estimate.ts's on the same verdicts. Planning's fallbacks and refusals.
 import { describe, expect, test } from "vitest";
 import { simulatePopulation } from "@/lib/metrics/irt/simulate";
-import { runAdaptive } from "@/lib/metrics/irt/check";
+import { runAdaptive } from "@/lib/metrics/irt/adaptive";
 import { estimateStratified, estimateWithBank, type Observed } from "@/lib/metrics/irt/estimate";
 import { estimateFrom, EstimateError, nextAdaptiveTask, planEstimate, type StoredBank } from "./estimated-run";
 
 const population = simulatePopulation({ configurations: 3, seed: 11 });
-const bank: StoredBank = { id: "bank-1", configurations: 40, items: population.items };
+const bank: StoredBank = { id: "bank-1", configurations: 40, items: population.items, calibration: null };
 const candidates = population.tasks.map((task, i) => ({ id: `id-${i}`, key: task.key, template: task.template }));
 
 /** What the worker does: launch queues the plan's first task, each verdict queues the next, until n. */

@@ -9,6 +9,7 @@
 // turned into a full run by running the rest of its tasks (convertEstimatedRun): same trials, same run,
 // the verdicts already given unchanged.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { calibrated, type IntervalCalibration } from "@/lib/metrics/irt/calibrate";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { seededRandom } from "@/lib/seeded-random";
 import type { Item } from "@/lib/metrics/irt/two-pl";
@@ -47,6 +48,8 @@ export interface StoredBank {
   readonly id: string;
   readonly configurations: number;
   readonly items: readonly Item[];
+  /** How much its intervals are widened (calibrate.ts); null: as the model gives them. */
+  readonly calibration: IntervalCalibration | null;
 }
 
 export interface BankScope {
@@ -64,14 +67,20 @@ export interface EstimateCandidate {
   readonly template: string;
 }
 
+const BANK_SELECT = { id: true, configurations: true, items: true, calibration: true } as const;
+
+function storedBankOf(row: { id: string; configurations: number; items: unknown; calibration: unknown }): StoredBank {
+  return { id: row.id, configurations: row.configurations, items: row.items as Item[], calibration: (row.calibration as IntervalCalibration | null) ?? null };
+}
+
 /** The latest stored fit of a scope, as stored (fresh or not). */
 export async function latestStoredBank(db: PrismaClient, scope: BankScope): Promise<StoredBank | null> {
   const row = await db.itemBankFit.findFirst({
     where: { datasetId: scope.datasetId, groundTruth: scope.groundTruth, scoringRevision: scope.scoringRevision },
     orderBy: { fittedAt: "desc" },
-    select: { id: true, configurations: true, items: true },
+    select: BANK_SELECT,
   });
-  return row ? { id: row.id, configurations: row.configurations, items: row.items as unknown as Item[] } : null;
+  return row ? storedBankOf(row) : null;
 }
 
 /** A bank fitted on enough configurations to choose and estimate with. */
@@ -131,7 +140,7 @@ export function nextAdaptiveTask(items: readonly Item[], observed: readonly Obse
 
 /** The estimate from the verdicts given: with the bank when the plan has one, template-stratified otherwise. */
 export function estimateFrom(plan: EstimatePlan, bank: StoredBank | null, candidates: readonly EstimateCandidate[], observed: readonly Observed[]): ScoreEstimate {
-  if (plan.bankId && bank && bank.id === plan.bankId) return estimateWithBank(bankItemsOf(bank, candidates), observed);
+  if (plan.bankId && bank && bank.id === plan.bankId) return calibrated(estimateWithBank(bankItemsOf(bank, candidates), observed), bank.calibration);
   return estimateStratified(candidates.map((task) => ({ taskKey: task.key, template: task.template })), observed);
 }
 
@@ -142,8 +151,7 @@ function storedBank(db: PrismaClient, id: string): Promise<StoredBank | null> {
   let bank = banks.get(id);
   if (!bank) {
     if (banks.size > 8) banks.clear();
-    bank = db.itemBankFit.findUnique({ where: { id }, select: { id: true, configurations: true, items: true } })
-      .then((row) => (row ? { id: row.id, configurations: row.configurations, items: row.items as unknown as Item[] } : null));
+    bank = db.itemBankFit.findUnique({ where: { id }, select: BANK_SELECT }).then((row) => (row ? storedBankOf(row) : null));
     banks.set(id, bank);
     bank.catch(() => banks.delete(id));
   }

@@ -2,6 +2,7 @@
 // 2PL fit estimated runs choose and estimate with; lib/queries/item-bank.ts), each with its configurations,
 // verdicts, held-out log-likelihood, when it was fitted and whether its verdicts changed since. --refit fits
 // the named scope's bank now (a stale one is refitted anyway when an estimated run is launched on it).
+import { intervalLine } from "@/lib/metrics/irt/calibrate";
 import type { Command } from "commander";
 import { rerunWithDatabase } from "../db/rerun-with-db";
 import { withPrisma } from "./with-prisma";
@@ -23,6 +24,7 @@ export function itemBankLines(bank: Omit<ItemBankSummary, "fits"> & { readonly f
     fitted
       ? `  held-out log-likelihood ${bank.heldOutLogLik?.toFixed(4) ?? "-"} per verdict over ${bank.heldOutVerdicts ?? 0} (a coin: -0.6931); difficulty spread within templates ${bank.withinTemplateSd?.toFixed(3)}`
       : "  not fitted: fewer than 10 configurations; estimated runs here are template-stratified",
+    ...(fitted ? [`  ${intervalLine(bank.calibration)}`] : []),
     `  fitted ${bank.fittedAt.toISOString()} in ${bank.fitMs} ms${bank.fits ? ` (${bank.fits} fit${bank.fits === 1 ? "" : "s"} stored)` : ""}`,
   ];
 }

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui/table";
+import { intervalLine } from "@/lib/metrics/irt/calibrate";
 import { getItemBanks } from "@/lib/queries/item-bank";
 
 export const metadata: Metadata = { title: "Item bank" };
@@ -43,6 +44,7 @@ export default async function ItemBankPage() {
                 <TableHeaderCell numeric>Configurations</TableHeaderCell>
                 <TableHeaderCell numeric>Verdicts</TableHeaderCell>
                 <TableHeaderCell numeric>Held-out log-lik.</TableHeaderCell>
+                <TableHeaderCell numeric>Intervals</TableHeaderCell>
                 <TableHeaderCell>Fitted</TableHeaderCell>
               </tr>
             </TableHead>
@@ -62,6 +64,9 @@ export default async function ItemBankPage() {
                     <TableCell numeric>{bank.verdicts.toLocaleString("en")}</TableCell>
                     <TableCell numeric title={bank.heldOutVerdicts ? `over ${bank.heldOutVerdicts} held-out verdicts` : undefined}>
                       {bank.heldOutLogLik === null ? "—" : bank.heldOutLogLik.toFixed(3)}
+                    </TableCell>
+                    <TableCell numeric title={fitted ? intervalLine(bank.calibration) : undefined} data-testid="item-bank-interval-scale">
+                      {fitted && bank.calibration ? `×${bank.calibration.intervalScale.toFixed(2)}` : "—"}
                     </TableCell>
                     <TableCell>
                       {bank.fittedAt.toISOString().slice(0, 16).replace("T", " ")} UTC <span className="text-xs text-muted">({bank.fitMs} ms)</span>{" "}

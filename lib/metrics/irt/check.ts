@@ -5,8 +5,10 @@
  * actually has on every task. Template-stratified random subsets of the same n are scored the same way.
  */
 import { seededRandom } from "@/lib/seeded-random";
-import { fitItemBank, type ItemBank, type VerdictMatrix } from "./fit";
-import { abilityPosterior, estimateStratified, estimateWithBank, nextTask, posteriorMean, templateStratifiedSample, type Observed, type ScoreEstimate } from "./estimate";
+import { runAdaptive } from "./adaptive";
+import { calibrated, fitCalibratedBank } from "./calibrate";
+import type { VerdictMatrix } from "./fit";
+import { estimateStratified, estimateWithBank, templateStratifiedSample, type ScoreEstimate } from "./estimate";
 
 export interface HeldOutCheck {
   readonly configuration: string;
@@ -28,24 +30,6 @@ export interface CheckSummary {
   readonly checks: readonly HeldOutCheck[];
 }
 
-/** n tasks chosen one at a time by the bank (most informative at the current ability), answered by `answer`. */
-export function runAdaptive(bank: Pick<ItemBank, "items">, n: number, answer: (taskKey: string) => boolean | null): Observed[] {
-  const items = new Map(bank.items.map((item) => [item.taskKey, item] as const));
-  const done = new Set<string>();
-  const observed: Observed[] = [];
-  let ability = 0;
-  while (observed.length < n) {
-    const item = nextTask(bank.items, ability, done);
-    if (!item) break;
-    done.add(item.taskKey);
-    const correct = answer(item.taskKey);
-    if (correct === null) continue; // no verdict for it: skipped, another task takes its place
-    observed.push({ taskKey: item.taskKey, correct });
-    ability = posteriorMean(abilityPosterior(items, observed));
-  }
-  return observed;
-}
-
 export function estimateCheck(matrix: VerdictMatrix, n: number, options: { readonly seed?: number; readonly only?: readonly string[] } = {}): CheckSummary {
   const random = seededRandom(options.seed ?? 1);
   const tasks = matrix.tasks.map((task) => ({ taskKey: task.key, template: task.template }));
@@ -57,7 +41,8 @@ export function estimateCheck(matrix: VerdictMatrix, n: number, options: { reado
     const scored = row.filter((value) => value !== null);
     const fullAccuracy = scored.filter((value) => value === 1).length / Math.max(1, scored.length);
     const others: VerdictMatrix = { ...matrix, configurations: matrix.configurations.filter((_, k) => k !== j), rows: matrix.rows.filter((_, k) => k !== j) };
-    const bank = fitItemBank(others);
+    // The bank as an estimated run gets it: fitted on the others, its intervals calibrated on them alone.
+    const bank = fitCalibratedBank(others, { n });
     const answer = (key: string) => { const value = verdictOf.get(key); return value === null || value === undefined ? null : value === 1; };
     const adaptiveObserved = runAdaptive(bank, n, answer);
     const sample = templateStratifiedSample(tasks.filter((task) => answer(task.taskKey) !== null), n, random);
@@ -65,7 +50,7 @@ export function estimateCheck(matrix: VerdictMatrix, n: number, options: { reado
     checks.push({
       configuration,
       fullAccuracy,
-      adaptive: { ...estimateWithBank(bank.items, adaptiveObserved), tasks: adaptiveObserved.map((verdict) => verdict.taskKey) },
+      adaptive: { ...calibrated(estimateWithBank(bank.items, adaptiveObserved), bank.calibration), tasks: adaptiveObserved.map((verdict) => verdict.taskKey) },
       stratified: { ...estimateStratified(tasks, stratifiedObserved), tasks: stratifiedObserved.map((verdict) => verdict.taskKey) },
     });
   });

@@ -26,25 +26,45 @@ export interface ScoreEstimate {
   readonly tasksTotal: number;
   /** The posterior mean ability (item-response only). */
   readonly ability: number | null;
+  /** How much the interval was widened around the estimate (calibrate.ts); absent: as the model gives it. */
+  readonly intervalScale?: number;
+}
+
+/**
+ * The ability's log-posterior on the grid, unnormalised: the prior, to which each verdict adds its
+ * log-likelihood (addVerdict). Kept as a running sum, an adaptive run reads its ability after each answer
+ * in O(grid) instead of re-reading every answer so far.
+ */
+export function abilityPrior(): Float64Array {
+  return Float64Array.from(GRID, (theta) => (-0.5 * theta * theta) / ABILITY_PRIOR_VAR);
+}
+
+/** Adds one verdict on `fitted` (taken as a prediction uses it: see predictiveItem) to a log-posterior. */
+export function addVerdict(logWeights: Float64Array, fitted: Item, correct: boolean): void {
+  const item = predictiveItem(fitted);
+  for (let g = 0; g < GRID.length; g++) {
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, probabilityCorrect(item, GRID[g]!)));
+    logWeights[g] = logWeights[g]! + Math.log(correct ? p : 1 - p);
+  }
+}
+
+/** A log-posterior as weights summing to 1. */
+export function normalise(logWeights: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (const value of logWeights) top = Math.max(top, value);
+  const weights = logWeights.map((value) => Math.exp(value - top));
+  const total = weights.reduce((sum, value) => sum + value, 0);
+  return weights.map((value) => value / total);
 }
 
 /** The posterior weights over the ability grid after these verdicts. */
 export function abilityPosterior(items: ReadonlyMap<string, Item>, observed: readonly Observed[]): Float64Array {
-  // (items as a prediction uses them: see predictiveItem)
-  const logWeights = GRID.map((theta) => (-0.5 * theta * theta) / ABILITY_PRIOR_VAR);
+  const logWeights = abilityPrior();
   for (const verdict of observed) {
     const fitted = items.get(verdict.taskKey);
-    if (!fitted) continue;
-    const item = predictiveItem(fitted);
-    for (let g = 0; g < GRID.length; g++) {
-      const p = Math.min(1 - 1e-12, Math.max(1e-12, probabilityCorrect(item, GRID[g]!)));
-      logWeights[g] = logWeights[g]! + Math.log(verdict.correct ? p : 1 - p);
-    }
+    if (fitted) addVerdict(logWeights, fitted, verdict.correct);
   }
-  const top = Math.max(...logWeights);
-  const weights = Float64Array.from(logWeights, (value) => Math.exp(value - top));
-  const total = weights.reduce((sum, value) => sum + value, 0);
-  return weights.map((value) => value / total);
+  return normalise(logWeights);
 }
 
 export function posteriorMean(weights: Float64Array): number {

@@ -4,7 +4,7 @@ import { seededRandom } from "@/lib/seeded-random";
 import { fitItemBank, heldOutLogLikelihood } from "./fit";
 import { estimateStratified, estimateWithBank, nextTask, templateStratifiedSample } from "./estimate";
 import { simulatePopulation } from "./simulate";
-import { runAdaptive } from "./check";
+import { runAdaptive } from "./adaptive";
 import { itemInformation, probabilityCorrect } from "./two-pl";
 
 const correlation = (xs: readonly number[], ys: readonly number[]) => {

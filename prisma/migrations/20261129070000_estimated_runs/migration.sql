@@ -20,6 +20,7 @@ CREATE TABLE "ItemBankFit" (
     "withinTemplateSd" DOUBLE PRECISION,
     "heldOutLogLik" DOUBLE PRECISION,
     "heldOutVerdicts" INTEGER,
+    "calibration" JSONB,
     "fitMs" INTEGER NOT NULL,
     "fittedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
