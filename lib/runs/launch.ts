@@ -298,5 +298,6 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
 
 function defaultRunName(input: LaunchRunInput): string {
   const who = input.model ? `${input.agent} · ${input.model}` : input.agent;
-  return `${who} · ${input.toolSet} tools · ${input.groundTruth}`;
+  // A reworded run says so in its name; a run of the tasks as written is named as before.
+  return `${who} · ${input.toolSet} tools · ${input.groundTruth}${input.phrasing === "original" ? "" : ` · ${input.phrasing} wording`}`;
 }

@@ -14,6 +14,12 @@ import { loadDatasetFromDbOrThrow } from "@/lib/datasets/load-from-db";
 import { launchAllPhrasings, launchSweep, type LaunchedSweep } from "./sweep";
 import { launchRun, LaunchError } from "./launch";
 import { generateAndImport } from "@/lib/datasets/import-generated";
+import { loadRunForExport } from "@/lib/interop/run-export";
+import { buildEvalLog } from "@/lib/interop/inspect/eval-log";
+import { getResultWithTrace } from "@/lib/queries/results";
+import { claimNextTask } from "@/lib/external-runs/claim";
+import { createSqlPool } from "./sql";
+import { cancelRun } from "./cancel";
 import { resolveParams } from "@/lib/workbench/generate";
 
 let context: WorkerTestContext;
@@ -149,6 +155,46 @@ describe("a model agent is sent the worded text", () => {
     const keys = (phrasing: Phrasing) => verdicts.filter((verdict) => verdict.phrasing === phrasing).map((verdict) => verdict.taskKey).sort();
     expect(keys("alt-1")).toEqual(keys("original"));
     expect(keys("alt-2")).toEqual(keys("original"));
+
+    // What the results report: the export and the trace page carry the wording sent and its name; the
+    // original run's export has no phrasing field at all. The wordings, independently: the engine's own.
+    const v1 = await loadDatasetFromDbOrThrow(context.db, "v1");
+    const written = new Map(v1.tasks.map((task) => [task.key, task.text]));
+    for (const run of sweep.runs) {
+      const wording = new Map(phraseTasks(v1.tasks, run.phrasing, templateWordings(v1.tasks)).tasks.map((task) => [task.key, task.text]));
+      const exported = await loadRunForExport(context.db, run.runId);
+      const log = buildEvalLog(exported!);
+      expect(log.samples).toHaveLength(40);
+      for (const sample of log.samples) {
+        expect(sample.input).toBe(wording.get(sample.id));
+        const metadata = sample.metadata as Record<string, unknown>;
+        if (run.phrasing === "original") expect("phrasing" in metadata || "original_input" in metadata).toBe(false);
+        else expect([metadata.phrasing, metadata.original_input]).toEqual([run.phrasing, written.get(sample.id)]);
+      }
+      const [first] = exported!.results;
+      const trace = await getResultWithTrace({ runId: run.runId, resultId: first!.id });
+      expect(trace?.task.text).toBe(wording.get(first!.taskKey));
+      expect(trace?.phrasing).toEqual(run.phrasing === "original" ? null : { name: run.phrasing, originalText: written.get(first!.taskKey) });
+    }
+  });
+
+  test("an external agent claims its task in the run's wording", async () => {
+    const sql = createSqlPool(context.databaseUrl, { max: 2 });
+    try {
+      const { runId } = await launchRun({ agent: "external", phrasing: "alt-2", domains: ["calendar"], limit: 3, concurrency: 3, name: "phrasings db test · external" }, { db: context.db });
+      launched.push(runId);
+      const v1 = await loadDatasetFromDbOrThrow(context.db, "v1");
+      const wording = new Map(phraseTasks(v1.tasks, "alt-2", templateWordings(v1.tasks)).tasks.map((task) => [task.key, task.text]));
+      for (let claimed = 0; claimed < 3; claimed++) {
+        const outcome = await claimNextTask({ db: context.db, sql }, runId);
+        if (outcome.kind !== "task") throw new Error(`no task: ${outcome.kind}`);
+        expect(outcome.session.taskText).toBe(wording.get(outcome.session.taskKey));
+        expect(outcome.session.taskText).not.toBe(v1.tasks.find((task) => task.key === outcome.session.taskKey)?.text);
+      }
+      await cancelRun(context.db, runId);
+    } finally {
+      await sql.end();
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { sweepOfRun } from "@/lib/queries/sweeps";
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { RunLabels } from "@/components/runs/run-labels";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 import { RunManagePanel } from "@/components/runs/run-manage-panel";
 import { getRun } from "@/lib/queries/runs";
 import { isActiveStatus } from "@/lib/runs/run-outcome";
@@ -50,7 +51,7 @@ export default async function RunPage({ params, searchParams }: Params) {
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
-            <RunLabels test={run.testRun} archived={run.archivedAt !== null} tags={run.tags} />
+            <RunLabels test={run.testRun} phrasing={runSettingsFrom(run.params).phrasing} archived={run.archivedAt !== null} tags={run.tags} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
