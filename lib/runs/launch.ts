@@ -130,8 +130,8 @@ export interface PhrasingLeftOut {
 
 /** "45 tasks left out: ..." as the CLI and the form say it. */
 export function describeLeftOut(leftOut: PhrasingLeftOut): string {
-  const why = leftOut.reasons.map(({ reason, count, example }) => `${count}: ${reason} (e.g. ${example})`).join("; ");
-  return `${leftOut.count} task${leftOut.count === 1 ? "" : "s"} left out, having no such wording: ${why}`;
+  const why = leftOut.reasons.map(({ reason, count, example }) => `${reason} (${count}, e.g. ${example})`).join("; ");
+  return `${leftOut.count} task${leftOut.count === 1 ? "" : "s"} left out, with no such wording: ${why}`;
 }
 
 /**

@@ -82,7 +82,7 @@ describe("the tasks a reworded launch keeps", () => {
     expect(leftOut?.reasons.reduce((sum, reason) => sum + reason.count, 0)).toBe(revised.length);
     // The task's own phrasing, quoted in each reason, is grouped out: one kind of reason.
     expect(leftOut?.reasons.map((reason) => reason.reason)).toEqual(["its text matches none of its template's known wordings"]);
-    expect(describeLeftOut(leftOut!)).toBe(`${revised.length} tasks left out, having no such wording: ${revised.length}: its text matches none of its template's known wordings (e.g. ${leftOut?.reasons[0]?.example})`);
+    expect(describeLeftOut(leftOut!)).toBe(`${revised.length} tasks left out, with no such wording: its text matches none of its template's known wordings (${revised.length}, e.g. ${leftOut?.reasons[0]?.example})`);
   });
 
   test("a dataset none of whose tasks has the wording keeps none (the launch refuses it)", () => {

@@ -175,11 +175,12 @@ async function runCommand(options: RunOptions): Promise<number> {
       ? (await (await import("@/lib/runs/sweep")).launchAllPhrasings(request as Parameters<typeof import("@/lib/runs/sweep").launchAllPhrasings>[0], deps)).runs
       : [{ ...(await launchParsedRun(parsed.data, deps)), phrasing: parsed.data.phrasing }];
     let exitCode = 0;
-    for (const { runId, tasksTotal, agentToken, pushMode, leftOut, phrasing } of launched) {
+    for (const [index, { runId, tasksTotal, agentToken, pushMode, leftOut, phrasing }] of launched.entries()) {
       if (pushMode) (await import("@/lib/external-runs/push")).startPushDrivers(); // this process posts the tasks
       const worded = phrasing === "original" && launched.length === 1 ? "" : ` in the ${phrasing} phrasing`;
       console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worded}${worker ? "" : " (no local worker: start `npm run worker`)"}`);
-      if (leftOut) console.log(`  ${describeLeftOut(leftOut)}`);
+      // The runs of "all" leave out the same tasks: said once.
+      if (leftOut && index === 0) console.log(`  ${describeLeftOut(leftOut)}${launched.length > 1 ? " (the same in each run)" : ""}`);
       if (agentToken) {
         // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
         console.log(`Agent token (shown once): ${agentToken}`);
