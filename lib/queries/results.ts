@@ -9,7 +9,8 @@ import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown"
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
 import { countedRunSql } from "@/lib/runs/counted-runs";
-import { runTaskTexts } from "@/lib/datasets/phrased-tasks";
+import { phrasedVersion, runTaskTexts } from "@/lib/datasets/phrased-tasks";
+import type { Phrasing } from "@/lib/workbench/datasets/phrasings/names";
 import { runSettingsFrom } from "@/lib/settings/run-settings";
 import { isProviderFailure } from "@/lib/runs/run-outcome";
 
@@ -151,6 +152,12 @@ export async function getResultWithTrace({ runId, resultId }: { runId: string; r
   const sent = texts?.get(result.task.key);
   if (sent === undefined) return { ...result, phrasing: null };
   return { ...result, task: { ...result.task, text: sent }, phrasing: { name: phrasing, originalText: result.task.text } };
+}
+
+/** A reworded run's dataset tasks that have no such wording (its launch left them out); 0 for the tasks as written. */
+export async function countUnworded({ versionId, phrasing }: { versionId: string | null; phrasing: Phrasing }): Promise<number> {
+  if (phrasing === "original" || !versionId) return 0;
+  return (await phrasedVersion(prisma, versionId, phrasing)).unphrased.length;
 }
 
 export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWithTrace>>>;

@@ -1,7 +1,7 @@
 // Reworded runs on real Postgres, through the launch and the worker (issue 39, "Done when"): the oracle
 // scores 100 % on every phrasing of the official tasks; a replay of GPT-4's recorded calls scores the same
-// verdict on every phrasing as on the original, so its paired drop is exactly 0; a model agent is sent
-// the worded text (the scripted oracle model finds its task only by that text).
+// verdict on every phrasing as on the original, so its paired drop is exactly 0; a model agent on the
+// scripted oracle model is right in every phrasing; results, exports and external claims carry the wording.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -139,8 +139,8 @@ describe("a replay of GPT-4's recorded calls", () => {
   });
 });
 
-describe("a model agent is sent the worded text", () => {
-  test("tools on the scripted oracle model, which finds its task only by the text it is sent, is right on a sample in every phrasing", async () => {
+describe("a model agent in every phrasing", () => {
+  test("tools on the scripted oracle model is right on a sample in every phrasing, and the results report the wording sent", async () => {
     const sweep = keep(
       await launchSweep(
         { name: "phrasings db test · tools mock", variants: [{ agent: "tools", endpoint: "mock", model: "oracle" }], faultRates: [0], phrasings: ["alt-2", "original", "alt-1"] },
