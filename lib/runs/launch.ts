@@ -102,7 +102,7 @@ export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps, opt
     throw new LaunchError("push_unconfigured", "Push mode needs the agent endpoint configured on the server (WORKBENCH_AGENT_URL)");
   }
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
-  const worded = await phrasingTaskKeys(deps.db, version.id, options.samePhrasings ?? [input.phrasing]);
+  const worded = await phrasingTaskKeys(deps.db, version.id, options.samePhrasings ?? [input.phrasing], input.domains);
   const seed = input.seed ?? newSampleSeed();
   const tasks = await selectTasks(deps.db, version.id, input, recorded, seed, worded?.keys ?? null);
   if (tasks.length === 0) {
@@ -136,12 +136,15 @@ export function describeLeftOut(leftOut: PhrasingLeftOut): string {
 
 /**
  * The tasks worded in every one of `phrasings` (null when they are all "original": every task), and the
- * ones left out. A launch that would leave no task is refused, with the reason.
+ * ones of the selected domains left out. A launch that would leave no task is refused, with the reason.
  */
-async function phrasingTaskKeys(db: PrismaClient, versionId: string, phrasings: readonly Phrasing[]): Promise<{ keys: ReadonlySet<string>; leftOut: PhrasingLeftOut | undefined } | null> {
+async function phrasingTaskKeys(db: PrismaClient, versionId: string, phrasings: readonly Phrasing[], domains: readonly string[]): Promise<{ keys: ReadonlySet<string>; leftOut: PhrasingLeftOut | undefined } | null> {
   const reworded = [...new Set(phrasings)].filter((phrasing) => phrasing !== "original");
   if (reworded.length === 0) return null;
-  const { keys, leftOut } = sharedPhrasedKeys(await Promise.all(reworded.map((phrasing) => phrasedVersion(db, versionId, phrasing))));
+  // A task's key starts with its domain ("email/007"): the left-out count is of the domains asked for.
+  const selected = (key: string) => domains.length === 0 || domains.includes(key.slice(0, key.indexOf("/")));
+  const worded = await Promise.all(reworded.map((phrasing) => phrasedVersion(db, versionId, phrasing)));
+  const { keys, leftOut } = sharedPhrasedKeys(worded.map(({ texts, unphrased }) => ({ texts, unphrased: unphrased.filter((task) => selected(task.key)) })));
   if (keys.size === 0) {
     const example = leftOut?.reasons[0];
     throw new LaunchError("no_tasks", `No task of this dataset can be worded ${reworded.join(" and ")}${example ? `: ${example.reason}` : ""}. Paraphrases exist only for the official tasks (v1; v2026's unrevised ones)`, "phrasing");

@@ -95,6 +95,16 @@ describe("every phrasing of the official tasks", () => {
     for (const phrasing of PHRASINGS) {
       expect(new Set(verdicts.filter((verdict) => verdict.phrasing === phrasing).map((verdict) => verdict.taskKey))).toEqual(new Set(wordedEverywhere.map((task) => task.key)));
     }
+
+    // One domain: the left-out count is that domain's.
+    for (const domain of ["email", "customer_relationship_manager"] as const) {
+      const unworded = phraseTasks(v2026.tasks, "alt-1", wordings).unphrased.filter((task) => task.key.startsWith(`${domain}/`));
+      const one = await launchRun({ agent: "oracle", groundTruth: "v2026", phrasing: "alt-1", domains: [domain], name: `phrasings db test · v2026 ${domain}` }, { db: context.db });
+      launched.push(one.runId);
+      expect(one.leftOut?.count ?? 0).toBe(unworded.length);
+      expect(one.tasksTotal).toBe(v2026.tasks.filter((task) => task.domain === domain).length - unworded.length);
+      expect(await waitForRun(context.db, one.runId, 600_000)).toMatchObject({ status: "completed", correctCount: one.tasksTotal });
+    }
   });
 });
 
