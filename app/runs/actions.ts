@@ -16,6 +16,8 @@ import { getMcpDeps } from "@/lib/external-runs/deps";
 import { closeExpiredSessions } from "@/lib/external-runs/close-session";
 import { errorMessage } from "@/lib/errors";
 import { launchParsedRun, LaunchError } from "@/lib/runs/launch";
+import { launchAllPhrasings } from "@/lib/runs/sweep";
+import type { LaunchRunRequest } from "@/lib/runs/launch-input";
 import { choiceProblemsOf, fieldErrorsOf } from "@/lib/runs/launch-checks";
 import { convertEstimatedRun, EstimateError } from "@/lib/runs/estimated-run";
 import { freshItemBank } from "@/lib/queries/item-bank";
@@ -50,7 +52,11 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   if (refused.length > 0) {
     return { status: "invalid", fieldErrors: Object.fromEntries(refused.map((field) => [field, ["Not accepted from the web: use the CLI"]])) };
   }
-  const raw = launchFormToObject(formData);
+  const { phrasing: askedPhrasing, ...fields } = launchFormToObject(formData);
+  // "all" is one run per phrasing (launched as a sweep of this configuration); a run takes one phrasing.
+  const all = askedPhrasing === "all";
+  const raw = all ? fields : { ...fields, ...(askedPhrasing === undefined ? {} : { phrasing: askedPhrasing }) };
+  if (all && fields.agent === "external") return { status: "invalid", fieldErrors: { phrasing: ["An external agent's run takes one phrasing: its token is for one run"] } };
   const parsed = launchRunInputSchema.safeParse(raw, { error: LAUNCH_ERROR_MAP });
   if (!parsed.success) {
     // Every field at once: the schema's errors, and the configuration's about the fields that parsed.
@@ -58,6 +64,7 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   }
   const limited = await checkLaunchRate(prisma, actor.label);
   if (limited) return { status: "error", message: limited };
+  if (all) return launchAllPhrasingsFromForm(raw as Omit<LaunchRunRequest, "phrasing">, actor);
   let runId: string;
   let agentToken: string | undefined;
   try {
@@ -76,6 +83,22 @@ export async function launchRunAction(_previous: LaunchRunState | undefined, for
   revalidatePath("/runs");
   if (agentToken) return { status: "external", runId, agentToken };
   redirect(`/runs/${runId}`);
+}
+
+/** The form's "all": the three runs all or none, then the page of the sweep that links them. */
+async function launchAllPhrasingsFromForm(request: Omit<LaunchRunRequest, "phrasing">, actor: Actor): Promise<LaunchRunState> {
+  let sweepId: string;
+  try {
+    const sweep = await launchAllPhrasings(request, { db: prisma, launchedBy: actor.label });
+    sweepId = sweep.sweepId;
+    await recordAudit(prisma, actor, "sweep.launch", sweep.sweepId, { runs: sweep.runs.length, runIds: sweep.runs.map((run) => run.runId).join(","), phrasings: "all" });
+  } catch (error) {
+    if (error instanceof LaunchError && error.field) return { status: "invalid", fieldErrors: error.fieldErrors };
+    console.error("[launchRunAction]", error);
+    return { status: "error", message: error instanceof LaunchError ? error.message : "The runs could not be launched" };
+  }
+  revalidatePath("/runs");
+  redirect(`/sweeps/${sweepId}`);
 }
 
 /**

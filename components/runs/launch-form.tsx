@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { DOMAINS } from "@/lib/workbench/datasets/types";
 import { DEFAULT_FAULT_SHARES } from "@/lib/workbench/tools/faults";
-import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/settings/launch-options";
+import { defaultTimeLimitMs, MAX_CONCURRENCY, MAX_FORM_FIELD_CHARS, MODEL_AGENTS, PHRASING_CHOICES, RUN_AGENT_KINDS, RUN_SETTINGS_DEFAULTS, TOOL_SETS } from "@/lib/settings/launch-options";
 import type { EndpointSummary } from "@/lib/providers/endpoints";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { ExternalLaunched } from "./external-launched";
@@ -164,6 +164,15 @@ export function LaunchForm({
             <select id="sample" name="sample" className={inputClasses} defaultValue={value("sample", "stratified")}>
               <option value="stratified">stratified (seeded)</option>
               <option value="first">first N</option>
+            </select>
+          </FormField>
+          <FormField name="phrasing" label="Phrasing" errors={errors("phrasing")} hint="Each task as written, or its template's other wordings (same ground truth); all: one run per phrasing, on the same tasks">
+            <select id="phrasing" name="phrasing" className={inputClasses} defaultValue={value("phrasing", RUN_SETTINGS_DEFAULTS.phrasing)} aria-invalid={invalid("phrasing")}>
+              {PHRASING_CHOICES.map((phrasing) => (
+                <option key={phrasing} value={phrasing}>
+                  {phrasing === "all" ? "all three (one run each)" : phrasing}
+                </option>
+              ))}
             </select>
           </FormField>
           <FormField name="seed" label="Seed" errors={errors("seed")} hint="Optional; orders the queue (domains interleaved) and draws the sample; stored on the run">

@@ -1,12 +1,14 @@
 import { Badge } from "@/components/ui/badge";
 
 /**
- * A run's labels wherever it is listed: "estimated" (a subset run, off the rankings), "test" (kept off the rankings), "faults p" (tool faults injected at
- * that rate: a configuration of its own), "archived", and its tags.
+ * A run's labels wherever it is listed: "estimated" (a subset run, off the rankings), "test" (kept off the
+ * rankings), "faults p" (tool faults injected at that rate: a configuration of its own), "alt-1 wording" (its
+ * tasks reworded: RunSettings.phrasing), "archived", and its tags.
  */
 export function RunLabels({
   test,
   faultRate = null,
+  phrasing = null,
   archived = false,
   estimated = false,
   tags = [],
@@ -15,10 +17,13 @@ export function RunLabels({
   /** An estimated run (lib/runs/estimated-run.ts): a subset of the tasks, never ranked among full runs. */
   estimated?: boolean;
   faultRate?: number | null;
+  /** The wording its tasks were given; null or "original": as written (no label). */
+  phrasing?: string | null;
   archived?: boolean;
   tags?: readonly string[];
 }) {
-  if (!test && !faultRate && !archived && !estimated && tags.length === 0) return null;
+  const reworded = phrasing && phrasing !== "original" ? phrasing : null;
+  if (!test && !faultRate && !reworded && !archived && !estimated && tags.length === 0) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       {estimated ? (
@@ -29,6 +34,11 @@ export function RunLabels({
       {faultRate ? (
         <Badge tone="warn" title={`Tool faults injected into ${faultRate * 100} % of calls (docs/robustness.md)`} data-testid="fault-label">
           faults {faultRate}
+        </Badge>
+      ) : null}
+      {reworded ? (
+        <Badge tone="accent" title={`Each task given its template's ${reworded} wording, same ground truth (docs/reliability-profile.md)`} data-testid="phrasing-label">
+          {reworded} wording
         </Badge>
       ) : null}
       {test ? (

@@ -48,7 +48,7 @@ export function RunsTable({ rows, costNote, selectable = false }: { rows: readon
                 {row.name}
               </Link>
               <span className="sub inline-flex items-center gap-1">
-                {row.source} <RunLabels test={row.test} estimated={row.estimated} tags={row.tags} />
+                {row.source} <RunLabels test={row.test} estimated={row.estimated} phrasing={row.phrasing} tags={row.tags} />
               </span>
             </TableCell>
             <TableCell className="max-w-36">

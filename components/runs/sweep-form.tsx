@@ -5,13 +5,14 @@ import { launchSweepAction, type LaunchSweepState } from "@/app/sweeps/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
+import { PHRASINGS } from "@/lib/workbench/datasets/phrasings/names";
 import { DEFAULT_FAULT_SHARES } from "@/lib/workbench/tools/faults";
 import { DatasetSelect, FormField, inputClasses } from "./form-field";
 import { FormErrorSummary } from "./form-error-summary";
 
 const initial: LaunchSweepState = { status: "idle" };
 
-/** Launches a grid of runs: agents × fault rates on the same tasks and fault seed (lib/runs/sweep.ts). */
+/** Launches a grid of runs: agents × fault rates (× phrasings) on the same tasks and fault seed (lib/runs/sweep.ts). */
 export function SweepForm({ datasets }: { datasets: readonly { slug: string; label: string }[] }) {
   const [state, action, pending] = useActionState(launchSweepAction, initial);
   const errors = (name: string) => (state.status === "invalid" ? state.fieldErrors[name] : undefined);
@@ -42,6 +43,25 @@ export function SweepForm({ datasets }: { datasets: readonly { slug: string; lab
               <input type="checkbox" name="clean" value="1" defaultChecked className="accent-accent" data-testid="sweep-clean" />
               Include a clean run (rate 0) per agent: the faulted runs&apos; pair on the robustness board
             </label>
+            <fieldset className="space-y-1" data-testid="field-phrasings">
+              <legend className="block text-xs font-medium text-ink">Phrasings</legend>
+              <input type="hidden" name="phrasingsShown" value="1" />
+              <div className="flex flex-wrap gap-3">
+                {PHRASINGS.map((phrasing) => (
+                  <label key={phrasing} className="flex items-center gap-1.5 text-sm text-ink">
+                    <input type="checkbox" id={phrasing === PHRASINGS[0] ? "phrasings" : undefined} name="phrasings" value={phrasing} defaultChecked={phrasing === RUN_SETTINGS_DEFAULTS.phrasing} className="accent-accent" aria-invalid={invalid("phrasings")} />
+                    {phrasing}
+                  </label>
+                ))}
+              </div>
+              {errors("phrasings") ? (
+                <p id="phrasings-error" className="text-xs text-bad" data-testid="field-error-phrasings">
+                  {errors("phrasings")?.join(" ")}
+                </p>
+              ) : (
+                <p className="text-xs text-muted">Each wording ticked is one more run per agent and rate, on the tasks worded in all of them (docs/reliability-profile.md)</p>
+              )}
+            </fieldset>
             <FormField name="name" label="Name" errors={errors("name")} hint="Optional: names the sweep and its runs">
               <input id="name" name="name" className={inputClasses} aria-invalid={invalid("name")} />
             </FormField>

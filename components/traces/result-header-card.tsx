@@ -25,6 +25,11 @@ export function ResultHeaderCard({ result }: { result: ResultWithTrace }) {
         <p className="text-base text-ink" data-testid="task-text">
           {result.task.text}
         </p>
+        {result.phrasing ? (
+          <p className="text-xs text-muted" data-testid="task-phrasing">
+            The {result.phrasing.name} wording, as the agent was sent it; as written: &ldquo;{result.phrasing.originalText}&rdquo;
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <span>template: {result.task.baseTemplate}</span>
           <span>toolkits: {result.task.toolkits.join(", ") || "–"}</span>

@@ -4,6 +4,7 @@
 // session is opened with a fresh bearer token, so a claimed result always has its session.
 import { CLAIM_RESULTS_SQL, claimParameters, type ClaimedResult } from "@/lib/runs/claim";
 import { runSettingsFrom } from "@/lib/settings/run-settings";
+import { phrasedText, runTaskTexts } from "@/lib/datasets/phrased-tasks";
 import { hashSecret, newSecret } from "@/lib/security/secrets";
 import { closeExpiredSessions } from "./close-session";
 import type { McpDeps } from "./deps";
@@ -42,12 +43,16 @@ export async function claimNextTask(deps: McpDeps, runId: string): Promise<Claim
         FROM "Run" r LEFT JOIN "TaskResult" t ON t."runId" = r.id
        WHERE r.id = ${runId} GROUP BY r.status`);
     // An external attempt starts with no calls (its agent's calls are recorded as it makes them).
-    const [task] = await tx.$queryRaw<{ taskText: string; params: unknown }[]>`
+    const [task] = await tx.$queryRaw<{ taskText: string; params: unknown; versionId: string | null }[]>`
       UPDATE "TaskResult" r SET calls = '{}'
         FROM "Task" t, "Run" run
        WHERE r.id = ${claimed.id} AND t.id = r."taskId" AND run.id = r."runId"
-      RETURNING t.text AS "taskText", run.params`;
+      RETURNING t.text AS "taskText", run.params, run."versionId"`;
     if (!task) throw new Error(`Claimed result ${claimed.id} has no task`);
+    // A reworded run (RunSettings.phrasing) hands the agent the task in its wording, as the workers do (run-context.ts).
+    const { phrasing } = runSettingsFrom(task.params);
+    const texts = await runTaskTexts(deps.db, { versionId: task.versionId, phrasing });
+    const taskText = texts ? phrasedText(texts, claimed.taskKey, phrasing) : task.taskText;
     const token = newSecret("wbs");
     const deadline = new Date(Date.now() + runSettingsFrom(task.params).timeoutMs);
     const session = await tx.mcpSession.create({
@@ -55,7 +60,7 @@ export async function claimNextTask(deps: McpDeps, runId: string): Promise<Claim
       select: { id: true },
     });
     const { id: resultId, taskKey, trial, attempt } = claimed;
-    return { kind: "task", session: { sessionId: session.id, resultId, runId, taskKey, taskText: task.taskText, trial, attempt, token, deadline } };
+    return { kind: "task", session: { sessionId: session.id, resultId, runId, taskKey, taskText, trial, attempt, token, deadline } };
   });
 }
 

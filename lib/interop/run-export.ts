@@ -5,6 +5,8 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { StepColumns } from "@/lib/traces/step-columns";
 import { redactUrlCredentialsOrNull as redact } from "@/lib/workbench/core/url-credentials";
+import { runTaskTexts } from "@/lib/datasets/phrased-tasks";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 
 export type ExportStep = StepColumns;
 
@@ -12,7 +14,10 @@ export interface ExportResult {
   readonly id: string;
   readonly taskKey: string;
   readonly domain: string;
+  /** The task's text as the agent was sent it: its wording in a reworded run. */
   readonly text: string;
+  /** A reworded run only (RunSettings.phrasing): the wording's name and the task's text as written. */
+  readonly phrasing?: { readonly name: string; readonly originalText: string };
   readonly groundTruth: readonly string[];
   readonly toolkits: readonly string[];
   readonly trial: number;
@@ -89,6 +94,14 @@ function exportResult(result: ResultRow): ExportResult {
   };
 }
 
+/** A reworded run's results carry the wording each task was sent (the worker's, lib/datasets/phrased-tasks.ts). */
+async function asSent(db: PrismaClient, run: RunRow, results: ExportResult[]): Promise<ExportResult[]> {
+  const { phrasing } = runSettingsFrom(run.params);
+  const texts = await runTaskTexts(db, { versionId: run.versionId, phrasing });
+  if (!texts) return results;
+  return results.map((result) => ({ ...result, text: texts.get(result.taskKey) ?? result.text, phrasing: { name: phrasing, originalText: result.text } }));
+}
+
 function exportRun(run: RunRow, results: ExportResult[]): ExportRun {
   return {
     id: run.id, name: run.name, source: run.source, agent: run.agent, provider: run.provider, model: run.model,
@@ -105,7 +118,7 @@ export async function loadRunForExport(db: PrismaClient, runId: string): Promise
   const run = await db.run.findUnique({ where: { id: runId }, include: { ...RUN_INCLUDE, results: { where: { status: "done" }, include: RESULT_INCLUDE } } });
   if (!run) return null;
   const results = run.results.map(exportResult).sort((a, b) => a.taskKey.localeCompare(b.taskKey) || a.trial - b.trial);
-  return exportRun(run, results);
+  return exportRun(run, await asSent(db, run, results));
 }
 
 /** One done result with its run (whose `results` holds only it): what a finished task's trace needs. */

@@ -14,6 +14,11 @@ describe("sweepCurves", () => {
     expect(curves[0]?.points[2]?.sideEffectRate).toBe(0.1);
   });
 
+  test("a reworded run is a curve of its own; the original wording keeps the plain label", () => {
+    const curves = sweepCurves([{ ...run("oracle", 0, 10), phrasing: "original" }, { ...run("oracle", 0, 9), id: "a1", phrasing: "alt-1" }, { ...run("oracle", 0.1, 7), phrasing: "alt-1" }]);
+    expect(curves.map((curve) => [curve.label, curve.points.map((point) => point.accuracy)])).toEqual([["oracle", [1]], ["oracle · alt-1", [0.9, 0.7]]]);
+  });
+
   test("a run without verdicts yet has no accuracy", () => {
     expect(sweepCurves([run("noop", 0.1, 0, 0)])[0]?.points[0]).toMatchObject({ accuracy: null, interval: null, scored: 0 });
   });

@@ -1,4 +1,4 @@
-// A sweep's runs as one curve per agent (and model): accuracy at each fault rate, with its Wilson interval.
+// A sweep's runs as one curve per agent (and model, and phrasing when reworded): accuracy at each fault rate, with its Wilson interval.
 import { wilsonInterval, type Interval } from "./wilson";
 
 export interface SweepRun {
@@ -8,6 +8,8 @@ export interface SweepRun {
   readonly model: string | null;
   readonly status: string;
   readonly faultRate: number;
+  /** The wording its tasks were given (RunSettings.phrasing); absent or "original": the tasks as written. */
+  readonly phrasing?: string;
   /** Results with a verdict, and how many of them were correct / had side effects. */
   readonly scored: number;
   readonly total: number;
@@ -34,7 +36,9 @@ export interface SweepCurve {
 export function sweepCurves(runs: readonly SweepRun[]): SweepCurve[] {
   const byLabel = new Map<string, SweepPoint[]>();
   for (const run of runs) {
-    const label = run.model ? `${run.agent} · ${run.model}` : run.agent;
+    // A reworded run is a curve of its own: the phrasing is part of what the grid varies.
+    const worded = run.phrasing && run.phrasing !== "original" ? ` · ${run.phrasing}` : "";
+    const label = `${run.model ? `${run.agent} · ${run.model}` : run.agent}${worded}`;
     const points = byLabel.get(label) ?? [];
     points.push({
       faultRate: run.faultRate,

@@ -1,6 +1,7 @@
 // Reads a Chat Completions conversation: which task it is about, which mode (ReAct text or native
 // tools) and how far the agent has got.
 import type { Task } from "../workbench/datasets/types";
+import { phraseTasks, templateWordings } from "../workbench/datasets/phrasings";
 import type { ChatMessage, ChatRequest } from "./types";
 
 export interface ConversationState {
@@ -22,14 +23,38 @@ export function messageText(message: ChatMessage): string {
   return content.map((part) => part.text ?? "").join("");
 }
 
-/** Finds tasks by text: the user message is the task (tools) or starts with it (ReAct's human message). */
+/**
+ * Finds tasks by text: the user message is the task (tools) or starts with it (ReAct's human message).
+ * A text that is no task's is looked up among the tasks' other wordings (lib/workbench/datasets/phrasings:
+ * a reworded run's), built on the first such miss: a mock server started on the tasks as written answers
+ * a reworded run too.
+ */
 export function createTaskIndex(tasks: readonly Task[]): (userText: string) => Task | undefined {
-  const byText = new Map(tasks.map((task) => [task.text, task]));
-  const longestFirst = [...tasks].sort((a, b) => b.text.length - a.text.length);
+  const find = textIndex(tasks.map((task) => [task.text, task] as const));
+  let reworded: ((userText: string) => Task | undefined) | undefined;
+  return (userText) => find(userText) ?? (reworded ??= rewordedIndex(tasks))(userText);
+}
+
+function textIndex(entries: readonly (readonly [string, Task])[]): (userText: string) => Task | undefined {
+  const byText = new Map(entries);
+  const longestFirst = [...entries].sort((a, b) => b[0].length - a[0].length);
   return (userText) =>
     byText.get(userText) ??
     byText.get(userText.split("\n\n")[0] ?? "") ??
-    longestFirst.find((task) => userText.startsWith(task.text));
+    longestFirst.find(([text]) => userText.startsWith(text))?.[1];
+}
+
+/** Each task under its alt-1 and alt-2 wordings (same key and ground truth). */
+function rewordedIndex(tasks: readonly Task[]): (userText: string) => Task | undefined {
+  const byKey = new Map(tasks.map((task) => [task.key, task]));
+  const wordings = templateWordings(tasks);
+  const entries = (["alt-1", "alt-2"] as const).flatMap((phrasing) =>
+    phraseTasks(tasks, phrasing, wordings).tasks.flatMap((worded) => {
+      const task = byKey.get(worded.key);
+      return task ? [[worded.text, task] as const] : [];
+    }),
+  );
+  return textIndex(entries);
 }
 
 export function readConversation(request: ChatRequest, findTask: (text: string) => Task | undefined): ConversationState {

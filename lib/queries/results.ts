@@ -9,6 +9,9 @@ import { errorBreakdown, parseDiagnostics } from "@/lib/metrics/error-breakdown"
 import { tallyBy, tallyByActionCount, tallyResults, type ScoredResult } from "@/lib/metrics/summarize-results";
 import { trialConsistency } from "@/lib/metrics/trial-consistency";
 import { countedRunSql } from "@/lib/runs/counted-runs";
+import { phrasedVersion, runTaskTexts } from "@/lib/datasets/phrased-tasks";
+import type { Phrasing } from "@/lib/workbench/datasets/phrasings/names";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
 import { isProviderFailure } from "@/lib/runs/run-outcome";
 
 /**
@@ -131,15 +134,30 @@ const findResultWithTrace = cache((runId: string, resultId: string) =>
     where: { id: resultId, runId },
     include: {
       task: true,
-      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true, source: true } },
+      run: { select: { id: true, name: true, groundTruth: true, agent: true, model: true, toolSet: true, source: true, params: true, versionId: true } },
       steps: { orderBy: { index: "asc" } },
     },
   }),
 );
 
-/** One result with its task, run and ordered steps; null when it does not belong to the run. */
+/**
+ * One result with its task, run and ordered steps; null when it does not belong to the run. In a reworded
+ * run the task's text is the wording its agent was sent, with the name and the text as written beside it.
+ */
 export async function getResultWithTrace({ runId, resultId }: { runId: string; resultId: string }) {
-  return findResultWithTrace(runId, resultId);
+  const result = await findResultWithTrace(runId, resultId);
+  if (!result) return null;
+  const { phrasing } = runSettingsFrom(result.run.params);
+  const texts = await runTaskTexts(prisma, { versionId: result.run.versionId, phrasing });
+  const sent = texts?.get(result.task.key);
+  if (sent === undefined) return { ...result, phrasing: null };
+  return { ...result, task: { ...result.task, text: sent }, phrasing: { name: phrasing, originalText: result.task.text } };
+}
+
+/** A reworded run's dataset tasks that have no such wording (its launch left them out); 0 for the tasks as written. */
+export async function countUnworded({ versionId, phrasing }: { versionId: string | null; phrasing: Phrasing }): Promise<number> {
+  if (phrasing === "original" || !versionId) return 0;
+  return (await phrasedVersion(prisma, versionId, phrasing)).unphrased.length;
 }
 
 export type ResultWithTrace = NonNullable<Awaited<ReturnType<typeof getResultWithTrace>>>;

@@ -20,6 +20,7 @@ export async function getSweep({ id }: { id: string }): Promise<Sweep | null> {
   if (rows.length === 0) return null;
   const runs = rows.map((row) => ({
     id: row.id,
+    phrasing: runSettingsFrom(row.params).phrasing,
     name: row.name,
     agent: row.agent,
     model: row.model,

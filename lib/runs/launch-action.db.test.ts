@@ -47,6 +47,28 @@ async function launchExpectingRedirect(fields: Record<string, string | string[]>
 }
 
 describe("launchRunAction", () => {
+  test("phrasing all: the three runs, one per phrasing on the same tasks, then the page of the sweep that links them; an external agent is refused", async () => {
+    const error = await launchRunAction(undefined, form({ agent: "oracle", phrasing: "all", limit: "6", seed: "5", name: "launch action · all phrasings" })).then(
+      (state) => new Error(`expected a redirect, got ${JSON.stringify(state)}`),
+      (thrown: unknown) => thrown,
+    );
+    if (!(error instanceof RedirectSignal)) throw error;
+    const sweepId = /^\/sweeps\/([^/]+)$/.exec(error.url)?.[1];
+    expect(sweepId).toBeDefined();
+    const runs = await context.db.run.findMany({ where: { params: { path: ["sweep", "id"], equals: sweepId } }, select: { id: true, params: true } });
+    expect(runs.map((run) => String((run.params as Record<string, unknown>).phrasing ?? "original")).sort()).toEqual(["alt-1", "alt-2", "original"]);
+    const tasks = await Promise.all(runs.map(async (run) => (await context.db.taskResult.findMany({ where: { runId: run.id }, select: { taskId: true } })).map((row) => row.taskId).sort()));
+    for (const set of tasks) expect(set).toEqual(tasks[0]);
+    expect(tasks[0]).toHaveLength(6);
+    for (const run of runs) expect(await waitForRun(context.db, run.id)).toMatchObject({ status: "completed", correctCount: 6 });
+    await context.db.run.deleteMany({ where: { id: { in: runs.map((run) => run.id) } } });
+
+    const before = await context.db.run.count();
+    expect(await launchRunAction(undefined, form({ agent: "external", phrasing: "all" }))).toMatchObject({ status: "invalid", fieldErrors: { phrasing: [expect.stringMatching(/one phrasing/)] } });
+    expect(await launchRunAction(undefined, form({ agent: "oracle", phrasing: "alt-4" }))).toMatchObject({ status: "invalid", fieldErrors: { phrasing: [expect.any(String)] } });
+    expect(await context.db.run.count()).toBe(before);
+  });
+
   test("invalid input comes back as field errors and creates nothing", async () => {
     const before = await context.db.run.count();
     const state = await launchRunAction(undefined, form({ agent: "react", concurrency: "500" }));

@@ -21,6 +21,8 @@ import { errorMessage } from "@/lib/errors";
 import { CodedError } from "@/lib/errors";
 import { redactUrlCredentialsOrNull } from "@/lib/workbench/core/url-credentials";
 import { EstimateError, latestStoredBank, planEstimate, type EstimatePlan, type ItemBankSource } from "./estimated-run";
+import { phrasedVersion, type VersionPhrasing } from "@/lib/datasets/phrased-tasks";
+import type { Phrasing } from "@/lib/workbench/datasets/phrasings/names";
 
 export const DATASET_SLUG = "workbench";
 
@@ -59,6 +61,8 @@ export interface LaunchDeps {
 export interface LaunchedRun {
   readonly runId: string;
   readonly tasksTotal: number;
+  /** A reworded run: the tasks left out because they have no wording in its phrasing(s), and why. */
+  readonly leftOut?: PhrasingLeftOut;
   /** External runs: the agent token, returned once (only its hash is stored). */
   readonly agentToken?: string;
   /** External runs in push mode: the caller starts this process's push driver (lib/external-runs/push). */
@@ -82,7 +86,7 @@ export type PreparedLaunch = Awaited<ReturnType<typeof prepareLaunch>>;
  * Every check of a launch and the choice of its tasks, writing nothing: a refusal is a LaunchError. A
  * sweep prepares all its runs before it creates the first, so a refused one leaves none behind.
  */
-export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
+export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps, options: PrepareOptions = {}) {
   // A refused revision, endpoint, model setting or budget fails here, all at once, before anything is written.
   const { scoring, target, requestParams, problems } = checkLaunchChoices(input);
   const budget = runBudget({ ...input, provider: target?.kind ?? null, model: target ? (input.model ?? null) : null });
@@ -101,8 +105,9 @@ export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
     throw new LaunchError("push_unconfigured", "Push mode needs the agent endpoint configured on the server (WORKBENCH_AGENT_URL)");
   }
   const recorded = input.resultsFile ? await loadRecordedCalls(input.resultsFile) : null;
+  const worded = await phrasingTaskKeys(deps.db, version.id, options.samePhrasings ?? [input.phrasing], input.domains);
   const seed = input.seed ?? newSampleSeed();
-  const selected = await selectTasks(deps.db, version.id, input, recorded, seed);
+  const selected = await selectTasks(deps.db, version.id, input, recorded, seed, worded?.keys ?? null);
   const { tasks, estimate } = input.estimate ? await estimatedTasks(deps, selected, input, version.datasetId, scoring.revision, seed) : { tasks: selected, estimate: null };
   if (tasks.length === 0) {
     throw new LaunchError("no_tasks", recorded ? `No selected task is in ${input.resultsFile}: the domain filter leaves none of its rows` : "No task matches the domain filter");
@@ -110,7 +115,7 @@ export async function prepareLaunch(input: LaunchRunInput, deps: LaunchDeps) {
 
   const tooLarge = checkLaunchSize(estimate?.selection === "adaptive" ? estimate.tasks : tasks.length, input.trials);
   if (tooLarge) throw new LaunchError("too_large", tooLarge, "limit");
-  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate };
+  return { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate, leftOut: worded?.leftOut };
 }
 
 /** An estimated run's plan and the tasks queued at launch (estimated-run.ts): its first alone when adaptive. */
@@ -128,9 +133,70 @@ async function estimatedTasks<T extends { readonly id: string; readonly key: str
   }
 }
 
+export interface PrepareOptions {
+  /**
+   * The phrasings whose runs must share their tasks (a launch of "all", a sweep over phrasings): each run
+   * keeps only the tasks worded in every one of them. Default: the input's own phrasing.
+   */
+  readonly samePhrasings?: readonly Phrasing[];
+}
+
+/** How many tasks a reworded launch left out, and why (the reasons counted, most frequent first). */
+export interface PhrasingLeftOut {
+  readonly count: number;
+  readonly reasons: readonly { readonly reason: string; readonly count: number; readonly example: string }[];
+}
+
+/** "45 tasks left out: ..." as the CLI and the form say it. */
+export function describeLeftOut(leftOut: PhrasingLeftOut): string {
+  const why = leftOut.reasons.map(({ reason, count, example }) => `${reason} (${count}, e.g. ${example})`).join("; ");
+  return `${leftOut.count} task${leftOut.count === 1 ? "" : "s"} left out, with no such wording: ${why}`;
+}
+
+/**
+ * The tasks worded in every one of `phrasings` (null when they are all "original": every task), and the
+ * ones of the selected domains left out. A launch that would leave no task is refused, with the reason.
+ */
+async function phrasingTaskKeys(db: PrismaClient, versionId: string, phrasings: readonly Phrasing[], domains: readonly string[]): Promise<{ keys: ReadonlySet<string>; leftOut: PhrasingLeftOut | undefined } | null> {
+  const reworded = [...new Set(phrasings)].filter((phrasing) => phrasing !== "original");
+  if (reworded.length === 0) return null;
+  // A task's key starts with its domain ("email/007"): the left-out count is of the domains asked for.
+  const selected = (key: string) => domains.length === 0 || domains.includes(key.slice(0, key.indexOf("/")));
+  const worded = await Promise.all(reworded.map((phrasing) => phrasedVersion(db, versionId, phrasing)));
+  const { keys, leftOut } = sharedPhrasedKeys(worded.map(({ texts, unphrased }) => ({ texts, unphrased: unphrased.filter((task) => selected(task.key)) })));
+  if (keys.size === 0) {
+    const example = leftOut?.reasons[0];
+    throw new LaunchError("no_tasks", `No task of this dataset can be worded ${reworded.join(" and ")}${example ? `: ${example.reason}` : ""}. Paraphrases exist only for the official tasks (v1; v2026's unrevised ones)`, "phrasing");
+  }
+  return { keys, leftOut };
+}
+
+/**
+ * The tasks worded in every one of the phrasings given, and the others counted once each under the first
+ * reason met, grouped by its kind (a reason that quotes a task's own phrasing or slots is grouped without them).
+ */
+export function sharedPhrasedKeys(worded: readonly Pick<VersionPhrasing, "texts" | "unphrased">[]): { keys: ReadonlySet<string>; leftOut: PhrasingLeftOut | undefined } {
+  const [first, ...rest] = worded;
+  const keys = new Set(first ? [...first.texts.keys()].filter((key) => rest.every((other) => other.texts.has(key))) : []);
+  const reasons = new Map<string, { reason: string; count: number; example: string }>();
+  const counted = new Set<string>();
+  for (const { unphrased } of worded) {
+    for (const { key, reason } of unphrased) {
+      if (counted.has(key)) continue;
+      counted.add(key);
+      const kind = reason.replace(/ \(its phrasing: .*\)$/, "").replace(/"[^"]*"/g, "…").replace(/\{[^}]*\}(, \{[^}]*\})*/g, "…");
+      const entry = reasons.get(kind) ?? { reason: kind, count: 0, example: key };
+      entry.count += 1;
+      reasons.set(kind, entry);
+    }
+  }
+  const leftOut = counted.size === 0 ? undefined : { count: counted.size, reasons: [...reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)) };
+  return { keys, leftOut };
+}
+
 /** Writes a prepared launch: the run and its queued results, in one transaction; workers are woken on commit. */
 export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDeps): Promise<LaunchedRun> {
-  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate } = prepared;
+  const { input, scoring, target, requestParams, budget, version, recorded, seed, tasks, estimate, leftOut } = prepared;
   // An adaptive estimated run queues its tasks one at a time (estimated-run.ts): its total is n from the start.
   const resultsTotal = (estimate?.selection === "adaptive" ? estimate.tasks : tasks.length) * input.trials;
   // External runs: the agent token, shown once; only its hash is stored (lib/security/secrets.ts).
@@ -169,9 +235,10 @@ export async function createLaunchedRun(prepared: PreparedLaunch, deps: LaunchDe
   });
   // External agents claim their tasks themselves (lib/external-runs): no queue job for a worker to take. Push
   // mode's driver is external runs' business: the caller starts it (startPushDrivers), runs do not.
-  if (agentToken) return { runId, tasksTotal: created, agentToken, pushMode: input.externalMode === "push" };
+  const reworded = leftOut ? { leftOut } : {};
+  if (agentToken) return { runId, tasksTotal: created, agentToken, pushMode: input.externalMode === "push", ...reworded };
 
-  return { runId, tasksTotal: estimate?.selection === "adaptive" ? resultsTotal : created };
+  return { runId, tasksTotal: estimate?.selection === "adaptive" ? resultsTotal : created, ...reworded };
 }
 
 /** The replay file's calls; any problem with the file is the caller's input error, said plainly. */
@@ -188,14 +255,17 @@ async function loadRecordedCalls(file: string) {
  * domains interleaved by the run's seed (task-order.ts), so a run stopped early covers every domain.
  * Workers claim pending results in the order they were inserted. A replay covers only the tasks its
  * file recorded (the evaluator's join by query text): the others have nothing to replay and would
- * score as empty answers.
+ * score as empty answers. The join uses the task's text as written, also in a reworded run.
  */
-async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null, seed: number) {
-  const tasks = await db.task.findMany({
+async function selectTasks(db: PrismaClient, versionId: string, input: LaunchRunInput, recorded: ReadonlyMap<string, unknown> | null, seed: number, worded: ReadonlySet<string> | null) {
+  const found = await db.task.findMany({
     where: { versionId, ...(input.domains.length > 0 ? { domain: { in: [...input.domains] } } : {}) },
     orderBy: [{ domain: "asc" }, { position: "asc" }],
     select: { id: true, key: true, text: true, domain: true, baseTemplate: true },
   });
+  // A reworded run: only the tasks that have its wording, before sampling, so runs of other phrasings
+  // with the same seed draw the same sample. (A replay still finds its calls by the task's own text.)
+  const tasks = worded ? found.filter((task) => worded.has(task.key)) : found;
   const candidates = (recorded ? tasks.filter((task) => recorded.has(task.text)) : tasks).map((task) => ({ ...task, template: task.baseTemplate }));
   return interleaveDomains(sampleTasks(candidates, { limit: input.limit, method: input.sample, seed }), seed);
 }
@@ -253,5 +323,6 @@ function runRow(input: LaunchRunInput, scoring: ScoringConfig, target: ModelTarg
 
 function defaultRunName(input: LaunchRunInput): string {
   const who = input.model ? `${input.agent} · ${input.model}` : input.agent;
-  return `${who} · ${input.toolSet} tools · ${input.groundTruth}`;
+  // A reworded run says so in its name; a run of the tasks as written is named as before.
+  return `${who} · ${input.toolSet} tools · ${input.groundTruth}${input.phrasing === "original" ? "" : ` · ${input.phrasing} wording`}`;
 }

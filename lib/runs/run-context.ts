@@ -18,6 +18,8 @@ import { faultPlanOf, runSettingsFrom } from "../settings/run-settings";
 import type { FaultPlan } from "@/lib/workbench/tools/faults";
 import { engineSettings } from "./engine-settings";
 import { planOf } from "./estimated-run";
+import { runTaskTexts } from "@/lib/datasets/phrased-tasks";
+import type { Phrasing } from "@/lib/workbench/datasets/phrasings";
 
 export interface VersionContext {
   readonly dataset: Dataset;
@@ -79,12 +81,12 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
   // The revision the run was launched on, even after a newer import took over its name.
   const version = await db.groundTruthVersion.findFirstOrThrow({
     where: run.versionId ? { id: run.versionId } : { datasetId: run.datasetId, name: run.groundTruth },
-    select: { contentHash: true },
+    select: { id: true, contentHash: true },
   });
   const { retry, harness2026, ...settings } = runSettingsFrom(run.params); // read back through RunSettings' schema
   const usesModel = MODEL_AGENTS.includes(run.agent);
   const scoring = resolveScoringConfig({ protocol: run.protocol, groundTruth: run.groundTruth, revision: run.scoringRevision ?? undefined });
-  const versionContext = await getVersionContext(db, run.groundTruth as GroundTruthVersion, version.contentHash, run.datasetId);
+  const versionContext = await worded(db, await getVersionContext(db, run.groundTruth as GroundTruthVersion, version.contentHash, run.datasetId), version.id, settings.phrasing);
   // Runs from before named endpoints stored only the provider, which is also a default endpoint's name.
   const endpoint = run.endpoint ?? run.provider;
   // The key is resolved here, in the worker, from the server's endpoint configuration (never stored).
@@ -110,6 +112,28 @@ async function loadRunContext(db: PrismaClient, runId: string): Promise<RunConte
     adaptiveEstimate: run.estimated && planOf(run.estimate)?.selection === "adaptive",
     model,
   };
+}
+
+/**
+ * The run's tasks as its agent sees them: in a reworded run (RunSettings.phrasing), each task's text is
+ * its wording in that phrasing, swapped here once, so every agent, the prompt and the recorded trace
+ * carry it; the key, ground truth and scoring are the task's own (the scorer is built from these tasks,
+ * which differ from the version's only in their text). A task the launch left out has no
+ * wording and no result to run.
+ */
+async function worded(db: PrismaClient, context: VersionContext, versionId: string, phrasing: Phrasing): Promise<VersionContext> {
+  const texts = await runTaskTexts(db, { versionId, phrasing });
+  return texts ? wordedVersion(context, texts) : context;
+}
+
+/** The version's tasks with each text swapped for its wording in `texts` (by key); a task without one is dropped. */
+export function wordedVersion(context: VersionContext, texts: ReadonlyMap<string, string>): VersionContext {
+  const tasks = [...context.tasksByKey.values()].flatMap((task) => {
+    const text = texts.get(task.key);
+    return text === undefined ? [] : [{ ...task, text }];
+  });
+  // The mock provider finds its task by the text it is sent (lib/mock-provider/conversation.ts): it reads the worded ones.
+  return { ...context, dataset: { ...context.dataset, tasks }, tasksByKey: new Map(tasks.map((task) => [task.key, task])) };
 }
 
 /**

@@ -36,6 +36,9 @@ describe("toRunListRow", () => {
     expect(toRunListRow(launched).faultRate).toBe("0");
     expect(toRunListRow({ ...launched, params: { faultRate: 0.15, faultSeed: 3 } }).faultRate).toBe("0.15");
     expect(toRunListRow({ ...launched, params: { faultRate: "lots" } }).faultRate).toBe("0");
+    // The wording a run's tasks were given: original unless its settings say otherwise.
+    expect(toRunListRow(launched).phrasing).toBe("original");
+    expect(toRunListRow({ ...launched, params: { phrasing: "alt-2" } }).phrasing).toBe("alt-2");
   });
 
   test("a launched run's rates are over its tasks less those that failed at the provider", () => {

@@ -60,6 +60,8 @@ export interface RunListRow {
   readonly generated: boolean;
   /** Share of tool calls failed on purpose ("0": a clean run). */
   readonly faultRate: string;
+  /** The wording its tasks were given (RunSettings.phrasing): "original" unless reworded. */
+  readonly phrasing: string;
   /** "v1 r1" (ground truth and its revision) and the protocol. */
   readonly groundTruth: string;
   readonly protocol: string;
@@ -95,6 +97,7 @@ export function toRunListRow(run: RunListSource): RunListRow {
     dataset: run.dataset.slug,
     generated: run.dataset.kind === "generated",
     faultRate: String(runSettingsFrom(run.params).faultRate),
+    phrasing: runSettingsFrom(run.params).phrasing,
     groundTruth: run.version ? `${run.groundTruth} r${run.version.revision}` : run.groundTruth,
     protocol: run.protocol,
     rates: scoredRates(run, providerFailures),

@@ -30,6 +30,19 @@ describe("parseSweepForm", () => {
     expect(refused.ok ? {} : refused.fieldErrors).toMatchObject({ faultShares: [expect.stringMatching(/^Writes need a fault kind/)] });
   });
 
+  test("phrasings: the ticked boxes, in PHRASINGS order; none ticked is refused beside them; a form without them runs the tasks as written", () => {
+    const data = form({ agents: "oracle", faultRates: "0", phrasingsShown: "1" });
+    data.append("phrasings", "alt-2");
+    data.append("phrasings", "original");
+    expect(parseSweepForm(data)).toMatchObject({ ok: true, sweep: { phrasings: ["original", "alt-2"] } });
+    const none = parseSweepForm(form({ agents: "oracle", faultRates: "0", phrasingsShown: "1" }));
+    expect(none.ok ? {} : none.fieldErrors).toEqual({ phrasings: ["At least one phrasing"] });
+    expect(parseSweepForm(form({ agents: "oracle", faultRates: "0" }))).toMatchObject({ ok: true, sweep: { phrasings: ["original"] } });
+    const odd = form({ agents: "oracle", faultRates: "0", phrasingsShown: "1" });
+    odd.append("phrasings", "alt-7");
+    expect(parseSweepForm(odd).ok).toBe(false);
+  });
+
   test("every invalid field is reported at once", () => {
     const parsed = parseSweepForm(form({ agents: "wizard\ntools@mock", faultRates: "0.1, 0.9, x", limit: "0", trials: "99" }));
     expect(parsed.ok).toBe(false);

@@ -47,7 +47,9 @@ export function parseSweepForm(form: FormData): ParsedSweepForm {
 
   // The checkbox "Include a clean run" is sent as "1" when ticked; a form without it (older clients) keeps the default.
   const clean = form.has("cleanShown") ? form.get("clean") === "1" : undefined;
-  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates, clean }, { error: plainFormErrorMap(sweepRequestSchema.in.shape) });
+  // The phrasings' checkboxes, sent with "phrasingsShown": none ticked is an error; a form without them keeps the default.
+  const phrasings = form.has("phrasingsShown") ? form.getAll("phrasings").filter((value): value is string => typeof value === "string") : undefined;
+  const sweep = sweepRequestSchema.safeParse({ name: text(form, "name"), variants, faultRates, clean, phrasings }, { error: plainFormErrorMap(sweepRequestSchema.in.shape) });
   if (!sweep.success) for (const issue of sweep.error.issues) add(String(issue.path[0] ?? "agents") === "variants" ? "agents" : String(issue.path[0] ?? "agents"), issue.message);
 
   const domains = form.getAll("domains").flatMap((value) => (typeof value === "string" && value ? value.split(",") : []));
@@ -58,5 +60,5 @@ export function parseSweepForm(form: FormData): ParsedSweepForm {
   if (!shared.success) for (const issue of shared.error.issues) add(String(issue.path[0] ?? "dataset"), issue.message);
 
   if (Object.keys(fieldErrors).length > 0 || !sweep.success || !shared.success) return { ok: false, fieldErrors };
-  return { ok: true, sweep: { name: sweep.data.name, variants: sweep.data.variants, faultRates: sweep.data.faultRates, clean }, base: { ...shared.data, sample: "stratified" } };
+  return { ok: true, sweep: { name: sweep.data.name, variants: sweep.data.variants, faultRates: sweep.data.faultRates, clean, phrasings: sweep.data.phrasings }, base: { ...shared.data, sample: "stratified" } };
 }

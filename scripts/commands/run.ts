@@ -5,7 +5,7 @@ import { SingleBar, Presets } from "cli-progress";
 import type { Command } from "commander";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DEFAULT_MAX_PROVIDER_FAILURE_SHARE, firstErrorLines, progressLine, runOutcome, type ErrorKindCount, type RunProgress } from "@/lib/runs/cli-report";
-import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
+import { MAX_CONCURRENCY, PAPER_TIMEOUT_MS, PHRASING_CHOICES, RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
 import { DEFAULT_FAULT_SHARES, formatFaultShares, MAX_FAULT_RATE, parseFaultShares } from "@/lib/workbench/tools/faults";
 import { REASONING_EFFORTS } from "@/lib/workbench/agents/model-capabilities";
 import { TIME_LIMIT_MS_2026 } from "@/lib/workbench/agents/workbench-2026/defaults";
@@ -42,6 +42,7 @@ interface RunOptions {
   faultRate: string;
   faultSeed: string;
   faultShares?: string;
+  phrasing: string;
   resultsFile?: string;
   name?: string;
   externalMode?: string;
@@ -88,6 +89,7 @@ export function register(program: Command): void {
     .option("--fault-rate <p>", `each tool call fails on purpose with probability p (0-${MAX_FAULT_RATE}; docs/robustness.md)`, String(RUN_SETTINGS_DEFAULTS.faultRate))
     .option("--fault-seed <n>", "seed of the fault schedule: the same seed gives every agent the same faults", String(RUN_SETTINGS_DEFAULTS.faultSeed))
     .option("--fault-shares <weights>", `weights of the fault kinds, e.g. transient=2,ambiguous=1,malformed=1 (default ${formatFaultShares(DEFAULT_FAULT_SHARES)}): a faulted write is transient or ambiguous, a faulted read transient or malformed`)
+    .option("--phrasing <name>", `${PHRASING_CHOICES.join(" | ")}: each task as written, or its template's other wordings (same ground truth; docs/reliability-profile.md); all launches one run per phrasing on the same tasks`, RUN_SETTINGS_DEFAULTS.phrasing)
     .option("--no-structured-outputs", "workbench-2026: the ReAct text loop instead of native tool calls")
     .option("--no-act-without-confirmation", "workbench-2026: leave out the act-without-confirmation instructions")
     .option("--ask-confidence", "after each final answer, ask the model for its confidence (0-1) in one extra turn; react, tools, workbench-2026 only (docs/reliability-profile.md)")
@@ -112,6 +114,8 @@ function toRequest(options: RunOptions): Record<string, unknown> {
     concurrency: options.concurrency, trials: options.trials, temperature: options.temperature, reasoningEffort: options.reasoningEffort,
     maxSteps: options.maxSteps, timeoutMs: options.timeoutMs, faultRate: options.faultRate, faultSeed: options.faultSeed,
     ...(options.faultShares === undefined ? {} : { faultShares: parseFaultShares(options.faultShares) }), resultsFile: options.resultsFile, name: options.name,
+    // "all" is checked here and launched as one run per phrasing (launchAllPhrasings); the schema takes one.
+    ...(options.phrasing === "all" ? {} : { phrasing: options.phrasing }),
     externalMode: options.externalMode,
     // Sent only when given, so a run without the flag asks for exactly what it asked for before.
     ...(options.askConfidence ? { askConfidence: true } : {}),
@@ -137,6 +141,10 @@ async function runCommand(options: RunOptions): Promise<number> {
   const empty = emptyNumericFlags(options, NUMERIC_RUN_FLAGS);
   if (empty.length > 0) {
     for (const line of empty) console.error(line);
+    return 2;
+  }
+  if (!(PHRASING_CHOICES as readonly string[]).includes(options.phrasing)) {
+    console.error(`--phrasing: one of ${PHRASING_CHOICES.join(", ")} (got "${options.phrasing}")`);
     return 2;
   }
   const { launchRunInputSchema } = await import("@/lib/runs/launch-input");
@@ -171,33 +179,46 @@ async function runCommand(options: RunOptions): Promise<number> {
   const { cancelRun } = await import("@/lib/runs/cancel");
   const { formatRunSummary, getRunSummary } = await import("@/lib/runs/summary");
 
-  const { LaunchError } = await import("@/lib/runs/launch");
+  const { LaunchError, describeLeftOut } = await import("@/lib/runs/launch");
   const worker = options.worker
     ? await startWorker({ db: prisma, concurrency: parsed.data.concurrency, log: () => undefined })
     : null;
   try {
     // An estimated run's item bank is refitted first when the runs it was fitted on have changed.
     const itemBank = parsed.data.estimate ? (await import("@/lib/queries/item-bank")).freshItemBank(prisma) : undefined;
-    const { runId, tasksTotal, agentToken, pushMode } = await launchParsedRun(parsed.data, { db: prisma, launchedBy: "cli", itemBank });
-    if (pushMode) (await import("@/lib/external-runs/push")).startPushDrivers(); // this process posts the tasks
-    console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}`);
-    if (agentToken) {
-      // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
-      console.log(`Agent token (shown once): ${agentToken}`);
-      const { studioUrlForHints } = await import("@/lib/external-runs/public-url");
-      console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(env(), os.hostname())} --run ${runId} --token ${agentToken}`);
+    const deps = { db: prisma, launchedBy: "cli", itemBank };
+    const launched = options.phrasing === "all"
+      ? (await (await import("@/lib/runs/sweep")).launchAllPhrasings(request as Parameters<typeof import("@/lib/runs/sweep").launchAllPhrasings>[0], deps)).runs
+      : [{ ...(await launchParsedRun(parsed.data, deps)), phrasing: parsed.data.phrasing }];
+    let exitCode = 0;
+    for (const [index, { runId, tasksTotal, agentToken, pushMode, leftOut, phrasing }] of launched.entries()) {
+      if (pushMode) (await import("@/lib/external-runs/push")).startPushDrivers(); // this process posts the tasks
+      const worded = phrasing === "original" && launched.length === 1 ? "" : ` in the ${phrasing} phrasing`;
+      console.log(`Run ${runId}: ${tasksTotal} task(s) queued${worded}${worker ? "" : " (no local worker: start `npm run worker`)"}`);
+      // The runs of "all" leave out the same tasks: said once.
+      if (leftOut && index === 0) console.log(`  ${describeLeftOut(leftOut)}${launched.length > 1 ? " (the same in each run)" : ""}`);
+      if (agentToken) {
+        // Shown once: only its hash is stored. Agents reach the web server (`npm start`) with it.
+        console.log(`Agent token (shown once): ${agentToken}`);
+        const { studioUrlForHints } = await import("@/lib/external-runs/public-url");
+        console.log(`  npx tsx examples/external-agent/agent.ts --studio ${studioUrlForHints(env(), os.hostname())} --run ${runId} --token ${agentToken}`);
+      }
     }
-    await followRun(prisma, runId, tasksTotal, () => void cancelRun(prisma, runId));
-    // Reads only: safe to repeat while PostgreSQL restarts.
-    const summary = await withDbRetry(() => getRunSummary(prisma, runId));
-    if (summary) console.log(formatRunSummary(summary));
-    const progress = await withDbRetry(() => readProgress(prisma, runId));
-    const outcome = runOutcome(progress, maxShare);
-    if (outcome.reason) {
-      console.error(`Run failed: ${outcome.reason}`);
-      for (const line of firstErrorLines(progress.errors)) console.error(line);
+    // The runs of "all" are worked side by side by the worker; each is followed and summed up in turn.
+    for (const { runId, tasksTotal } of launched) {
+      await followRun(prisma, runId, tasksTotal, () => void Promise.all(launched.map((run) => cancelRun(prisma, run.runId))));
+      // Reads only: safe to repeat while PostgreSQL restarts.
+      const summary = await withDbRetry(() => getRunSummary(prisma, runId));
+      if (summary) console.log(formatRunSummary(summary));
+      const progress = await withDbRetry(() => readProgress(prisma, runId));
+      const outcome = runOutcome(progress, maxShare);
+      if (outcome.reason) {
+        console.error(`Run failed: ${outcome.reason}`);
+        for (const line of firstErrorLines(progress.errors)) console.error(line);
+      }
+      exitCode = Math.max(exitCode, outcome.exitCode);
     }
-    return outcome.exitCode;
+    return exitCode;
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
     if (!error.field) console.error(error.message);

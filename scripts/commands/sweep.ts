@@ -1,5 +1,5 @@
 // `workbench sweep --agents oracle,oracle-retry,tools@openai/gpt-4o --fault-rates 0,0.1,0.2`: a grid of runs
-// (every agent × every fault rate, the same tasks and fault seed: lib/runs/sweep.ts), executed by a worker in
+// (every agent × every fault rate [× every --phrasings wording], the same tasks and fault seed: lib/runs/sweep.ts), executed by a worker in
 // this process (unless --no-worker), then a table of accuracy per agent and fault rate. Exit 1 when a run
 // of the sweep does not complete.
 import type { Command } from "commander";
@@ -8,6 +8,7 @@ import { withPrisma } from "./with-prisma";
 import { badNumberListItems, emptyNumericFlags } from "./numeric-flags";
 import { env } from "@/lib/env";
 import { RUN_SETTINGS_DEFAULTS } from "@/lib/settings/launch-options";
+import { PHRASINGS } from "@/lib/workbench/datasets/phrasings/names";
 import { DEFAULT_FAULT_SHARES, formatFaultShares, parseFaultShares } from "@/lib/workbench/tools/faults";
 
 interface SweepOptions {
@@ -24,6 +25,7 @@ interface SweepOptions {
   faultShares?: string;
   clean: boolean;
   askConfidence?: boolean;
+  phrasings: string;
   worker: boolean;
 }
 
@@ -35,6 +37,7 @@ export function register(program: Command): void {
     .requiredOption("--fault-rates <list>", "comma-separated fault rates, 0 to 0.5 (e.g. 0,0.1,0.2)")
     .option("--fault-seed <n>", "seed of the fault schedule, shared by every run", String(RUN_SETTINGS_DEFAULTS.faultSeed))
     .option("--fault-shares <weights>", `weights of the fault kinds, e.g. transient=2,ambiguous=1,malformed=1 (default ${formatFaultShares(DEFAULT_FAULT_SHARES)})`)
+    .option("--phrasings <list>", `comma-separated: ${PHRASINGS.join(", ")}, or all: every agent × fault rate also runs in each wording, on the tasks worded in all of them`, "original")
     .option("--no-clean", "leave out rate 0 (by default every agent also gets a clean run, the faulted runs' pair)")
     .option("--name <name>", "names the sweep and its runs")
     .option("--dataset <slug>", "dataset: workbench (official) or a generated one", "workbench")
@@ -65,7 +68,7 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
     return 2;
   }
   const { launchSweep, parseVariant, variantLabel } = await import("@/lib/runs/sweep");
-  const { LaunchError } = await import("@/lib/runs/launch");
+  const { LaunchError, describeLeftOut } = await import("@/lib/runs/launch");
   const { startWorker } = await import("@/lib/runs/worker");
   return withPrisma(async (prisma) => {
     const worker = options.worker ? await startWorker({ db: prisma, concurrency: Number(options.concurrency) || RUN_SETTINGS_DEFAULTS.concurrency, log: () => undefined }) : null;
@@ -76,6 +79,8 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
           variants: options.agents.split(",").filter((item) => item.trim()).map(parseVariant),
           faultRates: options.faultRates.split(",").filter((rate) => rate.trim()).map(Number),
           clean: options.clean,
+          // Each item is checked by the sweep's schema ("A phrasing is original, alt-1 or alt-2").
+          phrasings: options.phrasings.trim() === "all" ? [...PHRASINGS] : (options.phrasings.split(",").map((item) => item.trim()).filter(Boolean) as (typeof PHRASINGS)[number][]),
         },
         {
           dataset: options.dataset, groundTruth: options.gt as "v1", toolSet: options.toolSet as "all", limit: options.limit, trials: options.trials,
@@ -85,6 +90,9 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
         { db: prisma, launchedBy: "cli" },
       );
       console.log(`Sweep ${sweep.sweepId} "${sweep.name}": ${sweep.runs.length} run(s) queued${worker ? "" : " (no local worker: start `npm run worker`)"}; its page: /sweeps/${sweep.sweepId}`);
+      const leftOut = sweep.runs.find((run) => run.leftOut)?.leftOut;
+      if (leftOut) console.log(`  ${describeLeftOut(leftOut)}`);
+      const reworded = sweep.runs.some((run) => run.phrasing !== "original");
       const final = new Set(["completed", "cancelled", "failed", "budget_exceeded"]);
       const ids = sweep.runs.map((run) => run.runId);
       for (;;) {
@@ -93,7 +101,8 @@ async function sweepCommand(options: SweepOptions): Promise<number> {
           for (const launched of sweep.runs) {
             const run = runs.find((candidate) => candidate.id === launched.runId);
             const accuracy = run && run.tasksDone > 0 ? `${((run.correctCount / run.tasksDone) * 100).toFixed(1)} %` : "-";
-            console.log(`${variantLabel(launched.variant).padEnd(28)} fault rate ${String(launched.faultRate).padEnd(5)} ${accuracy.padStart(8)}  ${run?.correctCount ?? 0}/${run?.tasksDone ?? 0}  ${run?.status}  run ${launched.runId}`);
+            const phrasing = reworded ? ` ${launched.phrasing.padEnd(8)}` : "";
+            console.log(`${variantLabel(launched.variant).padEnd(28)} fault rate ${String(launched.faultRate).padEnd(5)}${phrasing} ${accuracy.padStart(8)}  ${run?.correctCount ?? 0}/${run?.tasksDone ?? 0}  ${run?.status}  run ${launched.runId}`);
           }
           return runs.every((run) => run.status === "completed") ? 0 : 1;
         }

@@ -14,6 +14,8 @@ import { sweepOfRun } from "@/lib/queries/sweeps";
 import Link from "next/link";
 import { RunStatusBadge } from "@/components/runs/run-status-badge";
 import { RunLabels } from "@/components/runs/run-labels";
+import { runSettingsFrom } from "@/lib/settings/run-settings";
+import { countUnworded } from "@/lib/queries/results";
 import { RunManagePanel } from "@/components/runs/run-manage-panel";
 import { getRun } from "@/lib/queries/runs";
 import { isActiveStatus } from "@/lib/runs/run-outcome";
@@ -42,6 +44,9 @@ export default async function RunPage({ params, searchParams }: Params) {
   const active = isActiveStatus(run.status);
   const providerFailures = await getProviderFailureCount({ runId: run.id });
   const sweep = sweepOfRun(run.params);
+  const { phrasing } = runSettingsFrom(run.params);
+  // A reworded run: how many of its dataset's tasks have no such wording (the launch left them out).
+  const unworded = await countUnworded({ versionId: run.versionId, phrasing });
   return (
     <>
       <AutoRefresh active={active} />
@@ -51,10 +56,11 @@ export default async function RunPage({ params, searchParams }: Params) {
         description={
           <span className="inline-flex items-center gap-2">
             <RunStatusBadge status={run.status} outcome={{ source: run.source, done: run.tasksDone, providerFailures }} />
-            <RunLabels test={run.testRun} estimated={run.estimated} archived={run.archivedAt !== null} tags={run.tags} />
+            <RunLabels test={run.testRun} estimated={run.estimated} phrasing={phrasing} archived={run.archivedAt !== null} tags={run.tags} />
             {run.model ?? run.agent} · {run.agent} agent · {run.toolSet} tools
             {run.error ? <span className="text-bad" data-testid="run-error">· {run.error}</span> : null}
             {run.launchedBy ? <span data-testid="run-launched-by">· launched by {run.launchedBy}</span> : null}
+            {unworded > 0 ? <span data-testid="run-phrasing-left-out">· {unworded} of the dataset&apos;s tasks have no {phrasing} wording and were left out</span> : null}
             {sweep ? (
               <Link href={`/sweeps/${sweep.id}`} className="text-accent hover:underline" data-testid="run-sweep">
                 · part of {sweep.name}

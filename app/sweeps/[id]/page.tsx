@@ -35,13 +35,16 @@ export default async function SweepPage({ params }: Params) {
   if (!sweep) notFound();
   const active = sweep.runs.some((run) => isActiveStatus(run.status));
   const rates = [...new Set(sweep.runs.map((run) => run.faultRate))].sort((a, b) => a - b);
+  const agents = new Set(sweep.runs.map((run) => (run.model ? `${run.agent} · ${run.model}` : run.agent))).size;
+  const phrasings = [...new Set(sweep.runs.map((run) => run.phrasing ?? "original"))];
+  const reworded = phrasings.length > 1 || phrasings[0] !== "original" ? ` × ${phrasings.length} phrasing${phrasings.length === 1 ? "" : "s"} (${phrasings.join(", ")})` : "";
   return (
     <>
       <AutoRefresh active={active} />
       <PageHeader
         eyebrow="sweep"
         title={<span data-testid="sweep-name">{sweep.name}</span>}
-        description={`${sweep.runs.length} runs: ${sweep.curves.length} agent${sweep.curves.length === 1 ? "" : "s"} × ${rates.length} fault rate${rates.length === 1 ? "" : "s"} (${rates.join(", ")}), the same tasks and fault seed.`}
+        description={`${sweep.runs.length} runs: ${agents} agent${agents === 1 ? "" : "s"} × ${rates.length} fault rate${rates.length === 1 ? "" : "s"} (${rates.join(", ")})${reworded}, the same tasks and fault seed.`}
       />
       <div className="space-y-6">
         <Card>

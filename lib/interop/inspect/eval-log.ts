@@ -68,6 +68,8 @@ function buildSample(run: ExportRun, result: ExportResult, tools: InspectToolInf
       domain: result.domain, calls: result.calls, final_answer: result.finalAnswer, has_final: transcript.completion !== null,
       error_kind: result.errorKind, studio_result_id: result.id, cost_usd: measured ? result.costUsd : null,
       injected_faults: result.steps.flatMap((step) => readInjectedFault(step.fault) ?? []),
+      // A reworded run: the input is the wording sent; the task as written beside it (absent otherwise, as before).
+      ...(result.phrasing ? { phrasing: result.phrasing.name, original_input: result.phrasing.originalText } : {}),
     },
     store: {}, events: transcript.events, model_usage: usage, role_usage: {}, attachments: {},
     started_at: result.startedAt?.toISOString() ?? null, completed_at: result.finishedAt?.toISOString() ?? null,
