@@ -61,6 +61,8 @@ interface SummaryRow {
   test: boolean;
   /** Runs with injected faults (run_key() adds "fault=<rate>" to their key); null for clean runs. */
   faultRate: number | null;
+  /** Runs of reworded tasks (run_key() adds "phrasing=<name>"); null for the original wording. */
+  phrasing: string | null;
   versionTasks: number;
   total: StoredCell | null;
   domains: Record<string, StoredCell>;
@@ -77,6 +79,7 @@ async function loadSummaryRows(only: Prisma.Sql = Prisma.sql`TRUE`): Promise<Sum
            v.revision AS "versionRevision", s.protocol, s."scoringRevision" AS revision, s.model, s.agent, s."toolSet",
            s."configKey"::jsonb ? 'test' AS test,
            (SELECT substr(e, 7)::float8 FROM jsonb_array_elements_text(s."configKey"::jsonb) e WHERE e LIKE 'fault=%' LIMIT 1) AS "faultRate",
+           (SELECT substr(e, 10) FROM jsonb_array_elements_text(s."configKey"::jsonb) e WHERE e LIKE 'phrasing=%' LIMIT 1) AS phrasing,
            coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
       FROM "ConfigSummary" s
       JOIN "Dataset" d ON d.id = s."datasetId"
@@ -108,7 +111,7 @@ function summariesOf(rows: readonly SummaryRow[]): ConfigSummary[] {
     const priced = row.provider !== "" && row.model !== null && findPrice(prices, row.provider, row.model) !== undefined;
     return {
       dataset: row.dataset, groundTruth: row.groundTruth, versionRevision: row.versionRevision, protocol: row.protocol, revision: row.revision,
-      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test, faultRate: row.faultRate,
+      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test, faultRate: row.faultRate, phrasing: row.phrasing,
       total: row.total ? cellOf(row.total, priced) : null,
       domains: Object.fromEntries(Object.entries(row.domains).map(([domain, cell]) => [domain, cellOf(cell, priced)])),
     };
