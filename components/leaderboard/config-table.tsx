@@ -83,6 +83,11 @@ export function ConfigTable({
                       </Link>
                       {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
                     </>
+                  ) : column.id === "profile" ? (
+                    // The compact profile links to the configuration's profile page (every figure, with its interval).
+                    <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}/reliability`} className="text-xs text-accent" data-column={column.id}>
+                      {column.cell(row)}
+                    </Link>
                   ) : (
                     <span data-column={column.id}>
                       <CellText text={column.cell(row)} />

@@ -6,6 +6,7 @@
  * Pure: lib/queries/config-leaderboard.ts reads the per-configuration summaries the triggers keep
  * (ConfigSummary) and the per-task trials.
  */
+import type { CompactProfile } from "./compact-profile";
 import { isReferenceAgent } from "./reference-agents";
 import { passHatKEstimate } from "./trial-consistency";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
@@ -168,6 +169,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly providerShare: number;
   readonly byDomain: Readonly<Record<string, ConfigDomainCell>>;
   readonly latest: Date;
+  /** The board's compact reliability profile (compact-profile.ts); absent where the board does not compute it (exports, unit inputs). */
+  readonly profile?: CompactProfile | null;
 }
 
 /**

@@ -8,6 +8,8 @@ export interface SweepRun {
   readonly model: string | null;
   readonly status: string;
   readonly faultRate: number;
+  /** The phrasing of its tasks when not the original (the reliability preset's runs): a curve of its own. */
+  readonly phrasing?: string | null;
   /** Results with a verdict, and how many of them were correct / had side effects. */
   readonly scored: number;
   readonly total: number;
@@ -34,7 +36,7 @@ export interface SweepCurve {
 export function sweepCurves(runs: readonly SweepRun[]): SweepCurve[] {
   const byLabel = new Map<string, SweepPoint[]>();
   for (const run of runs) {
-    const label = run.model ? `${run.agent} · ${run.model}` : run.agent;
+    const label = `${run.model ? `${run.agent} · ${run.model}` : run.agent}${run.phrasing && run.phrasing !== "original" ? ` · ${run.phrasing}` : ""}`;
     const points = byLabel.get(label) ?? [];
     points.push({
       faultRate: run.faultRate,

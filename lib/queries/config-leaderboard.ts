@@ -18,6 +18,7 @@ import {
   type ConfigSummary,
   type TaskTrialCounts,
 } from "@/lib/metrics/config-leaderboard";
+import { compactProfiles, type BrierSums, type CompactInput } from "@/lib/metrics/compact-profile";
 import { findPrice, loadPriceTable } from "@/lib/providers";
 import { getPooledPrimaryCauses, type PooledCauses } from "./primary-causes";
 
@@ -261,11 +262,13 @@ async function computeBoard(query: ConfigBoardQuery) {
   const tagged = query.tag
     ? Prisma.sql`s."configKey" IN (SELECT c."configKey" FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" WHERE ${query.tag} = ANY(r.tags))`
     : undefined;
-  const [{ rows: summaryRows, summaries, trials }, tags] = await Promise.all([
+  const [{ rows: summaryRows, summaries, groups, trials }, tags, brier] = await Promise.all([
     loadBoardInput(tagged),
     prisma.$queryRaw<{ tag: string }[]>`SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL ORDER BY 1`,
+    loadBrierSums(),
   ]);
-  const rows = sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction);
+  const profiles = compactProfilesOf(summaries, groups, trials, brier);
+  const rows = sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction).map((row) => ({ ...row, profile: profiles.get(row.key) ?? null }));
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
     rows,
@@ -287,3 +290,37 @@ async function computeBoard(query: ConfigBoardQuery) {
 }
 
 export type ConfigLeaderboard = Awaited<ReturnType<typeof getConfigLeaderboard>>;
+
+/**
+ * The stated confidences' squared errors per tally key, scored answers only (as the boards count them):
+ * one aggregate over the answers of the runs that asked for a confidence (RunSettings askConfidence,
+ * params.askConfidence), found through the results' runId index: nothing to read when no run asked.
+ */
+async function loadBrierSums(): Promise<{ tallyKey: string; sum: number; count: number }[]> {
+  return prisma.$queryRaw<{ tallyKey: string; sum: number; count: number }[]>`
+    SELECT c."configKey" AS "tallyKey", sum((x.confidence - CASE WHEN x.correct THEN 1 ELSE 0 END) ^ 2)::float8 AS sum, count(*)::int AS count
+      FROM "Run" r JOIN "RunConfigKey" c ON c."runId" = r.id JOIN "TaskResult" x ON x."runId" = r.id
+     WHERE r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind")) AND c."configKey" IS NOT NULL
+     GROUP BY c."configKey"`;
+}
+
+/** The compact profile of every loaded configuration (lib/metrics/compact-profile.ts), by board key. */
+function compactProfilesOf(
+  summaries: readonly ConfigSummary[],
+  groups: ReadonlyMap<string, ReadonlySet<string>>,
+  trials: readonly TaskTrialCounts[],
+  brier: readonly { tallyKey: string; sum: number; count: number }[],
+) {
+  const pooled = new Map<string, CompactInput>();
+  for (const summary of summaries) {
+    const key = configKey(summary);
+    const total = pooled.get(key) ?? { key, correct: 0, results: 0 };
+    pooled.set(key, { key, correct: total.correct + (summary.total?.correct ?? 0), results: total.results + (summary.total?.results ?? 0) });
+  }
+  const boardKeyOf = new Map([...groups].flatMap(([key, tallyKeys]) => [...tallyKeys].map((tallyKey) => [tallyKey, key] as const)));
+  const sums: BrierSums[] = brier.flatMap((row) => {
+    const key = boardKeyOf.get(row.tallyKey);
+    return key ? [{ key, sum: row.sum, count: row.count }] : [];
+  });
+  return compactProfiles([...pooled.values()], trials, sums);
+}

@@ -216,12 +216,15 @@ async function paraphraseOf(key: string, runs: readonly RunRow[]): Promise<Dimen
   };
 }
 
-/** Predictability: the stated confidences of the configuration's scored answers (runs with the confidence turn). */
+/**
+ * Predictability: the stated confidences of the configuration's scored answers, in the runs that asked
+ * for them (params.askConfidence, the confidence turn), as the board's compact Brier reads them.
+ */
 async function predictabilityOf(runs: readonly RunRow[]): Promise<Dimension<Predictability>> {
   const rows = runs.length
     ? await prisma.$queryRaw<{ runId: string; confidence: number; correct: boolean }[]>`
         SELECT x."runId", x.confidence, x.correct IS TRUE AS correct FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
-         WHERE x."runId" = ANY(${runs.map((run) => run.id)}) AND x.confidence IS NOT NULL AND ${scored}`
+         WHERE x."runId" = ANY(${runs.map((run) => run.id)}) AND r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND ${scored}`
     : [];
   if (rows.length === 0) {
     const base = runs[0];

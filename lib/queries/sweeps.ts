@@ -25,6 +25,7 @@ export async function getSweep({ id }: { id: string }): Promise<Sweep | null> {
     model: row.model,
     status: row.status,
     faultRate: runSettingsFrom(row.params).faultRate,
+    phrasing: runSettingsFrom(row.params).phrasing,
     scored: row.tasksDone,
     total: row.tasksTotal,
     correct: row.correctCount,
