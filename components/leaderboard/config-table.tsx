@@ -70,6 +70,7 @@ export function ConfigTable({
             data-reference={row.reference || undefined}
             data-test-run={row.test || undefined}
             data-fault-rate={row.faultRate ?? undefined}
+            data-phrasing={row.phrasing ?? undefined}
           >
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
@@ -81,7 +82,7 @@ export function ConfigTable({
                       <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
                         {column.cell(row)}
                       </Link>
-                      {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
+                      {row.test || row.faultRate || row.phrasing ? <> <RunLabels test={row.test} faultRate={row.faultRate} phrasing={row.phrasing} /></> : null}
                     </>
                   ) : column.id === "profile" ? (
                     // The compact profile links to the configuration's profile page (every figure, with its interval).
