@@ -45,7 +45,7 @@ export function ReliabilityPresetForm({ endpoints, datasets }: { endpoints: read
     <Card data-testid="reliability-preset">
       <CardHeader
         title="Reliability preset"
-        description="Measures a configuration's whole reliability profile in one launch: k trials of each of the three phrasings (original, alt-1, alt-2) on one template-stratified sample, plus the original at fault rate 0.1 on the same tasks and trials. Four runs, all or none, linked as one sweep. The estimated cost is shown before anything is launched."
+        description="Measures a configuration's whole reliability profile in one launch: k trials of each of the three phrasings (original, alt-1, alt-2) on one template-stratified sample, plus the original at fault rate 0.1 on the same tasks and trials, every run asking the agent for its confidence. Four runs, all or none, linked as one sweep. The estimated cost is shown before anything is launched."
       />
       <CardBody>
         <form action={formAction} key={JSON.stringify(values)} onChange={() => setStale(true)} onSubmit={() => setStale(false)} noValidate className="space-y-4" data-testid="reliability-preset-form">

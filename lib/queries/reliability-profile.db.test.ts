@@ -34,10 +34,9 @@ beforeAll(async () => {
   context = await setUpWorkerTest({ concurrency: 8, idlePollMs: 50, mockLatencyMs: 0 });
   preset = await launchReliabilityPreset({ ...mock(), limit: TASKS, trials: TRIALS, seed: 3939 }, { db: context.db });
   for (const run of preset.runs) expect(await waitForRun(context.db, run.runId)).toMatchObject({ status: "completed" });
-  // The confidence turn's answers, stored as a run with it stores them.
+  // The confidence turn's answers (the preset asks for them), stored as the turn stores them: each
+  // answer's confidence is overwritten with a known one, so the recount does not depend on the mock's reply.
   const original = runOf("original");
-  const run = await context.db.run.findUniqueOrThrow({ where: { id: original }, select: { params: true } });
-  await context.db.run.update({ where: { id: original }, data: { params: { ...(run.params as object), askConfidence: true } } });
   for (const result of await context.db.taskResult.findMany({ where: { runId: original }, select: { id: true, taskId: true, trial: true } })) {
     await context.db.taskResult.update({ where: { id: result.id }, data: { confidence: statedConfidence(result.taskId, result.trial) } });
   }
@@ -59,11 +58,14 @@ describe("the reliability preset", () => {
     expect(preset.runs).toHaveLength(4);
     const runs = await context.db.run.findMany({ where: { id: { in: preset.runs.map((run) => run.runId) } }, select: { id: true, trials: true, params: true, tasksTotal: true } });
     const settings = runs.map((run) => {
-      const params = run.params as { phrasing?: string; faultRate?: number; sample?: string; limit?: number; seed?: number; sweep?: { id: string } };
-      return { phrasing: params.phrasing ?? "original", faultRate: params.faultRate ?? 0, trials: run.trials, sample: params.sample, limit: params.limit, seed: params.seed, sweep: params.sweep?.id, tasksTotal: run.tasksTotal };
+      const params = run.params as { phrasing?: string; faultRate?: number; sample?: string; limit?: number; seed?: number; sweep?: { id: string }; askConfidence?: boolean };
+      return {
+        phrasing: params.phrasing ?? "original", faultRate: params.faultRate ?? 0, trials: run.trials, sample: params.sample, limit: params.limit, seed: params.seed,
+        sweep: params.sweep?.id, askConfidence: params.askConfidence, tasksTotal: run.tasksTotal,
+      };
     });
     expect(settings.map(({ phrasing, faultRate }) => `${phrasing}@${faultRate}`).sort()).toEqual(["alt-1@0", "alt-2@0", "original@0", "original@0.1"]);
-    for (const setting of settings) expect(setting).toMatchObject({ trials: TRIALS, sample: "stratified", limit: TASKS, seed: 3939, sweep: preset.sweepId, tasksTotal: TASKS * TRIALS });
+    for (const setting of settings) expect(setting).toMatchObject({ trials: TRIALS, sample: "stratified", limit: TASKS, seed: 3939, sweep: preset.sweepId, askConfidence: true, tasksTotal: TASKS * TRIALS });
     const taskSets = await Promise.all(runs.map(async (run) => [...new Set((await context.db.taskResult.findMany({ where: { runId: run.id }, select: { taskId: true } })).map((row) => row.taskId))].sort()));
     expect(taskSets[0]).toHaveLength(TASKS);
     for (const tasks of taskSets) expect(tasks).toEqual(taskSets[0]);

@@ -2,7 +2,8 @@
 // that measures a configuration's whole profile. k trials (3) of each phrasing (original, alt-1, alt-2)
 // on one template-stratified sample, plus a run at fault rate 0.1 of the original phrasing on the same
 // sample and trials: four runs, the same tasks (one seed), linked as one sweep (Run.params.sweep) so they
-// are found together. All or nothing, as a sweep: every run is prepared (checked, tasks chosen) before
+// are found together. Every run asks the agent for its confidence (RunSettings askConfidence), so the
+// profile's predictability is measured too. All or nothing, as a sweep: every run is prepared (checked, tasks chosen) before
 // the first is created. Its estimated cost is worked out from the prepared runs before anything is written.
 import { randomInt, randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -24,7 +25,7 @@ export const PRESET_RUNS: readonly { readonly phrasing: Phrasing; readonly fault
 ];
 
 /** What the preset takes: a run's agent, model and tasks; trials and the sample size may be changed. */
-export type PresetRequest = Omit<LaunchRunRequest, "phrasing" | "faultRate" | "sample" | "sweep" | "limit" | "trials"> & {
+export type PresetRequest = Omit<LaunchRunRequest, "phrasing" | "faultRate" | "sample" | "sweep" | "limit" | "trials" | "askConfidence"> & {
   /** Tasks in the sample; default one per task template of the ground truth's version (69 for WorkBench). */
   readonly limit?: number | string;
   readonly trials?: number | string;
@@ -69,7 +70,7 @@ export async function prepareReliabilityPreset(request: PresetRequest, deps: Lau
   const launches: PreparedPreset["launches"][number][] = [];
   for (const { phrasing, faultRate } of PRESET_RUNS) {
     const parsed = launchRunInputSchema.safeParse({
-      ...request, limit, trials, seed, sample: "stratified", phrasing, faultRate,
+      ...request, limit, trials, seed, sample: "stratified", phrasing, faultRate, askConfidence: true,
       name: `${name} · ${phrasing}${faultRate ? ` · fault rate ${faultRate}` : ""}`,
       sweep: { id: sweepId, name },
     });
