@@ -40,5 +40,6 @@ export function describePresetEstimate(estimate: PresetEstimate): string {
   const shape = `${estimate.cells.toLocaleString("en-US")} (task, trial)s (${estimate.runs} runs × ${estimate.tasks} tasks × ${estimate.trials} trials)`;
   const tokens = estimate.tokens === null ? "" : `, about ${Math.round(estimate.tokens).toLocaleString("en-US")} tokens`;
   if (estimate.usd === null) return `Cost unknown for ${shape}${tokens}: ${estimate.perTask.basis}`;
-  return `About ${money(estimate.usd)} for ${shape}${tokens}, at ${money(estimate.perTask.usd ?? 0)} each: ${estimate.perTask.basis}`;
+  const each = estimate.perTask.usd ?? 0;
+  return `About ${money(estimate.usd)} for ${shape}${tokens}, at ${each === 0 ? "$0" : `$${each.toPrecision(3)}`} each: ${estimate.perTask.basis}`;
 }
