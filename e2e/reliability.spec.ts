@@ -38,7 +38,7 @@ test.describe("the reliability profile", () => {
       await page.goto("/leaderboard?tests=1&partial=1&agent=react&tools=domains");
       await expect(row).toHaveCount(1, { timeout: 1_000 });
       // Every run has joined the board: the drops from the reworded and faulted siblings are figures.
-      await expect(row.locator("[data-column='profile']")).toHaveText(/^C \d+% · P [+-]?\d+\.\d · F [+-]?\d+\.\d@0\.1 · B \d\.\d{3}$/, { timeout: 1_000 });
+      await expect(row.locator("[data-column='profile']")).toHaveText(/^C \d+ % · P [+-]?\d+\.\d · F [+-]?\d+\.\d@0\.1 · B \d\.\d{3}$/, { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
     await expect(page.locator("[data-testid='config-row'][data-model='flaky'][data-agent='react'][data-phrasing='alt-1']")).toHaveCount(1);
     await row.locator("[data-column='profile']").click();

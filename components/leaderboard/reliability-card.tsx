@@ -108,13 +108,15 @@ async function ReliabilityPanels({ configKey }: { configKey: string }) {
         {(rows) => {
           const first = rows[0];
           return {
-            headline: first ? <>Fault rate {first.faultRate}: {signed(first.difference)}</> : null,
-            sub: first ? <>{signedInterval(first.differenceInterval)} on {first.pairs} pairs</> : null,
+            // The headline is a drop (clean − faulted, positive when faults cost accuracy), as the paraphrase
+            // panel's and the board's Profile column; the lines below keep the robustness board's faulted − clean.
+            headline: first ? <>Drop at fault rate {first.faultRate}: {first.difference === null ? "—" : signed(-first.difference)}</> : null,
+            sub: first ? <>{first.differenceInterval ? signedInterval({ low: -first.differenceInterval.high, high: -first.differenceInterval.low }) : ""} on {first.pairs} paired (task, trial)s</> : null,
             details: (
               <>
                 {rows.map((row) => (
                   <p key={row.faultRate}>
-                    Fault rate {row.faultRate}: {signed(row.difference)} {signedInterval(row.differenceInterval)} on {row.pairs} pairs (clean only right {row.onlyA}, faulted only right {row.onlyB}) · recovery{" "}
+                    Fault rate {row.faultRate}, faulted − clean: {signed(row.difference)} {signedInterval(row.differenceInterval)} on {row.pairs} pairs (clean only right {row.onlyA}, faulted only right {row.onlyB}) · recovery{" "}
                     {percent(row.measures.recovery.rate)} · blind retry {percent(row.measures.blindRetry.rate)}
                   </p>
                 ))}
