@@ -38,14 +38,14 @@ async function ReliabilityPanels({ configKey }: { configKey: string }) {
     <div className="grid gap-px bg-line sm:grid-cols-2 xl:grid-cols-5" data-testid="reliability-dimensions">
       <Panel id="consistency" name="Consistency over trials" dimension={consistency}>
         {(value) => ({
-          headline: <>pass^{value.k} {percent(value.passHatK)}</>,
+          headline: <>pass^{value.k} {percent(value.passHatK)} <span className="text-xs font-normal text-muted">{interval(value.passHatKInterval)}</span></>,
           sub: <>pass@{value.k} {percent(value.passAtK)} · pass@1 {percent(value.passAt1)}</>,
           details: (
             <>
               <p>
                 k = {value.k} on {value.tasks} tasks{value.incompleteTasks ? ` (${value.incompleteTasks} incomplete left out)` : ""}
               </p>
-              <p>Same verdict on every trial {percent(value.outcomeConsistency)} · flip rate {percent(value.flipRate)} · same tool calls {percent(value.trajectoryConsistency)}</p>
+              <p>Same verdict on every trial {percent(value.outcomeConsistency)} {interval(value.outcomeConsistencyInterval)} · flip rate {percent(value.flipRate)} · same tool calls {percent(value.trajectoryConsistency)}</p>
               <p className="text-xs text-muted">
                 Spread per task (coefficient of variation): tokens {value.tokenSpread === null ? "—" : value.tokenSpread.toFixed(2)} · cost {value.costSpread === null ? "—" : value.costSpread.toFixed(2)}
               </p>
@@ -55,7 +55,7 @@ async function ReliabilityPanels({ configKey }: { configKey: string }) {
       </Panel>
       <Panel id="paraphrase" name="Robustness to paraphrase" dimension={paraphrase}>
         {(value) => ({
-          headline: <>All wordings right {percent(value.allWordingsRight)}</>,
+          headline: <>All wordings right {percent(value.allWordingsRight)} <span className="text-xs font-normal text-muted">{interval(value.allWordingsRightInterval)}</span></>,
           sub: <>of {value.tasksInEveryPhrasing} tasks run in every phrasing</>,
           details: (
             <>
@@ -94,7 +94,7 @@ async function ReliabilityPanels({ configKey }: { configKey: string }) {
       </Panel>
       <Panel id="predictability" name="Predictability" dimension={predictability}>
         {(value) => ({
-          headline: <>Brier {value.brier.toFixed(3)} {value.brierInterval ? `[${value.brierInterval.low.toFixed(3)}, ${value.brierInterval.high.toFixed(3)}]` : ""}</>,
+          headline: <>Brier {value.brier.toFixed(3)} <span className="text-xs font-normal text-muted">{value.brierInterval ? `[${value.brierInterval.low.toFixed(3)}, ${value.brierInterval.high.toFixed(3)}]` : ""}</span></>,
           sub: <>AUROC {value.auroc === null ? "—" : value.auroc.toFixed(3)} · ECE {value.ece.toFixed(3)} · {value.answers} answers</>,
           details: (
             <div className="pt-1">
@@ -110,8 +110,13 @@ async function ReliabilityPanels({ configKey }: { configKey: string }) {
           return {
             // The headline is a drop (clean − faulted, positive when faults cost accuracy), as the paraphrase
             // panel's and the board's Profile column; the lines below keep the robustness board's faulted − clean.
-            headline: first ? <>Drop at fault rate {first.faultRate}: {first.difference === null ? "—" : signed(-first.difference)}</> : null,
-            sub: first ? <>{first.differenceInterval ? signedInterval({ low: -first.differenceInterval.high, high: -first.differenceInterval.low }) : ""} on {first.pairs} paired (task, trial)s</> : null,
+            headline: first ? (
+              <>
+                Drop at fault rate {first.faultRate}: {first.difference === null ? "—" : signed(-first.difference)}{" "}
+                <span className="text-xs font-normal text-muted">{first.differenceInterval ? signedInterval({ low: -first.differenceInterval.high, high: -first.differenceInterval.low }) : ""}</span>
+              </>
+            ) : null,
+            sub: first ? <>on {first.pairs} paired (task, trial)s</> : null,
             details: (
               <>
                 {rows.map((row) => (

@@ -12,6 +12,7 @@ import { FAST_RETRY, setUpWorkerTest, tearDownWorkerTest, waitForRun, type Worke
 import { LaunchError } from "@/lib/runs/launch";
 import { launchReliabilityPreset, prepareReliabilityPreset, type LaunchedPreset } from "@/lib/runs/reliability-preset";
 import { configKeyOfRun, getConfigLeaderboard } from "./config-leaderboard";
+import { wilsonInterval } from "@/lib/metrics/wilson";
 import { getReliabilityProfile, phrasingSibling } from "./reliability";
 
 let context: WorkerTestContext;
@@ -123,6 +124,7 @@ describe("the profile's every dimension", () => {
     const allRight = tasks.filter((task) => ["original", "alt-1", "alt-2"].every((phrasing) => byPhrasing[phrasing]!.filter((verdict) => verdict.taskId === task).every((verdict) => verdict.correct)));
     expect(value.tasksInEveryPhrasing).toBe(tasks.length);
     expect(value.allWordingsRight).toBeCloseTo(allRight.length / tasks.length, 12);
+    expect(value.allWordingsRightInterval).toEqual(wilsonInterval(allRight.length, tasks.length));
     console.log(`flaky mock, preset of ${TASKS} tasks × ${TRIALS} trials: ${value.byPhrasing.map((row) => `${row.phrasing} ${row.correct}/${row.scored}`).join(", ")}; drops ${value.drops.map((row) => `${row.phrasing} ${row.drop.toFixed(3)} (${row.onlyA}/${row.onlyB})`).join(", ")}; all wordings right ${allRight.length}/${tasks.length}`);
     // From a reworded configuration's page, the same comparison (its original and other sibling).
     const fromAlt = (await getReliabilityProfile({ key: phrasingSibling(key, "alt-1") }))!;
@@ -158,6 +160,13 @@ describe("the profile's every dimension", () => {
     const key = (await configKeyOfRun(runOf("original")))!;
     const profile = (await getReliabilityProfile({ key }))!;
     expect(profile.consistency).toMatchObject({ measured: true, runs: [{ id: runOf("original") }] });
+    if (!profile.consistency.measured) return;
+    // Every unit has exactly k = 2 trials: pass^k is the share of tasks with both right, its interval Wilson's over the tasks.
+    const byTask = new Map<string, boolean[]>();
+    for (const verdict of await verdicts(runOf("original"))) byTask.set(verdict.taskId, [...(byTask.get(verdict.taskId) ?? []), verdict.correct]);
+    const allRight = [...byTask.values()].filter((trials) => trials.length === TRIALS && trials.every(Boolean)).length;
+    expect(profile.consistency.value.passHatK).toBeCloseTo(allRight / byTask.size, 12);
+    expect(profile.consistency.value.passHatKInterval).toEqual(wilsonInterval(allRight, byTask.size));
     expect(profile.safety.measured).toBe(true);
     expect(profile.faults.measured).toBe(true);
     if (!profile.faults.measured) return;

@@ -47,7 +47,7 @@ export interface Safety extends HarmProfile {
 
 export interface ReliabilityProfile {
   readonly safety: Dimension<Safety>;
-  readonly consistency: Dimension<TrialStability>;
+  readonly consistency: Dimension<Consistency>;
   readonly faults: Dimension<readonly RobustnessBoardRow[]>;
   readonly paraphrase: Dimension<Paraphrase>;
   readonly predictability: Dimension<Predictability>;
@@ -60,6 +60,17 @@ export interface Predictability extends Calibration {
 export interface Paraphrase extends ParaphraseRobustness {
   /** The configuration key of each phrasing measured (its profile page), original first. */
   readonly keys: Readonly<Record<string, string>>;
+  /** Wilson interval of "all wordings right" over the tasks run in every phrasing. */
+  readonly allWordingsRightInterval: Interval | null;
+}
+
+export interface Consistency extends TrialStability {
+  /**
+   * Wilson intervals over the tasks: of pass^k (the tasks with all k trials right; exact when every unit has
+   * k trials, the unbiased estimator's value rounded to a count otherwise) and of outcome consistency.
+   */
+  readonly passHatKInterval: Interval | null;
+  readonly outcomeConsistencyInterval: Interval | null;
 }
 
 /** A pooled run: what the profile shows of it, and the settings a "measure it" command repeats (as the robustness board's). */
@@ -134,7 +145,7 @@ async function safetyOf(runs: readonly RunRow[]): Promise<Dimension<Safety>> {
  * Consistency over the runs with trials ≥ 2. A unit is one task of one run (its k trials), so pooled
  * runs never mix their trials; k is the smallest `trials` among those runs.
  */
-async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialStability>> {
+async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<Consistency>> {
   const repeated = runs.filter((run) => run.trials >= 2);
   if (repeated.length === 0) {
     return notMeasured("no run of this configuration has more than one trial", runs[0], { trials: 3 });
@@ -146,7 +157,12 @@ async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialSt
   const k = Math.min(...repeated.map((run) => run.trials));
   const stability = trialStability(rows.map((row) => ({ ...row, taskId: `${row.runId}\u0000${row.taskId}` })), k);
   if (!stability || stability.tasks === 0) return notMeasured(`no task has all ${k} trials scored`, runs[0], { trials: 3 });
-  return { measured: true, runs: repeated.map(({ id, name }) => ({ id, name })), value: stability };
+  const over = (share: number | null) => (share === null ? null : wilsonInterval(Math.round(share * stability.tasks), stability.tasks));
+  return {
+    measured: true,
+    runs: repeated.map(({ id, name }) => ({ id, name })),
+    value: { ...stability, passHatKInterval: over(stability.passHatK), outcomeConsistencyInterval: over(stability.outcomeConsistency) },
+  };
 }
 
 async function faultsOf(runs: readonly RunRow[], includeTests: boolean): Promise<Dimension<readonly RobustnessBoardRow[]>> {
@@ -208,11 +224,16 @@ async function paraphraseOf(key: string, runs: readonly RunRow[]): Promise<Dimen
     return { measured: false, reason, command: command ? `${command} --phrasing all` : null };
   }
   const used = new Set(rows.map((row) => row.runId));
+  const robustness = paraphraseRobustness(verdicts);
   const shown = present.flatMap((sibling) => sibling.runs.filter((run) => used.has(run.id)));
   return {
     measured: true,
     runs: shown.map(({ id, name }) => ({ id, name })),
-    value: { ...paraphraseRobustness(verdicts), keys: Object.fromEntries(present.filter((sibling) => phrasings.has(sibling.phrasing)).map((sibling) => [sibling.phrasing, sibling.key])) },
+    value: {
+      ...robustness,
+      allWordingsRightInterval: wilsonInterval(Math.round(robustness.allWordingsRight * robustness.tasksInEveryPhrasing), robustness.tasksInEveryPhrasing),
+      keys: Object.fromEntries(present.filter((sibling) => phrasings.has(sibling.phrasing)).map((sibling) => [sibling.phrasing, sibling.key])),
+    },
   };
 }
 
