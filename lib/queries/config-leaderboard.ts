@@ -222,7 +222,12 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
     // The board's domain columns: every domain some counted configuration has scored results in.
     prisma.$queryRaw<{ domain: string }[]>`SELECT DISTINCT domain FROM "ConfigTrialHistogram" WHERE tasks > 0 ORDER BY domain`,
   ]);
-  const row = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
+  // The compact profile as the board shows it: the summaries read above are the key's whole family (its
+  // fault, phrasing and test siblings share its seven parts).
+  const brier = await loadBrierSums([...groups.values()].flatMap((tallyKeys) => [...tallyKeys]));
+  const profile = compactProfilesOf(summaries, groups, trials, brier).get(key) ?? null;
+  const found = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
+  const row = found ? { ...found, profile } : undefined;
   const tallyKeys = [...(groups.get(key) ?? [])];
   // The runs with verdicts (a RunBoard row), as the row pools them.
   const runs = row && tallyKeys.length
@@ -296,11 +301,13 @@ export type ConfigLeaderboard = Awaited<ReturnType<typeof getConfigLeaderboard>>
  * one aggregate over the answers of the runs that asked for a confidence (RunSettings askConfidence,
  * params.askConfidence), found through the results' runId index: nothing to read when no run asked.
  */
-async function loadBrierSums(): Promise<{ tallyKey: string; sum: number; count: number }[]> {
+async function loadBrierSums(only?: readonly string[]): Promise<{ tallyKey: string; sum: number; count: number }[]> {
+  if (only && only.length === 0) return [];
+  const keys = only ? Prisma.sql`AND c."configKey" IN (${Prisma.join([...only])})` : Prisma.empty;
   return prisma.$queryRaw<{ tallyKey: string; sum: number; count: number }[]>`
     SELECT c."configKey" AS "tallyKey", sum((x.confidence - CASE WHEN x.correct THEN 1 ELSE 0 END) ^ 2)::float8 AS sum, count(*)::int AS count
       FROM "Run" r JOIN "RunConfigKey" c ON c."runId" = r.id JOIN "TaskResult" x ON x."runId" = r.id
-     WHERE r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind")) AND c."configKey" IS NOT NULL
+     WHERE r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind")) AND c."configKey" IS NOT NULL ${keys}
      GROUP BY c."configKey"`;
 }
 
