@@ -71,7 +71,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runs) },
     {
       id: "profile", header: "Profile", sort: "label", sortable: false, numeric: false,
-      title: "Compact reliability profile (the page has every figure with its interval): C consistency (tasks whose trials agree) · P paraphrase drop (pass@1 original − reworded, pts) · F fault drop (pass@1 clean − faulted, pts, at the rate shown) · B Brier of stated confidence; — not measured",
+      title: "C consistency · P paraphrase drop · F fault drop (pts, @rate) · B Brier; — not measured (docs/reliability-profile.md)",
       cell: compactProfileText,
     },
   ];
