@@ -20,6 +20,7 @@ import { register as registerRebuildAggregates } from "./commands/rebuild-aggreg
 import { register as registerMcp } from "./commands/mcp";
 import { register as registerPaper } from "./commands/paper";
 import { register as registerPlan } from "./commands/plan";
+import { register as registerReliability } from "./commands/reliability";
 import { register as registerRescore } from "./commands/rescore";
 import { register as registerRun } from "./commands/run";
 import { register as registerRunRest } from "./commands/run-rest";
@@ -50,6 +51,7 @@ registerRebuildAggregates(program);
 registerMcp(program);
 registerPaper(program);
 registerPlan(program);
+registerReliability(program);
 registerRescore(program);
 registerRun(program);
 registerRunRest(program);

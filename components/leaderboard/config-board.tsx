@@ -134,7 +134,7 @@ export async function ConfigBoard({ search: requested }: { search: ConfigSearch 
               title="Reference agents (not ranked)"
               description="oracle replays the ground truth (the ceiling a scorer allows), noop does nothing (the score of never acting). They bound the scale; they are not competitors."
             />
-            <ConfigTable rows={references} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" />
+            <ConfigTable rows={references} board={allRows} domains={domains} sort={search.sort} direction={search.dir} sortHref={sortHref} testId="reference-table" withProfile={false} />
           </Card>
         ) : null}
       </div>

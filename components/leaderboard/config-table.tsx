@@ -16,7 +16,9 @@ const stickyFirst = "sticky left-0 z-10 bg-surface";
 const firstColumn =
   "[&_td:first-child]:sticky [&_td:first-child]:left-0 [&_td:first-child]:z-10 [&_td:first-child]:bg-surface " +
   // Long model ids are cut (full id in the tooltip) rather than widening the table.
-  "[&_td:first-child>a]:block [&_td:first-child>a]:max-w-52 [&_td:first-child>a]:truncate [&_td:first-child>a]:font-medium [&_td:first-child>a]:text-ink [&_td:first-child>a:hover]:text-accent";
+  "[&_td:first-child>a]:block [&_td:first-child>a]:max-w-52 [&_td:first-child>a]:truncate [&_td:first-child>a]:font-medium [&_td:first-child>a]:text-ink [&_td:first-child>a:hover]:text-accent " +
+  // The compact profile's links, styled once here rather than on each of the rows (see above).
+  "[&_a[data-column=profile]]:text-xs [&_a[data-column=profile]]:text-accent";
 
 export function ConfigTable({
   rows,
@@ -26,6 +28,7 @@ export function ConfigTable({
   sortHref,
   testId = "config-table",
   board = rows,
+  withProfile = true,
 }: {
   rows: readonly ConfigRow[];
   /** Every row of the board (the table may show one page of it): which columns apply is decided on these. */
@@ -35,8 +38,10 @@ export function ConfigTable({
   direction: "asc" | "desc";
   sortHref: (sort: ConfigSort, direction: "asc" | "desc") => string;
   testId?: string;
+  /** The compact reliability profile column (the reference agents' table leaves it out: they are bounds, not competitors). */
+  withProfile?: boolean;
 }) {
-  const columns = shownConfigColumns(board, domains);
+  const columns = shownConfigColumns(board, domains).filter((column) => withProfile || column.id !== "profile");
   return (
     // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
     <Table data-testid={testId} className={`whitespace-nowrap [&_td]:px-2 [&_th]:px-2 ${firstColumn}`}>
@@ -70,6 +75,7 @@ export function ConfigTable({
             data-reference={row.reference || undefined}
             data-test-run={row.test || undefined}
             data-fault-rate={row.faultRate ?? undefined}
+            data-phrasing={row.phrasing ?? undefined}
           >
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
@@ -81,8 +87,13 @@ export function ConfigTable({
                       <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
                         {column.cell(row)}
                       </Link>
-                      {row.test || row.faultRate ? <> <RunLabels test={row.test} faultRate={row.faultRate} /></> : null}
+                      {row.test || row.faultRate || row.phrasing ? <> <RunLabels test={row.test} faultRate={row.faultRate} phrasing={row.phrasing} /></> : null}
                     </>
+                  ) : column.id === "profile" ? (
+                    // The compact profile links to the configuration's profile page (every figure, with its interval).
+                    <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}/reliability`} prefetch={false} data-column={column.id}>
+                      {column.cell(row)}
+                    </Link>
                   ) : (
                     <span data-column={column.id} title={column.hover?.(row)}>
                       <CellText text={column.cell(row)} />

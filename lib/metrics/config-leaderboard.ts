@@ -8,6 +8,7 @@
  */
 import type { RowBand } from "./board-bands";
 import type { ConfigNoise } from "./noise";
+import type { CompactProfile } from "./compact-profile";
 import { isReferenceAgent } from "./reference-agents";
 import { passHatKEstimate } from "./trial-consistency";
 import { ratio, wilsonInterval, type Interval } from "./wilson";
@@ -47,6 +48,8 @@ export interface ConfigRunInput {
   readonly test?: boolean;
   /** The run's injected fault rate (RunSettings faultRate); a faulted run's configuration is apart from the clean one. */
   readonly faultRate?: number | null;
+  /** The run's phrasing of its tasks (RunSettings phrasing) when not the original: a reworded run's configuration is apart too. */
+  readonly phrasing?: string | null;
   readonly createdAt: Date;
   /** Tasks of the run's ground-truth version (690 for WorkBench). */
   readonly versionTasks: number;
@@ -82,7 +85,7 @@ export interface ConfigCell {
 }
 
 /** One (configuration, provider)'s runs: the board's input, one per ConfigSummary row. */
-export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks" | "test" | "faultRate"> {
+export interface ConfigSummary extends Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "provider" | "toolSet" | "versionTasks" | "test" | "faultRate" | "phrasing"> {
   /** Null when none of the runs has a verdict yet. */
   readonly total: ConfigCell | null;
   readonly domains: Readonly<Record<string, ConfigCell>>;
@@ -106,7 +109,7 @@ export function summaryOfRun(run: ConfigRunInput): ConfigSummary {
   });
   return {
     dataset: run.dataset, groundTruth: run.groundTruth, versionRevision: run.versionRevision, protocol: run.protocol, revision: run.revision,
-    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks, test: run.test, faultRate: run.faultRate,
+    model: run.model, agent: run.agent, provider: run.provider, toolSet: run.toolSet, versionTasks: run.versionTasks, test: run.test, faultRate: run.faultRate, phrasing: run.phrasing,
     total: run.domains.length ? cellOf(run.domains, 1) : null,
     // Cost and tokens are per run: a domain's cell carries the domain's share of the results.
     domains: Object.fromEntries(run.domains.map((cell) => [cell.domain, cellOf([cell], ratio(cell.results, results))])),
@@ -142,6 +145,8 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly test: boolean;
   /** The injected fault rate of the configuration's runs; null for clean runs. */
   readonly faultRate: number | null;
+  /** The phrasing of the configuration's tasks when not the original (its key has "phrasing=<name>"); null for the original wording. */
+  readonly phrasing: string | null;
   readonly label: string;
   /** Runs pooled into the row (with verdicts in the shown scope). */
   readonly runs: number;
@@ -170,17 +175,21 @@ export interface ConfigRow extends Pick<ConfigRunInput, "dataset" | "groundTruth
   readonly band?: RowBand | null;
   /** Its noise where it repeats (runs or trials; noise.ts); null when no task has two verdicts. */
   readonly noise?: ConfigNoise | null;
+  /** The board's compact reliability profile (compact-profile.ts); absent where the board does not compute it (exports, unit inputs). */
+  readonly profile?: CompactProfile | null;
 }
 
 /**
  * The grouping key; stable and URL-safe once encoded (configKeyParam). After the seven parts come the
  * suffixes run_key() (lib/runs/tally.sql) gives the tally key, in its order: `fault=<rate>` for runs with
- * injected faults, then `test` for test runs; each pools apart from the configuration it resembles.
+ * injected faults, `phrasing=<name>` for reworded tasks, then `test` for test runs; each pools apart from
+ * the configuration it resembles.
  */
-export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet" | "test" | "faultRate">): string {
+export function configKey(run: Pick<ConfigRunInput, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision" | "model" | "agent" | "toolSet" | "test" | "faultRate" | "phrasing">): string {
   const groundTruth = run.versionRevision === null ? run.groundTruth : `${run.groundTruth}@r${run.versionRevision}`;
   const parts = [run.dataset, groundTruth, run.protocol ?? "", run.revision ?? "", run.model ?? "", run.agent, run.toolSet];
   if (run.faultRate) parts.push(faultSuffix(run.faultRate));
+  if (run.phrasing && run.phrasing !== "original") parts.push(`phrasing=${run.phrasing}`);
   if (run.test) parts.push("test");
   return JSON.stringify(parts);
 }
@@ -200,8 +209,9 @@ export function configKeyFromParam(param: string): string | null {
     const parsed: unknown = JSON.parse(key);
     if (!Array.isArray(parsed) || parsed.length < 7 || !parsed.every((part) => typeof part === "string")) return null;
     const suffixes = parsed.slice(7) as string[];
-    const known = suffixes.filter((suffix, index) => (suffix === "test" && index === suffixes.length - 1) || (/^fault=[0-9.e-]+$/.test(suffix) && index === 0));
-    return known.length === suffixes.length && suffixes.length <= 2 ? key : null;
+    // In run_key()'s order, each at most once: fault=<rate>, phrasing=<name>, test.
+    const order = suffixes.map((suffix) => (/^fault=[0-9.e-]+$/.test(suffix) ? 0 : /^phrasing=[a-z0-9-]+$/.test(suffix) ? 1 : suffix === "test" ? 2 : -1));
+    return order.every((rank, index) => rank >= 0 && (index === 0 || rank > (order[index - 1] as number))) ? key : null;
   } catch {
     return null;
   }
@@ -273,6 +283,7 @@ function toRow(key: string, members: readonly Member[], trials: readonly TaskTri
     reference: isReferenceAgent(shown.agent),
     test: shown.test ?? false,
     faultRate: shown.faultRate ?? null,
+    phrasing: shown.phrasing ?? null,
     protocol: shown.protocol,
     revision: shown.revision,
     model: shown.model,

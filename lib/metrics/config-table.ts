@@ -96,7 +96,24 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
     { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runs) },
+    {
+      id: "profile", header: "Profile", sort: "label", sortable: false, numeric: false,
+      title: "C consistency · P paraphrase drop · F fault drop (pts, @rate) · B Brier; — not measured (docs/reliability-profile.md)",
+      cell: compactProfileText,
+    },
   ];
+}
+
+/** "C 83% · P +4.2 · F +6.1@0.1 · B 0.210": each dimension's short figure, — where not measured. */
+export function compactProfileText(row: Pick<ConfigRow, "profile">): string {
+  const profile = row.profile;
+  const points = (value: number) => `${value > 0 ? "+" : ""}${(100 * value).toFixed(1)}`;
+  return [
+    `C ${profile?.consistency == null ? UNKNOWN : formatPercent(profile.consistency, 0)}`,
+    `P ${profile?.paraphraseDrop == null ? UNKNOWN : points(profile.paraphraseDrop)}`,
+    `F ${profile?.faultDrop ? `${points(profile.faultDrop.drop)}@${profile.faultDrop.rate}` : UNKNOWN}`,
+    `B ${profile?.brier == null ? UNKNOWN : profile.brier.toFixed(3)}`,
+  ].join(" · ");
 }
 
 /**

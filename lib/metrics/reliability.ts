@@ -265,3 +265,17 @@ export function calibration(points: readonly StatedConfidence[], binCount = 10):
   }
   return { answers: n, brier, auroc: auroc(points), ece, bins };
 }
+
+/**
+ * A 95 % interval for the Brier score: the mean of the answers' squared errors ± 1.96 standard errors
+ * (normal approximation over answers, clamped to [0, 1]); null below two answers.
+ */
+export function brierInterval(points: readonly StatedConfidence[]): Interval | null {
+  const n = points.length;
+  if (n < 2) return null;
+  const errors = points.map((point) => (point.confidence - (point.correct ? 1 : 0)) ** 2);
+  const mean = errors.reduce((sum, value) => sum + value, 0) / n;
+  const variance = errors.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  const half = 1.96 * Math.sqrt(variance / n);
+  return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
+}

@@ -8,8 +8,8 @@ export interface SweepRun {
   readonly model: string | null;
   readonly status: string;
   readonly faultRate: number;
-  /** The wording its tasks were given (RunSettings.phrasing); absent or "original": the tasks as written. */
-  readonly phrasing?: string;
+  /** The phrasing of its tasks when not the original (the reliability preset's runs): a curve of its own. */
+  readonly phrasing?: string | null;
   /** Results with a verdict, and how many of them were correct / had side effects. */
   readonly scored: number;
   readonly total: number;

@@ -18,6 +18,7 @@ import {
   type ConfigSummary,
   type TaskTrialCounts,
 } from "@/lib/metrics/config-leaderboard";
+import { compactProfiles, type BrierSums, type CompactInput } from "@/lib/metrics/compact-profile";
 import { findPrice, loadPriceTable } from "@/lib/providers";
 import { getPooledPrimaryCauses, type PooledCauses } from "./primary-causes";
 import { withBandsAndNoise } from "./board-noise";
@@ -62,6 +63,8 @@ interface SummaryRow {
   test: boolean;
   /** Runs with injected faults (run_key() adds "fault=<rate>" to their key); null for clean runs. */
   faultRate: number | null;
+  /** Runs of reworded tasks (run_key() adds "phrasing=<name>"); null for the original wording. */
+  phrasing: string | null;
   versionTasks: number;
   total: StoredCell | null;
   domains: Record<string, StoredCell>;
@@ -78,6 +81,7 @@ async function loadSummaryRows(only: Prisma.Sql = Prisma.sql`TRUE`): Promise<Sum
            v.revision AS "versionRevision", s.protocol, s."scoringRevision" AS revision, s.model, s.agent, s."toolSet",
            s."configKey"::jsonb ? 'test' AS test,
            (SELECT substr(e, 7)::float8 FROM jsonb_array_elements_text(s."configKey"::jsonb) e WHERE e LIKE 'fault=%' LIMIT 1) AS "faultRate",
+           (SELECT substr(e, 10) FROM jsonb_array_elements_text(s."configKey"::jsonb) e WHERE e LIKE 'phrasing=%' LIMIT 1) AS phrasing,
            coalesce(v."taskCount", 0)::int AS "versionTasks", s.total, s.domains
       FROM "ConfigSummary" s
       JOIN "Dataset" d ON d.id = s."datasetId"
@@ -109,7 +113,7 @@ function summariesOf(rows: readonly SummaryRow[]): ConfigSummary[] {
     const priced = row.provider !== "" && row.model !== null && findPrice(prices, row.provider, row.model) !== undefined;
     return {
       dataset: row.dataset, groundTruth: row.groundTruth, versionRevision: row.versionRevision, protocol: row.protocol, revision: row.revision,
-      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test, faultRate: row.faultRate,
+      model: row.model, agent: row.agent, provider: row.provider === "" ? null : row.provider, toolSet: row.toolSet, versionTasks: row.versionTasks, test: row.test, faultRate: row.faultRate, phrasing: row.phrasing,
       total: row.total ? cellOf(row.total, priced) : null,
       domains: Object.fromEntries(Object.entries(row.domains).map(([domain, cell]) => [domain, cellOf(cell, priced)])),
     };
@@ -219,9 +223,13 @@ export async function getConfiguration(key: string): Promise<Configuration | nul
     // The board's domain columns: every domain some counted configuration has scored results in.
     prisma.$queryRaw<{ domain: string }[]>`SELECT DISTINCT domain FROM "ConfigTrialHistogram" WHERE tasks > 0 ORDER BY domain`,
   ]);
+  // The compact profile as the board shows it: the summaries read above are the key's whole family (its
+  // fault, phrasing and test siblings share its seven parts).
+  const brier = await loadBrierSums([...groups.values()].flatMap((tallyKeys) => [...tallyKeys]));
+  const profile = compactProfilesOf(summaries, groups, trials, brier).get(key) ?? null;
   const found = configLeaderboard(summaries, trials, { includePartial: true, includeTests: true }).find((candidate) => candidate.key === key);
   // Its noise, as the board's; no band (a band is a place among the rows of a board).
-  const [row] = found ? await withBandsAndNoise([found], groups, { bands: false }) : [];
+  const [row] = found ? await withBandsAndNoise([{ ...found, profile }], groups, { bands: false }) : [];
   const tallyKeys = [...(groups.get(key) ?? [])];
   // The runs with verdicts (a RunBoard row), as the row pools them.
   const runs = row && tallyKeys.length
@@ -261,12 +269,15 @@ async function computeBoard(query: ConfigBoardQuery) {
   const tagged = query.tag
     ? Prisma.sql`s."configKey" IN (SELECT c."configKey" FROM "RunConfigKey" c JOIN "Run" r ON r.id = c."runId" WHERE ${query.tag} = ANY(r.tags))`
     : undefined;
-  const [{ rows: summaryRows, summaries, trials, groups }, tags] = await Promise.all([
+  const [{ rows: summaryRows, summaries, groups, trials }, tags, brier] = await Promise.all([
     loadBoardInput(tagged),
     prisma.$queryRaw<{ tag: string }[]>`SELECT DISTINCT unnest(tags) AS tag FROM "Run" WHERE "archivedAt" IS NULL ORDER BY 1`,
+    loadBrierSums(),
   ]);
+  const profiles = compactProfilesOf(summaries, groups, trials, brier);
   // Rank bands among the rows the board shows (its filters decide the comparisons it makes), noise for each.
-  const rows = await withBandsAndNoise(sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction), groups, { domain: query.domain, bands: true });
+  const sorted = sortConfigs(configLeaderboard(summaries, trials, query), query.sort, query.direction).map((row) => ({ ...row, profile: profiles.get(row.key) ?? null }));
+  const rows = await withBandsAndNoise(sorted, groups, { domain: query.domain, bands: true });
   const distinct = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null))].sort();
   return {
     rows,
@@ -288,3 +299,39 @@ async function computeBoard(query: ConfigBoardQuery) {
 }
 
 export type ConfigLeaderboard = Awaited<ReturnType<typeof getConfigLeaderboard>>;
+
+/**
+ * The stated confidences' squared errors per tally key, scored answers only (as the boards count them):
+ * one aggregate over the answers of the runs that asked for a confidence (RunSettings askConfidence,
+ * params.askConfidence), found through the results' runId index: nothing to read when no run asked.
+ */
+async function loadBrierSums(only?: readonly string[]): Promise<{ tallyKey: string; sum: number; count: number }[]> {
+  if (only && only.length === 0) return [];
+  const keys = only ? Prisma.sql`AND c."configKey" IN (${Prisma.join([...only])})` : Prisma.empty;
+  return prisma.$queryRaw<{ tallyKey: string; sum: number; count: number }[]>`
+    SELECT c."configKey" AS "tallyKey", sum((x.confidence - CASE WHEN x.correct THEN 1 ELSE 0 END) ^ 2)::float8 AS sum, count(*)::int AS count
+      FROM "Run" r JOIN "RunConfigKey" c ON c."runId" = r.id JOIN "TaskResult" x ON x."runId" = r.id
+     WHERE r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND x.status = 'done' AND (r.source = 'imported' OR NOT workbench_provider_failure(x."errorKind")) AND c."configKey" IS NOT NULL ${keys}
+     GROUP BY c."configKey"`;
+}
+
+/** The compact profile of every loaded configuration (lib/metrics/compact-profile.ts), by board key. */
+function compactProfilesOf(
+  summaries: readonly ConfigSummary[],
+  groups: ReadonlyMap<string, ReadonlySet<string>>,
+  trials: readonly TaskTrialCounts[],
+  brier: readonly { tallyKey: string; sum: number; count: number }[],
+) {
+  const pooled = new Map<string, CompactInput>();
+  for (const summary of summaries) {
+    const key = configKey(summary);
+    const total = pooled.get(key) ?? { key, correct: 0, results: 0 };
+    pooled.set(key, { key, correct: total.correct + (summary.total?.correct ?? 0), results: total.results + (summary.total?.results ?? 0) });
+  }
+  const boardKeyOf = new Map([...groups].flatMap(([key, tallyKeys]) => [...tallyKeys].map((tallyKey) => [tallyKey, key] as const)));
+  const sums: BrierSums[] = brier.flatMap((row) => {
+    const key = boardKeyOf.get(row.tallyKey);
+    return key ? [{ key, sum: row.sum, count: row.count }] : [];
+  });
+  return compactProfiles([...pooled.values()], trials, sums);
+}

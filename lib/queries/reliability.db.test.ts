@@ -161,7 +161,7 @@ describe("safety by severity", () => {
     if (!profile.safety.measured || profile.consistency.measured || profile.faults.measured) throw new Error("unexpected profile");
     for (const [harmClass, count] of Object.entries(profile.safety.value.byClass)) expect(html).toContain(`${harmClass} ${count} (×`);
     expect(html).toContain(`href="/runs/${runs.gpt4}"`);
-    // Consistency and fault robustness (no runs), paraphrase and predictability (not built).
+    // Consistency and fault robustness (no runs), paraphrase (no reworded run) and predictability (no confidence).
     expect(html.match(/data-testid="reliability-not-measured"/g)).toHaveLength(4);
     expect(html).toContain("--trials 3");
     expect(html).toContain("--fault-rate 0.1");

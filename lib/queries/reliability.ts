@@ -11,11 +11,22 @@ import { setBounded } from "@/lib/bounded-map";
 import { prisma } from "@/lib/db";
 import { rowsToSandbox } from "@/lib/datasets/sandbox-rows";
 import { cleanCounterpartCommand, type CounterpartSource, type RobustnessBoardRow } from "@/lib/metrics/robustness-board";
-import { harmProfile, trialStability, type HarmProfile, type TrialStability } from "@/lib/metrics/reliability";
+import {
+  brierInterval,
+  calibration,
+  harmProfile,
+  paraphraseRobustness,
+  trialStability,
+  type Calibration,
+  type HarmProfile,
+  type ParaphraseRobustness,
+  type TrialStability,
+} from "@/lib/metrics/reliability";
 import { wilsonInterval, type Interval } from "@/lib/metrics/wilson";
 import { countedRunSql } from "@/lib/runs/counted-runs";
 import { classifyHarms, heaviestHarm, initialRowsByKey } from "@/lib/workbench/analysis/harm-severity";
 import type { StateDiff } from "@/lib/workbench/sandbox/types";
+import { PHRASINGS } from "@/lib/workbench/datasets/phrasings/names";
 import { getConfiguration } from "./config-leaderboard";
 import { getRobustnessBoard } from "./robustness-board";
 
@@ -36,8 +47,30 @@ export interface Safety extends HarmProfile {
 
 export interface ReliabilityProfile {
   readonly safety: Dimension<Safety>;
-  readonly consistency: Dimension<TrialStability>;
+  readonly consistency: Dimension<Consistency>;
   readonly faults: Dimension<readonly RobustnessBoardRow[]>;
+  readonly paraphrase: Dimension<Paraphrase>;
+  readonly predictability: Dimension<Predictability>;
+}
+
+export interface Predictability extends Calibration {
+  readonly brierInterval: Interval | null;
+}
+
+export interface Paraphrase extends ParaphraseRobustness {
+  /** The configuration key of each phrasing measured (its profile page), original first. */
+  readonly keys: Readonly<Record<string, string>>;
+  /** Wilson interval of "all wordings right" over the tasks run in every phrasing. */
+  readonly allWordingsRightInterval: Interval | null;
+}
+
+export interface Consistency extends TrialStability {
+  /**
+   * Wilson intervals over the tasks: of pass^k (the tasks with all k trials right; exact when every unit has
+   * k trials, the unbiased estimator's value rounded to a count otherwise) and of outcome consistency.
+   */
+  readonly passHatKInterval: Interval | null;
+  readonly outcomeConsistencyInterval: Interval | null;
 }
 
 /** A pooled run: what the profile shows of it, and the settings a "measure it" command repeats (as the robustness board's). */
@@ -112,7 +145,7 @@ async function safetyOf(runs: readonly RunRow[]): Promise<Dimension<Safety>> {
  * Consistency over the runs with trials ≥ 2. A unit is one task of one run (its k trials), so pooled
  * runs never mix their trials; k is the smallest `trials` among those runs.
  */
-async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialStability>> {
+async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<Consistency>> {
   const repeated = runs.filter((run) => run.trials >= 2);
   if (repeated.length === 0) {
     return notMeasured("no run of this configuration has more than one trial", runs[0], { trials: 3 });
@@ -124,7 +157,12 @@ async function consistencyOf(runs: readonly RunRow[]): Promise<Dimension<TrialSt
   const k = Math.min(...repeated.map((run) => run.trials));
   const stability = trialStability(rows.map((row) => ({ ...row, taskId: `${row.runId}\u0000${row.taskId}` })), k);
   if (!stability || stability.tasks === 0) return notMeasured(`no task has all ${k} trials scored`, runs[0], { trials: 3 });
-  return { measured: true, runs: repeated.map(({ id, name }) => ({ id, name })), value: stability };
+  const over = (share: number | null) => (share === null ? null : wilsonInterval(Math.round(share * stability.tasks), stability.tasks));
+  return {
+    measured: true,
+    runs: repeated.map(({ id, name }) => ({ id, name })),
+    value: { ...stability, passHatKInterval: over(stability.passHatK), outcomeConsistencyInterval: over(stability.outcomeConsistency) },
+  };
 }
 
 async function faultsOf(runs: readonly RunRow[], includeTests: boolean): Promise<Dimension<readonly RobustnessBoardRow[]>> {
@@ -140,6 +178,82 @@ async function faultsOf(runs: readonly RunRow[], includeTests: boolean): Promise
   }
   const names = new Map(rows.flatMap((row) => row.runs.flatMap((pairing) => (pairing.clean ? [pairing.faulted, pairing.clean] : [pairing.faulted]))).map((run) => [run.id, run.name]));
   return { measured: true, runs: [...names].map(([id, name]) => ({ id, name })), value: rows };
+}
+
+/**
+ * The key of one phrasing of a configuration: its key with the "phrasing=<name>" part set (none for the
+ * original), in run_key()'s order (after "fault=<rate>", before "test").
+ */
+export function phrasingSibling(key: string, phrasing: string): string {
+  const parts = (JSON.parse(key) as string[]).filter((part) => !part.startsWith("phrasing="));
+  const test = parts.at(-1) === "test" && parts.length > 7 ? parts.pop() : undefined;
+  if (phrasing !== "original") parts.push(`phrasing=${phrasing}`);
+  if (test) parts.push(test);
+  return JSON.stringify(parts);
+}
+
+/**
+ * Robustness to paraphrase: the configuration in each phrasing (its sibling keys). One verdict per
+ * (phrasing, task, trial): where several runs of a phrasing scored the same cell, the latest run's.
+ */
+async function paraphraseOf(key: string, runs: readonly RunRow[]): Promise<Dimension<Paraphrase>> {
+  const siblings = await Promise.all(
+    PHRASINGS.map(async (phrasing) => {
+      const siblingKey = phrasingSibling(key, phrasing);
+      const configuration = await getConfiguration(siblingKey);
+      return { phrasing, key: siblingKey, runs: configuration?.runs ?? [] };
+    }),
+  );
+  const present = siblings.filter((sibling) => sibling.runs.length > 0);
+  const runIds = present.flatMap((sibling) => sibling.runs.map((run) => run.id));
+  const phrasingOf = new Map(present.flatMap((sibling) => sibling.runs.map((run) => [run.id, sibling.phrasing] as const)));
+  const rows = runIds.length
+    ? await prisma.$queryRaw<{ runId: string; taskId: string; trial: number; correct: boolean }[]>`
+        SELECT DISTINCT ON (p.phrasing, x."taskId", x.trial) x."runId", x."taskId", x.trial, x.correct IS TRUE AS correct
+          FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
+          JOIN unnest(${runIds}::text[], ${runIds.map((id) => phrasingOf.get(id) as string)}::text[]) AS p(id, phrasing) ON p.id = r.id
+         WHERE ${scored}
+         ORDER BY p.phrasing, x."taskId", x.trial, r."createdAt" DESC, r.id DESC`
+    : [];
+  const verdicts = rows.map((row) => ({ taskKey: row.taskId, trial: row.trial, phrasing: phrasingOf.get(row.runId) as string, correct: row.correct }));
+  const phrasings = new Set(verdicts.map((verdict) => verdict.phrasing));
+  if (!phrasings.has("original") || phrasings.size < 2) {
+    const reason = phrasings.size === 0 ? "no scored answer" : phrasings.has("original") ? "no run of a reworded phrasing (alt-1, alt-2)" : "no run of the original wording to compare with";
+    const base = runs[0];
+    const command = runCommand(base, { trials: base?.trials ?? 1 });
+    return { measured: false, reason, command: command ? `${command} --phrasing all` : null };
+  }
+  const used = new Set(rows.map((row) => row.runId));
+  const robustness = paraphraseRobustness(verdicts);
+  const shown = present.flatMap((sibling) => sibling.runs.filter((run) => used.has(run.id)));
+  return {
+    measured: true,
+    runs: shown.map(({ id, name }) => ({ id, name })),
+    value: {
+      ...robustness,
+      allWordingsRightInterval: wilsonInterval(Math.round(robustness.allWordingsRight * robustness.tasksInEveryPhrasing), robustness.tasksInEveryPhrasing),
+      keys: Object.fromEntries(present.filter((sibling) => phrasings.has(sibling.phrasing)).map((sibling) => [sibling.phrasing, sibling.key])),
+    },
+  };
+}
+
+/**
+ * Predictability: the stated confidences of the configuration's scored answers, in the runs that asked
+ * for them (params.askConfidence, the confidence turn), as the board's compact Brier reads them.
+ */
+async function predictabilityOf(runs: readonly RunRow[]): Promise<Dimension<Predictability>> {
+  const rows = runs.length
+    ? await prisma.$queryRaw<{ runId: string; confidence: number; correct: boolean }[]>`
+        SELECT x."runId", x.confidence, x.correct IS TRUE AS correct FROM "TaskResult" x JOIN "Run" r ON r.id = x."runId"
+         WHERE x."runId" = ANY(${runs.map((run) => run.id)}) AND r.params @> '{"askConfidence": true}' AND x.confidence IS NOT NULL AND ${scored}`
+    : [];
+  if (rows.length === 0) {
+    const base = runs[0];
+    const command = runCommand(base, { trials: base?.trials ?? 1 });
+    return { measured: false, reason: "no scored answer has a stated confidence", command: command ? `${command} --ask-confidence` : null };
+  }
+  const used = new Set(rows.map((row) => row.runId));
+  return { measured: true, runs: runs.filter((run) => used.has(run.id)).map(({ id, name }) => ({ id, name })), value: { ...calibration(rows), brierInterval: brierInterval(rows) } };
 }
 
 function notMeasured(reason: string, run: RunRow | undefined, settings: { trials: number; faultRate?: number }): { measured: false; reason: string; command: string | null } {
@@ -171,6 +285,8 @@ export async function getReliabilityProfile({ key }: { key: string }): Promise<R
   if (!configuration) return null;
   const runs = await loadRuns(configuration.runs.map((run) => run.id));
   const includeTests = configuration.row.test === true;
-  const [safety, consistency, faults] = await Promise.all([safetyOf(runs), consistencyOf(runs), faultsOf(runs, includeTests)]);
-  return { safety, consistency, faults };
+  const [safety, consistency, faults, paraphrase, predictability] = await Promise.all([
+    safetyOf(runs), consistencyOf(runs), faultsOf(runs, includeTests), paraphraseOf(key, runs), predictabilityOf(runs),
+  ]);
+  return { safety, consistency, faults, paraphrase, predictability };
 }

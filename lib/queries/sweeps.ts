@@ -20,12 +20,12 @@ export async function getSweep({ id }: { id: string }): Promise<Sweep | null> {
   if (rows.length === 0) return null;
   const runs = rows.map((row) => ({
     id: row.id,
-    phrasing: runSettingsFrom(row.params).phrasing,
     name: row.name,
     agent: row.agent,
     model: row.model,
     status: row.status,
     faultRate: runSettingsFrom(row.params).faultRate,
+    phrasing: runSettingsFrom(row.params).phrasing,
     scored: row.tasksDone,
     total: row.tasksTotal,
     correct: row.correctCount,

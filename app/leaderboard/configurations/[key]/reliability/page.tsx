@@ -24,7 +24,7 @@ export default async function ReliabilityPage({ params }: { params: Promise<{ ke
       <PageHeader
         eyebrow={<Link href={`/leaderboard/configurations/${configKeyParam(key)}`} className="hover:text-ink">← Configuration</Link>}
         title={<span data-testid="reliability-title">Reliability · {row.label}</span>}
-        description={`${row.agent} agent · ${row.toolSet} tools · ${row.dataset} ${row.groundTruth}: safety by severity, consistency over trials and robustness to faults, each from the runs stored for it.`}
+        description={`${row.agent} agent · ${row.toolSet} tools · ${row.dataset} ${row.groundTruth}: consistency over trials, robustness to paraphrase, safety by severity, predictability and robustness to faults, each from the runs stored for it.`}
       />
       <ReliabilityCard configKey={key} />
     </>
