@@ -79,6 +79,17 @@ describe("the reliability preset", () => {
     if (estimate.usd !== null) expect(estimate.usd).toBeCloseTo(4 * TASKS * 3 * estimate.perTask.usd!, 12);
   });
 
+  test("a reference agent on v2026: no confidence turn (no model to ask), the four runs on one sample of tasks worded in every phrasing", async () => {
+    const prepared = await prepareReliabilityPreset({ agent: "oracle-retry", groundTruth: "v2026", limit: 40, seed: 77 }, { db: context.db });
+    expect(prepared.launches).toHaveLength(4);
+    for (const { launch } of prepared.launches) expect(launch.input.askConfidence).toBe(false);
+    const keys = prepared.launches.map(({ launch }) => launch.tasks.map((task) => task.key).sort());
+    expect(keys[0]).toHaveLength(40);
+    for (const sample of keys) expect(sample).toEqual(keys[0]);
+    // v2026's 45 revised tasks have no other wording (the phrasings module's unit test names them): each run leaves them out and says so.
+    for (const { launch } of prepared.launches) expect(launch.leftOut?.count).toBe(45);
+  });
+
   test("refuses, with nothing created, a sample larger than the tasks there are, a model agent without an endpoint, one trial", async () => {
     const before = await context.db.run.count();
     await expect(prepareReliabilityPreset({ ...mock(), limit: 5_000 }, { db: context.db })).rejects.toMatchObject({ field: "limit", message: expect.stringContaining("only 690 match") });
@@ -200,6 +211,10 @@ describe("the board's compact profile column", () => {
     console.log(`board profile column: ${JSON.stringify(row.profile)}`);
     // A reworded sibling has its own row, with no drops of its own (they are measured from the original).
     const alt = board.rows.find((candidate) => candidate.key === phrasingSibling(key, "alt-1"))!;
-    expect(alt).toMatchObject({ phrasing: "alt-1", profile: { paraphraseDrop: null, faultDrop: null, brier: null } });
+    expect(alt).toMatchObject({ phrasing: "alt-1", profile: { paraphraseDrop: null, faultDrop: null } });
+    // Its Brier score is its own: the mock's scripted answers to the confidence turn (a reply without a number stores none).
+    const stated = alt1.filter((verdict) => verdict.confidence !== null);
+    expect(stated.length).toBeGreaterThan(0);
+    expect(alt!.profile!.brier).toBeCloseTo(stated.reduce((sum, verdict) => sum + (verdict.confidence! - (verdict.correct ? 1 : 0)) ** 2, 0) / stated.length, 12);
   }, 120_000);
 });

@@ -2,8 +2,8 @@
 // that measures a configuration's whole profile. k trials (3) of each phrasing (original, alt-1, alt-2)
 // on one template-stratified sample, plus a run at fault rate 0.1 of the original phrasing on the same
 // sample and trials: four runs, the same tasks (one seed), linked as one sweep (Run.params.sweep) so they
-// are found together. Every run asks the agent for its confidence (RunSettings askConfidence), so the
-// profile's predictability is measured too. All or nothing, as a sweep: every run is prepared (checked, tasks chosen) before
+// are found together. Every run of a model agent asks for its confidence (RunSettings askConfidence), so the
+// profile's predictability is measured too (a reference agent has no model to ask). All or nothing, as a sweep: every run is prepared (checked, tasks chosen) before
 // the first is created. Its estimated cost is worked out from the prepared runs before anything is written.
 import { randomInt, randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -70,7 +70,8 @@ export async function prepareReliabilityPreset(request: PresetRequest, deps: Lau
   const launches: PreparedPreset["launches"][number][] = [];
   for (const { phrasing, faultRate } of PRESET_RUNS) {
     const parsed = launchRunInputSchema.safeParse({
-      ...request, limit, trials, seed, sample: "stratified", phrasing, faultRate, askConfidence: true,
+      // The confidence turn asks a model: a reference agent (oracle-retry…) has none, and is measured without it.
+      ...request, limit, trials, seed, sample: "stratified", phrasing, faultRate, askConfidence: MODEL_AGENTS.includes(request.agent),
       name: `${name} · ${phrasing}${faultRate ? ` · fault rate ${faultRate}` : ""}`,
       sweep: { id: sweepId, name },
     });
@@ -78,7 +79,8 @@ export async function prepareReliabilityPreset(request: PresetRequest, deps: Lau
       const issue = parsed.error.issues[0];
       throw new LaunchError("invalid_input", issue?.message ?? "invalid", String(issue?.path[0] ?? "agent"));
     }
-    const launch = await prepareLaunch(parsed.data, deps);
+    // Every run keeps the tasks worded in all three phrasings, so one seed draws one sample for the four.
+    const launch = await prepareLaunch(parsed.data, deps, { samePhrasings: PHRASINGS });
     // A sample larger than the tasks there are would quietly run them all: said instead.
     if (launch.tasks.length < limit) {
       throw new LaunchError("invalid_input", `The sample asks for ${limit} tasks but only ${launch.tasks.length} match (dataset, ground truth, domains)`, "limit");
