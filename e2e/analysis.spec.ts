@@ -34,7 +34,7 @@ test.describe("configuration leaderboard", () => {
     await expect(page).toHaveURL(/sort=cost/);
     await page.getByTestId("sort-cost").click(); // then asc
     await expect(page).toHaveURL(/dir=asc/);
-    await expect(page.getByTestId("sort-cost")).toHaveText("Cost/task ↑");
+    await expect(page.getByTestId("sort-cost")).toHaveText("$/task ↑");
     // $0.001 < $0.01 < $0.1 per task
     await expect.poll(async () => (await rows.locator('[data-column="model"]').allTextContents()).filter((label) => models.includes(label))).toEqual(models);
 

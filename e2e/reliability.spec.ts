@@ -38,11 +38,13 @@ test.describe("the reliability profile", () => {
       await page.goto("/leaderboard?tests=1&partial=1&agent=react&tools=domains");
       await expect(row).toHaveCount(1, { timeout: 1_000 });
       // Every run has joined the board: the drops from the reworded and faulted siblings are figures.
-      await expect(row.locator("[data-column='profile']")).toHaveText(/^C \d+ % · P [+-]?\d+\.\d · F [+-]?\d+\.\d@0\.1 · B \d\.\d{3}$/, { timeout: 1_000 });
+      // Two lines: consistency and paraphrase, then faults and the Brier score.
+      await expect(row.locator("[data-column='profile']")).toHaveText(/^C \d+ % · P [+-]?\d+\.\d$/, { timeout: 1_000 });
+      await expect(row.locator("[data-sub='profile']")).toHaveText(/^F [+-]?\d+\.\d@0\.1 · B \d\.\d{3}$/, { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
     await expect(page.locator("[data-testid='config-row'][data-model='flaky'][data-agent='react'][data-phrasing='alt-1']")).toHaveCount(1);
     // The column shows at 1,440 px without scrolling the table sideways.
-    const cell = await row.locator("[data-column='profile']").boundingBox();
+    const cell = await row.locator("[data-sub='profile']").boundingBox();
     expect(cell!.x + cell!.width).toBeLessThanOrEqual(1440);
     await page.screenshot({ path: "test-results/screenshots/leaderboard-profile-column-1440.png", fullPage: true });
     await row.locator("[data-column='profile']").click();

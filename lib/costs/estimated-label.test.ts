@@ -18,8 +18,8 @@ describe("estimated costs on the configuration board", () => {
       {},
     );
     const [header, ...cells] = configTableText(rows, []);
-    const cost = header?.indexOf("Cost/task") ?? -1;
-    const tokens = header?.indexOf("Tokens/task") ?? -1;
+    const cost = header?.indexOf("$/task") ?? -1;
+    const tokens = header?.indexOf("Tok./task") ?? -1;
     const byModel = new Map(cells.map((row) => [row[0], row]));
     expect(byModel.get("gpt-4")?.[cost]).toBe("$0.100 (estimated)");
     expect(byModel.get("gpt-4")?.[tokens]).toBe("3,000 (estimated)");

@@ -1,6 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { configKey, configKeyFromParam, configKeyParam, configLeaderboard as boardOfSummaries, sortConfigs, summaryOfRun, type ConfigRunInput, type TaskTrialCounts } from "./config-leaderboard";
+import { createHash } from "node:crypto";
+import { configKey, configKeyFromParam, configKeyParam, SHORT_CONFIG_PARAM, configLeaderboard as boardOfSummaries, sortConfigs, summaryOfRun, type ConfigRunInput, type TaskTrialCounts } from "./config-leaderboard";
 import { configColumns, configTableText, shownConfigColumns, UNKNOWN } from "./config-table";
+
+/** A page address of the older form: the whole key, base64url-encoded (configKeyFromParam still reads it). */
+const legacyParam = (key: string) => Buffer.from(key, "utf8").toString("base64url");
 
 const makeRun = (overrides: Partial<ConfigRunInput>): ConfigRunInput => ({
   id: "r1", name: "run", dataset: "workbench", groundTruth: "v1", versionRevision: 1, protocol: "2024", revision: "2024", model: "gpt-4o", agent: "react", provider: "openai",
@@ -127,8 +131,12 @@ describe("sortConfigs", () => {
 
 test("configuration keys survive the URL", () => {
   const key = configKey({ dataset: "workbench", groundTruth: "v1", versionRevision: 2, protocol: "2026", revision: "2026-07", model: "gpt-4o", agent: "react", toolSet: "all" });
-  expect(configKeyFromParam(configKeyParam(key))).toBe(key);
+  expect(configKeyFromParam(legacyParam(key))).toBe(key);
   expect(configKeyFromParam("not-base64-json")).toBeNull();
+  // Today's links name a configuration by a short hash of its key: 16 characters, one per key.
+  expect(configKeyParam(key)).toMatch(SHORT_CONFIG_PARAM);
+  expect(configKeyParam(key)).not.toBe(configKeyParam(`${key} `));
+  expect(configKeyParam(key)).toBe(`c${createHash("sha256").update(key).digest("base64url").slice(0, 15)}`);
 });
 
 describe("test runs", () => {
@@ -141,7 +149,7 @@ describe("test runs", () => {
     expect(all.map((row) => [row.test, row.correct])).toEqual(expect.arrayContaining([[false, 3], [true, 4]]));
     const testKey = configKey(makeRun({ test: true }));
     expect(testKey).not.toBe(KEY);
-    expect(configKeyFromParam(configKeyParam(testKey))).toBe(testKey);
+    expect(configKeyFromParam(legacyParam(testKey))).toBe(testKey);
   });
 });
 
@@ -152,12 +160,12 @@ describe("runs with injected faults", () => {
     expect(rows.map((row) => [row.faultRate, row.runs]).sort()).toEqual([[0.1, 1], [0.2, 2], [null, 1]].sort());
     const key = configKey(makeRun({ faultRate: 0.2 }));
     expect(JSON.parse(key).slice(7)).toEqual(["fault=0.2"]);
-    expect(configKeyFromParam(configKeyParam(key))).toBe(key);
+    expect(configKeyFromParam(legacyParam(key))).toBe(key);
     const testAndFault = configKey(makeRun({ faultRate: 0.25, test: true }));
     expect(JSON.parse(testAndFault).slice(7)).toEqual(["fault=0.25", "test"]);
-    expect(configKeyFromParam(configKeyParam(testAndFault))).toBe(testAndFault);
+    expect(configKeyFromParam(legacyParam(testAndFault))).toBe(testAndFault);
     // A rate of 0 is a clean run: the same key as one launched before faults existed.
     expect(configKey(makeRun({ faultRate: 0 }))).toBe(KEY);
-    expect(configKeyFromParam(configKeyParam(JSON.stringify([...JSON.parse(KEY), "fault=x"])))).toBeNull();
+    expect(configKeyFromParam(legacyParam(JSON.stringify([...JSON.parse(KEY), "fault=x"])))).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * Pure: lib/queries/config-leaderboard.ts reads the per-configuration summaries the triggers keep
  * (ConfigSummary) and the per-task trials.
  */
+import { createHash } from "node:crypto";
 import type { RowBand } from "./board-bands";
 import type { ConfigNoise } from "./noise";
 import type { CompactProfile } from "./compact-profile";
@@ -199,10 +200,19 @@ export function faultSuffix(rate: number): string {
   return `fault=${rate}`;
 }
 
+/**
+ * A configuration's name in URLs: "c" and the first 15 characters of its key's SHA-256 (base64url), so a
+ * board of 64 rows, each linked, stays small (the key itself, base64url-encoded, was ~80–120 characters a
+ * link, written twice: in the HTML and the RSC payload). lib/queries/config-leaderboard.ts resolves it
+ * among the board's keys (resolveConfigParam); links made before, the whole key encoded, still resolve.
+ */
 export function configKeyParam(key: string): string {
-  return Buffer.from(key, "utf8").toString("base64url");
+  return `c${createHash("sha256").update(key, "utf8").digest("base64url").slice(0, 15)}`;
 }
 
+export const SHORT_CONFIG_PARAM = /^c[A-Za-z0-9_-]{15}$/;
+
+/** The key a URL of the older form names (the whole key, base64url-encoded), checked to be one; null otherwise. */
 export function configKeyFromParam(param: string): string | null {
   try {
     const key = Buffer.from(param, "base64url").toString("utf8");

@@ -58,7 +58,12 @@ export function noiseBasis(noise: Pick<ConfigNoise, "runs" | "repeats" | "repeat
 
 /** Two lines under the spread, narrow enough for the board at 1,440 px; "3 trials" are one run's. */
 const noiseSub = (noise: ConfigNoise) =>
-  `flips ${formatPercent(noise.flipRate, 0)} · ICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials of 1 run` : `${noise.runs} runs`}`;
+  `flips ${formatPercent(noise.flipRate, 0)}\nICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials of 1 run` : `${noise.runs} runs`}`;
+
+/** A domain's column header, short (its title names it whole): six of them must leave room at 1,440 px. */
+const DOMAIN_HEADERS: Readonly<Record<string, string>> = {
+  analytics: "analyt.", calendar: "cal.", customer_relationship_manager: "crm", email: "email", multi_domain: "multi", project_management: "proj.",
+};
 
 export function configColumns(domains: readonly string[]): ConfigColumn[] {
   return [
@@ -83,37 +88,46 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
     { id: "side", header: "Side eff.", title: "Wrong answers that changed the sandbox", sort: "sideEffects", numeric: true, cell: (row) => percent(row.sideEffectRate) },
     ...domains.map((domain): ConfigColumn => ({
       id: `domain:${domain}`,
-      header: domain.replace("customer_relationship_manager", "crm").replace("project_management", "project").replace("multi_domain", "multi"),
+      header: DOMAIN_HEADERS[domain] ?? domain,
       title: `pass@1 on ${domain}`,
       sort: `domain:${domain}`,
       numeric: true,
       cell: (row) => percent(row.byDomain[domain]?.accuracy ?? null),
     })),
     {
-      id: "cost", header: "Cost/task", title: "Mean USD per (task, trial); (estimated): recorded runs without usage, from their prompts at 2024 list prices; — when unknown",
+      id: "cost", header: "$/task", title: "Cost: mean USD per (task, trial); (estimated): recorded runs without usage, from their prompts at 2024 list prices; — when unknown",
       sort: "cost", numeric: true, cell: (row) => estimated(row, usd(row.costPerTask)),
     },
-    { id: "tokens", header: "Tokens/task", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
+    { id: "tokens", header: "Tok./task", title: "Tokens: mean input + output tokens per (task, trial)", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
     { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runs) },
     {
       id: "profile", header: "Profile", sort: "label", sortable: false, numeric: false,
       title: "C consistency · P paraphrase drop · F fault drop (pts, @rate) · B Brier; — not measured (docs/reliability-profile.md)",
-      cell: compactProfileText,
+      // Two lines (consistency and paraphrase; faults and Brier): one would widen the board past 1,440 px.
+      cell: (row) => compactProfileLines(row)[0],
+      sub: (row) => compactProfileLines(row)[1],
+      hover: compactProfileText,
     },
   ];
 }
 
 /** "C 83% · P +4.2 · F +6.1@0.1 · B 0.210": each dimension's short figure, — where not measured. */
 export function compactProfileText(row: Pick<ConfigRow, "profile">): string {
+  return compactProfileLines(row).join(" · ");
+}
+
+/** The compact profile as the board shows it: "C 83% · P +4.2" over "F +6.1@0.1 · B 0.210". */
+export function compactProfileLines(row: Pick<ConfigRow, "profile">): readonly [string, string] {
   const profile = row.profile;
   const points = (value: number) => `${value > 0 ? "+" : ""}${(100 * value).toFixed(1)}`;
-  return [
+  const [c, p, f, b] = [
     `C ${profile?.consistency == null ? UNKNOWN : formatPercent(profile.consistency, 0)}`,
     `P ${profile?.paraphraseDrop == null ? UNKNOWN : points(profile.paraphraseDrop)}`,
     `F ${profile?.faultDrop ? `${points(profile.faultDrop.drop)}@${profile.faultDrop.rate}` : UNKNOWN}`,
     `B ${profile?.brier == null ? UNKNOWN : profile.brier.toFixed(3)}`,
-  ].join(" · ");
+  ];
+  return [`${c} · ${p}`, `${f} · ${b}`];
 }
 
 /**

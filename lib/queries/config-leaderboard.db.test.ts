@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { passHatKEstimate } from "@/lib/metrics/trial-consistency";
 import { setUpWorkerTest, tearDownWorkerTest, waitForRun, type WorkerTestContext } from "@/lib/test-support/db";
 import { launchRun } from "@/lib/runs/launch";
-import { configKeyOfRun, getConfigLeaderboard, getConfiguration } from "./config-leaderboard";
+import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import { configKeyOfRun, getConfigLeaderboard, getConfiguration, resolveConfigParam } from "./config-leaderboard";
 
 let context: WorkerTestContext;
 
@@ -64,4 +65,16 @@ test("pass^k of a configuration equals the raw results' figure, and follows a ch
   const last = await board();
   expect(last).toMatchObject(await passHatKFromResults(last.runIds));
   expect(last.passHatK).toBeLessThan(after.passHatK as number);
+});
+
+test("every configuration on the board is found again from its page address, the short one and the older whole-key one", async () => {
+  const { rows } = await getConfigLeaderboard({ includePartial: true, includeTests: true, sort: "passAt1", direction: "desc" });
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    expect(await resolveConfigParam(configKeyParam(row.key))).toBe(row.key);
+    expect(await resolveConfigParam(Buffer.from(row.key, "utf8").toString("base64url"))).toBe(row.key);
+  }
+  // A short address no configuration has, and text that is neither form, name nothing.
+  expect(await resolveConfigParam("cAAAAAAAAAAAAAAA")).toBeNull();
+  expect(await resolveConfigParam("not-a-configuration")).toBeNull();
 });

@@ -9,7 +9,10 @@ import { setBounded } from "@/lib/bounded-map";
 import { prisma } from "@/lib/db";
 import {
   configKey,
+  configKeyFromParam,
+  configKeyParam,
   configLeaderboard,
+  SHORT_CONFIG_PARAM,
   sortConfigs,
   type ConfigCell,
   type ConfigFilter,
@@ -208,6 +211,19 @@ export async function getConfigLeaderboard(query: ConfigBoardQuery) {
  * columns of the board, reading only that configuration's summaries and runs (the configuration page);
  * null when no counted run has that key.
  */
+/**
+ * The configuration key a URL names (configKeyParam's short form, or the older whole-key form), or null:
+ * a short name is looked up among the configurations the board has (ConfigSummary).
+ */
+export async function resolveConfigParam(param: string): Promise<string | null> {
+  if (!SHORT_CONFIG_PARAM.test(param)) return configKeyFromParam(param);
+  // The board's keys, as the board derives them from the stored summaries; few (one per configuration).
+  const keys = new Set(summariesOf(await loadSummaryRows()).map((summary) => configKey(summary)));
+  const named = [...keys].filter((key) => configKeyParam(key) === param);
+  // 15 base64 characters are 90 bits: two keys sharing them is no real risk, but never guess between them.
+  return named.length === 1 ? named[0]! : null;
+}
+
 export async function getConfiguration(key: string): Promise<Configuration | null> {
   const parts = JSON.parse(key) as string[];
   const [dataset, groundTruthAt, protocol, revision, model, agent, toolSet] = parts;

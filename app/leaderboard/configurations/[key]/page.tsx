@@ -4,8 +4,8 @@ import { notFound } from "next/navigation";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ConfigTable } from "@/components/leaderboard/config-table";
-import { configKeyFromParam, configKeyParam } from "@/lib/metrics/config-leaderboard";
-import { getConfiguration } from "@/lib/queries/config-leaderboard";
+import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import { getConfiguration, resolveConfigParam } from "@/lib/queries/config-leaderboard";
 import { PrimaryCausesCard } from "@/components/runs/primary-causes-card";
 import { NoiseCard } from "@/components/leaderboard/noise-card";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Configuration" };
 
 /** One agent configuration: its figures (partial runs included) and the runs pooled into it. */
 export default async function ConfigurationPage({ params }: { params: Promise<{ key: string }> }) {
-  const key = configKeyFromParam((await params).key);
+  const key = await resolveConfigParam((await params).key);
   if (!key) notFound();
   const configuration = await getConfiguration(key);
   if (!configuration) notFound();

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { ReliabilityCard } from "@/components/leaderboard/reliability-card";
-import { configKeyFromParam, configKeyParam } from "@/lib/metrics/config-leaderboard";
-import { getConfiguration } from "@/lib/queries/config-leaderboard";
+import { configKeyParam } from "@/lib/metrics/config-leaderboard";
+import { getConfiguration, resolveConfigParam } from "@/lib/queries/config-leaderboard";
 
 export const metadata: Metadata = { title: "Reliability profile" };
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Reliability profile" };
  * page links here instead of computing it on every view.
  */
 export default async function ReliabilityPage({ params }: { params: Promise<{ key: string }> }) {
-  const key = configKeyFromParam((await params).key);
+  const key = await resolveConfigParam((await params).key);
   if (!key) notFound();
   const configuration = await getConfiguration(key);
   if (!configuration) notFound();
