@@ -17,10 +17,11 @@ import { NoRunsState } from "./no-runs-state";
 
 /**
  * Configurations per page of the table: the page's HTML grows with its rows (each is rendered twice, as
- * HTML and as RSC payload), so a board of hundreds stays small. The frontier chart and the exports keep
- * every configuration.
+ * HTML and as RSC payload, about 6.5 KB a row since the rank band, noise and profile columns), so a board
+ * of hundreds stays small: 12 rows keep the page under 150 KiB at 64 configurations (npm run bench --
+ * pages). The frontier chart and the exports keep every configuration.
  */
-export const CONFIG_PAGE_SIZE = 15;
+export const CONFIG_PAGE_SIZE = 12;
 
 /**
  * The board is wider than the page's column on large screens, so every column of its table shows at
@@ -57,10 +58,10 @@ export async function ConfigBoard({ search: requested }: { search: ConfigSearch 
           label: `${row.label} · ${row.agent} · ${row.toolSet}`,
           shortLabel: `${row.label} · ${row.toolSet}`,
           href: `/leaderboard/configurations/${configKeyParam(row.key)}`,
-          cost: Number(row.costPerTask.toPrecision(6)),
+          cost: Number(row.costPerTask.toPrecision(4)),
           estimated: row.costEstimated,
-          accuracy: roundTo(row.passAt1, 6),
-          sideEffectRate: roundTo(row.sideEffectRate, 6),
+          accuracy: roundTo(row.passAt1, 4),
+          sideEffectRate: roundTo(row.sideEffectRate, 4),
           onFrontier: frontier.has(row.key),
         }],
   );

@@ -64,19 +64,7 @@ export function ConfigTable({
       <TableBody>
         {/* Keys by position, not the configuration's long key: a static list, and every byte repeats per row. */}
         {rows.map((row, rowIndex) => (
-          <TableRow
-            key={rowIndex}
-            data-testid="config-row"
-            data-partial={row.partial || undefined}
-            data-model={row.label}
-            data-agent={row.agent}
-            data-tool-set={row.toolSet}
-            data-dataset={row.dataset}
-            data-reference={row.reference || undefined}
-            data-test-run={row.test || undefined}
-            data-fault-rate={row.faultRate ?? undefined}
-            data-phrasing={row.phrasing ?? undefined}
-          >
+          <TableRow key={rowIndex} data-testid="config-row" {...rowAttributes(row)}>
             {columns.map((column, index) => {
               const sub = column.sub?.(row);
               return (
@@ -84,7 +72,7 @@ export function ConfigTable({
                   {/* data-column on the value itself: the second line is not part of the cell's value. */}
                   {index === 0 ? (
                     <>
-                      <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} title={column.cell(row)} data-column={column.id}>
+                      <Link href={`/leaderboard/configurations/${configKeyParam(row.key)}`} {...defined({ title: cutTitle(column.cell(row)) })} data-column={column.id}>
                         {column.cell(row)}
                       </Link>
                       {row.test || row.faultRate || row.phrasing ? <> <RunLabels test={row.test} faultRate={row.faultRate} phrasing={row.phrasing} /></> : null}
@@ -95,7 +83,7 @@ export function ConfigTable({
                       {column.cell(row)}
                     </Link>
                   ) : (
-                    <span data-column={column.id} title={column.hover?.(row)}>
+                    <span data-column={column.id} {...defined({ title: column.hover?.(row) })}>
                       <CellText text={column.cell(row)} />
                     </span>
                   )}
@@ -126,4 +114,24 @@ function CellText({ text }: { text: string }) {
       <span className="sub block"> {ESTIMATED_SUFFIX.trim()}</span>
     </>
   );
+}
+
+// A prop set to undefined is still written into the RSC payload ("$undefined"), once per cell of every
+// row: only the attributes a row has are passed.
+function defined(attributes: Record<string, string | number | boolean | undefined>): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined));
+}
+
+/** The row's data attributes for tests and styles: the flags only where set. */
+function rowAttributes(row: ConfigRow): Record<string, string | number | boolean> {
+  return defined({
+    "data-model": row.label, "data-agent": row.agent, "data-tool-set": row.toolSet, "data-dataset": row.dataset,
+    "data-partial": row.partial || undefined, "data-reference": row.reference || undefined, "data-test-run": row.test || undefined,
+    "data-fault-rate": row.faultRate ?? undefined, "data-phrasing": row.phrasing ?? undefined,
+  });
+}
+
+/** The model id as a tooltip only where the first column may cut it (max-w-52: about 28 characters). */
+function cutTitle(text: string): string | undefined {
+  return text.length > 24 ? text : undefined;
 }

@@ -45,8 +45,8 @@ describe("bands on the board's rows", () => {
     expect([byLabel.get("low")?.best, byLabel.get("low")?.worst]).toEqual([3, 3]);
     expect(byLabel.get("top")?.peers).toEqual(["twin · react · all tools"]);
     expect(byLabel.get("low")?.comparisons).toBe(3);
-    expect(bandExplanation(byLabel.get("top")!)).toBe("#1 by pass@1 of 3, could be #1–#2: not told apart from twin · react · all tools (exact McNemar, Holm over the board's 3 comparisons).");
-    expect(bandExplanation(byLabel.get("low")!)).toBe("#3 by pass@1 of 3: told apart from every other (exact McNemar, Holm over the board's 3 comparisons).");
+    expect(bandExplanation(byLabel.get("top")!)).toBe("#1 by pass@1 of 3, could be #1–#2: not told apart from twin · react · all tools (Holm over 3 tests).");
+    expect(bandExplanation(byLabel.get("low")!)).toBe("#3 by pass@1 of 3: told apart from every other (Holm over 3 tests).");
   });
 
   test("another scoring revision is another group: never compared, ranked on its own", () => {

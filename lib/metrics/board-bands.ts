@@ -42,14 +42,15 @@ export function boardBands(
   );
 }
 
-const PEERS_NAMED = 3;
+const PEERS_NAMED = 2;
 
 /** The rule, said once (the Rank column's header): each row's explanation names only its own figures. */
 export const BAND_RULE = `Rank band: the ranks a configuration could hold. Each pair of one dataset, ground truth and scoring revision is compared on the tasks both scored with the exact McNemar test (a task counts for the configuration right on a larger share of its verdicts there), Holm-corrected over every comparison the board makes, at 5 %; a pair sharing fewer than ${MIN_SHARED_TASKS} tasks is not tested. Hover a band for its peers.`;
 
 /** The band's explanation on hover: its place, the configurations it cannot be told apart from, the family size. Short: it is repeated in every row of the page. */
 export function bandExplanation(band: RowBand): string {
-  const family = `exact McNemar, Holm over the board's ${band.comparisons} comparison${band.comparisons === 1 ? "" : "s"}`;
+  // Short: every row of a page carries it twice (HTML and RSC payload); the Rank header's title states the rule.
+  const family = `Holm over ${band.comparisons} test${band.comparisons === 1 ? "" : "s"}`;
   if (band.of === 1) return `The only configuration of its dataset and scoring revision on this board (${family}).`;
   const named = band.peers.slice(0, PEERS_NAMED).join("; ") + (band.peers.length > PEERS_NAMED ? ` and ${band.peers.length - PEERS_NAMED} more` : "");
   const peers = band.peers.length ? `not told apart from ${named}` : "told apart from every other";
