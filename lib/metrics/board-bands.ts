@@ -4,9 +4,28 @@
  * under the same rules), each row's tasks the per-task tallies its runs pool (a task's share of right
  * verdicts over every trial of every run), its point estimate the board's pass@1. Pure.
  */
-import type { ConfigRow } from "./config-leaderboard";
 import type { TaskTally } from "./noise";
 import { rankBands, MIN_SHARED_TASKS, type RankBand } from "./rank-bands";
+
+/**
+ * What a band reads of a board row (config-leaderboard.ts ConfigRow has these; named here, not imported,
+ * since a row carries its band: the two modules would import each other).
+ */
+export interface BandedRow {
+  readonly key: string;
+  readonly label: string;
+  readonly agent: string;
+  readonly toolSet: string;
+  readonly faultRate: number | null;
+  readonly test: boolean;
+  readonly reference: boolean;
+  readonly passAt1: number;
+  readonly dataset: string;
+  readonly groundTruth: string;
+  readonly versionRevision: number | null;
+  readonly protocol: string | null;
+  readonly revision: string | null;
+}
 
 /** A row's band as the board shows and exports it; peers by label, not by key. */
 export interface RowBand extends Omit<RankBand, "id" | "peers" | "accuracy"> {
@@ -14,18 +33,18 @@ export interface RowBand extends Omit<RankBand, "id" | "peers" | "accuracy"> {
 }
 
 /** The name a board row goes by in another row's band: model (or agent) · agent · tool set, its fault rate and test mark. */
-export function rowName(row: Pick<ConfigRow, "label" | "agent" | "toolSet" | "faultRate" | "test">): string {
+export function rowName(row: Pick<BandedRow, "label" | "agent" | "toolSet" | "faultRate" | "test">): string {
   return [row.label, row.agent, `${row.toolSet} tools`, row.faultRate ? `fault ${row.faultRate}` : null, row.test ? "test" : null].filter(Boolean).join(" · ");
 }
 
 /** Rows that can be compared: one dataset, ground truth (and which files of it), protocol and scoring revision. */
-export function bandGroup(row: Pick<ConfigRow, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision">): string {
+export function bandGroup(row: Pick<BandedRow, "dataset" | "groundTruth" | "versionRevision" | "protocol" | "revision">): string {
   return JSON.stringify([row.dataset, row.groundTruth, row.versionRevision, row.protocol, row.revision]);
 }
 
 /** Each ranked row's band, by key; `tallies` holds each row's tasks (by task id) in the board's scope. */
 export function boardBands(
-  rows: readonly ConfigRow[],
+  rows: readonly BandedRow[],
   tallies: ReadonlyMap<string, ReadonlyMap<string, TaskTally>>,
   minShared = MIN_SHARED_TASKS,
 ): Map<string, RowBand> {

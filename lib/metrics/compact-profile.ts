@@ -6,7 +6,19 @@
  * configurations (unpaired; the page pairs them on the same (task, trial) cells); safety is the profile
  * page's (diffs read against the initial sandbox: too costly for every row) and is not here.
  */
-import type { TaskTrialCounts } from "./config-leaderboard";
+/**
+ * A configuration's per-task trial counts, as config-leaderboard.ts TaskTrialCounts holds them (named here,
+ * not imported: a board row carries its compact profile, and the two modules would import each other).
+ */
+interface TaskTrialCounts {
+  readonly key: string;
+  readonly taskId?: string;
+  /** How many tasks the row stands for (a histogram cell); 1 when absent. */
+  readonly tasks?: number;
+  readonly domain: string;
+  readonly trials: number;
+  readonly correct: number;
+}
 
 export interface CompactProfile {
   /** Share of tasks with ≥ 2 pooled trials whose trials all agree (all right or all wrong); null without such tasks. */
