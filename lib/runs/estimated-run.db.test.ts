@@ -21,6 +21,7 @@ import { listRunExportRows } from "@/lib/queries/analysis";
 import { formatRunSummary, getRunSummary } from "./summary";
 import { deleteRuns } from "./manage";
 import type { Item } from "@/lib/metrics/irt/two-pl";
+import { calibrated, calibrateIntervals, type IntervalCalibration } from "@/lib/metrics/irt/calibrate";
 
 const TAG = `estimated-run-test-${Date.now()}`;
 const DOMAIN = "email";
@@ -77,6 +78,7 @@ describe("the stored item bank", () => {
     expect(first.bank.configurations).toBe(matrix.configurations.length);
     expect(first.bank.heldOutLogLik).toBe(heldOutLogLikelihood(matrix, seededRandom(HELD_OUT_SEED)).perVerdict);
     expect(first.bank.verdicts).toBe(refit.verdicts);
+    expect(first.bank.calibration).toEqual(calibrateIntervals(matrix, { n: 100 }));
 
     // Nothing changed: the stored fit is used as it is.
     const again = await ensureItemBank(context.db, scope());
@@ -136,7 +138,9 @@ describe("an estimated run", () => {
     // Its estimate: estimate.ts on the same verdicts, over the domain's tasks.
     const estimate = await readRunEstimate(context.db, runId);
     expect(estimate?.estimated).toBe(true);
-    expect(estimate?.estimate).toEqual(estimateWithBank(bankItems, observed));
+    // The bank's interval calibration (calibrate.ts) widens it around the estimate; stored with the fit.
+    const stored = await context.db.itemBankFit.findUniqueOrThrow({ where: { id: bank.id }, select: { calibration: true } });
+    expect(estimate?.estimate).toEqual(calibrated(estimateWithBank(bankItems, observed), stored.calibration as unknown as IntervalCalibration | null));
     expect(estimate!.estimate.low).toBeLessThanOrEqual(estimate!.estimate.accuracy);
     expect(estimate!.estimate.high).toBeGreaterThanOrEqual(estimate!.estimate.accuracy);
   });
