@@ -160,7 +160,7 @@ test("noise figures on a configuration page: a 3-trial run of the flaky mock, re
   await page.goto("/leaderboard?tests=1&partial=1&tools=domains&agent=tools");
   const row = leaderboard.row("flaky", "domains", "tools");
   await expect(row.locator('[data-column="noise"]')).toHaveText(`±${(100 * sd).toFixed(1)} pts`);
-  await expect(row.locator('[data-sub="noise"]')).toHaveText(new RegExp(`^flips ${Math.round((100 * flips) / repeated.length)} %ICC .+${runs.length > 1 ? `${runs.length} runs` : `${repeats.length} trials of 1 run`}$`));
+  await expect(row.locator('[data-sub="noise"]')).toHaveText(new RegExp(`^flips ${Math.round((100 * flips) / repeated.length)} %ICC .+${runs.length > 1 ? `${runs.length} runs` : `${repeats.length} trials`}$`));
   for (const column of ["band", "passk", "noise"]) await expect(page.locator(`[data-testid="config-table"] th[data-column="${column}"]`)).toBeVisible();
   const right = await page.locator('[data-testid="config-table"] th').last().evaluate((cell) => cell.getBoundingClientRect().right);
   expect(right).toBeLessThanOrEqual(1440);

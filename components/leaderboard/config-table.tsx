@@ -16,7 +16,7 @@ const stickyFirst = "sticky left-0 z-10 bg-surface";
 const firstColumn =
   "[&_td:first-child]:sticky [&_td:first-child]:left-0 [&_td:first-child]:z-10 [&_td:first-child]:bg-surface " +
   // Long model ids are cut (full id in the tooltip) rather than widening the table.
-  "[&_td:first-child>a]:block [&_td:first-child>a]:max-w-52 [&_td:first-child>a]:truncate [&_td:first-child>a]:font-medium [&_td:first-child>a]:text-ink [&_td:first-child>a:hover]:text-accent " +
+  "[&_td:first-child>a]:block [&_td:first-child>a]:max-w-44 [&_td:first-child>a]:truncate [&_td:first-child>a]:font-medium [&_td:first-child>a]:text-ink [&_td:first-child>a:hover]:text-accent " +
   // The compact profile's links, styled once here rather than on each of the rows (see above).
   "[&_a[data-column=profile]]:text-xs [&_a[data-column=profile]]:text-accent";
 
@@ -44,7 +44,7 @@ export function ConfigTable({
   const columns = shownConfigColumns(board, domains).filter((column) => withProfile || column.id !== "profile");
   return (
     // Narrow padding on the cells themselves ([&_td]: .cell's own padding would win over a class on the cell).
-    <Table data-testid={testId} className={`whitespace-nowrap [&_td]:px-2 [&_th]:px-2 ${firstColumn}`}>
+    <Table data-testid={testId} className={`whitespace-nowrap [&_td]:px-1.5 [&_th]:px-1.5 ${firstColumn}`}>
       <TableHead>
         <tr>
           {columns.map((column) => {
@@ -131,7 +131,7 @@ function rowAttributes(row: ConfigRow): Record<string, string | number | boolean
   });
 }
 
-/** The model id as a tooltip only where the first column may cut it (max-w-52: about 28 characters). */
+/** The model id as a tooltip only where the first column may cut it (max-w-44: about 24 characters). */
 function cutTitle(text: string): string | undefined {
-  return text.length > 24 ? text : undefined;
+  return text.length > 20 ? text : undefined;
 }

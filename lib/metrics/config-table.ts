@@ -58,7 +58,7 @@ export function noiseBasis(noise: Pick<ConfigNoise, "runs" | "repeats" | "repeat
 
 /** Two lines under the spread, narrow enough for the board at 1,440 px; "3 trials" are one run's. */
 const noiseSub = (noise: ConfigNoise) =>
-  `flips ${formatPercent(noise.flipRate, 0)}\nICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials of 1 run` : `${noise.runs} runs`}`;
+  `flips ${formatPercent(noise.flipRate, 0)}\nICC ${noise.icc === null ? UNKNOWN : noise.icc.toFixed(2)}\n${noise.repeatKind === "trials" ? `${noise.repeats} trials` : `${noise.runs} runs`}`;
 
 /** A domain's column header, short (its title names it whole): six of them must leave room at 1,440 px. */
 const DOMAIN_HEADERS: Readonly<Record<string, string>> = {
@@ -99,7 +99,7 @@ export function configColumns(domains: readonly string[]): ConfigColumn[] {
       sort: "cost", numeric: true, cell: (row) => estimated(row, usd(row.costPerTask)),
     },
     { id: "tokens", header: "Tok./task", title: "Tokens: mean input + output tokens per (task, trial)", sort: "tokens", numeric: true, cell: (row) => estimated(row, row.tokensPerTask === null ? UNKNOWN : Math.round(row.tokensPerTask).toLocaleString("en-US")) },
-    { id: "coverage", header: "Coverage", title: "Share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
+    { id: "coverage", header: "Cover.", title: "Coverage: share of the version's tasks scored", sort: "coverage", numeric: true, cell: (row) => percent(row.coverage, 0) },
     { id: "runs", header: "Runs", sort: "runs", numeric: true, cell: (row) => String(row.runs) },
     {
       id: "profile", header: "Profile", sort: "label", sortable: false, numeric: false,
