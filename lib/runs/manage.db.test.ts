@@ -151,6 +151,9 @@ describe("run management keeps every leaderboard figure equal to a recount", () 
     await expect(refused).rejects.toThrow(/cancel it first/);
     expect(await context.db.run.count({ where: { id: { in: [running.id, done.id] } } })).toBe(2);
     expect(await context.db.taskResult.count({ where: { runId: running.id } })).toBe(10);
+    // Gone afterwards: its pending results on the openai endpoint would be claimed by the next file's worker
+    // (the db test files share one database), and their requests reach that file's mock.
+    await context.db.run.deleteMany({ where: { id: { in: [running.id, done.id] } } });
   });
 
   test("archive, restore and delete are in the audit log with the user", async () => {
